@@ -1,0 +1,276 @@
+//! The JSON save file: givens, entries, notes, the move history and the
+//! time played, validated on load so a damaged file is refused with a
+//! message that says what is wrong instead of yielding a broken game.
+
+use super::{Board, CellState, Grid, Move};
+use crate::files;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+const FORMAT: &str = "sudolens-game";
+const VERSION: u32 = 1;
+
+/// A game as saved on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    pub board: Board,
+    /// Time played, for the game timer.
+    pub elapsed_seconds: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    format: String,
+    version: u32,
+    givens: String,
+    entries: String,
+    /// 81 strings of pencil marks, `""` for none.
+    notes: Vec<String>,
+    #[serde(default)]
+    history: Vec<Move>,
+    #[serde(default)]
+    redo: Vec<Move>,
+    #[serde(default)]
+    elapsed_seconds: u64,
+}
+
+/// Why a save file could not be read or written.
+#[derive(Debug)]
+pub enum SaveError {
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Not JSON, or JSON of another shape (serde's message has line and column).
+    Json {
+        path: Option<PathBuf>,
+        message: String,
+    },
+    /// Well-formed JSON whose content is not a valid game.
+    Invalid {
+        path: Option<PathBuf>,
+        message: String,
+    },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let prefix = |p: &Option<PathBuf>| match p {
+            Some(p) => format!("{}: ", p.display()),
+            None => String::new(),
+        };
+        match self {
+            SaveError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            SaveError::Json { path, message } => {
+                write!(f, "{}not a sudolens save file: {message}", prefix(path))
+            }
+            SaveError::Invalid { path, message } => write!(f, "{}{message}", prefix(path)),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+impl SaveError {
+    fn with_path(self, p: &Path) -> SaveError {
+        match self {
+            SaveError::Json { message, .. } => SaveError::Json {
+                path: Some(p.to_path_buf()),
+                message,
+            },
+            SaveError::Invalid { message, .. } => SaveError::Invalid {
+                path: Some(p.to_path_buf()),
+                message,
+            },
+            other => other,
+        }
+    }
+}
+
+fn invalid(message: String) -> SaveError {
+    SaveError::Invalid {
+        path: None,
+        message,
+    }
+}
+
+impl SavedGame {
+    pub fn new(board: Board, elapsed_seconds: u64) -> SavedGame {
+        SavedGame {
+            board,
+            elapsed_seconds,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        let b = &self.board;
+        let file = SaveFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            givens: b.givens().to_line(),
+            entries: b.entries().to_line(),
+            notes: super::Cell::ALL
+                .iter()
+                .map(|&c| b.notes(c).to_string())
+                .collect(),
+            history: b.history().to_vec(),
+            redo: b.redo_stack().to_vec(),
+            elapsed_seconds: self.elapsed_seconds,
+        };
+        serde_json::to_string_pretty(&file).expect("a save file always serialises")
+    }
+
+    pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
+        let file: SaveFile = serde_json::from_str(text).map_err(|e| {
+            // serde_json ends its messages with "at line L column C"; say the
+            // place first, the way the other parsers of sudolens do.
+            let mut what = e.to_string();
+            if let Some(i) = what.rfind(" at line ") {
+                what.truncate(i);
+            }
+            SaveError::Json {
+                path: None,
+                message: format!("line {}, column {}: {what}", e.line(), e.column()),
+            }
+        })?;
+        if file.format != FORMAT {
+            return Err(invalid(format!(
+                "format is '{}', expected '{FORMAT}'",
+                file.format
+            )));
+        }
+        if file.version > VERSION {
+            return Err(invalid(format!(
+                "save version {} is newer than this sudolens understands ({VERSION})",
+                file.version
+            )));
+        }
+        let givens = Grid::parse(&file.givens).map_err(|e| invalid(format!("givens: {e}")))?;
+        let entries = Grid::parse(&file.entries).map_err(|e| invalid(format!("entries: {e}")))?;
+        if file.notes.len() != 81 {
+            return Err(invalid(format!(
+                "notes: found {} cells, expected 81",
+                file.notes.len()
+            )));
+        }
+        let mut cells = [CellState::default(); 81];
+        for (i, cell) in super::Cell::ALL.iter().enumerate() {
+            let (g, e) = (givens.get(*cell), entries.get(*cell));
+            if g != 0 && e != 0 {
+                return Err(invalid(format!(
+                    "{cell} has both the given {g} and the entry {e}"
+                )));
+            }
+            let notes = file.notes[i]
+                .chars()
+                .map(|ch| match ch {
+                    '1'..='9' => Ok(ch as u8 - b'0'),
+                    _ => Err(invalid(format!(
+                        "notes of {cell}: {ch:?} is not a digit from 1 to 9"
+                    ))),
+                })
+                .collect::<Result<_, _>>()?;
+            cells[i] = CellState { entry: e, notes };
+        }
+        for mv in file.history.iter().chain(&file.redo) {
+            for ch in &mv.changes {
+                if givens.get(ch.cell) != 0 {
+                    return Err(invalid(format!(
+                        "history: a move edits {}, which holds a given",
+                        ch.cell
+                    )));
+                }
+                if ch.before.entry > 9 || ch.after.entry > 9 {
+                    return Err(invalid(format!(
+                        "history: a move writes a value above 9 in {}",
+                        ch.cell
+                    )));
+                }
+            }
+        }
+        Ok(SavedGame {
+            board: Board::from_parts(givens, cells, file.history, file.redo),
+            elapsed_seconds: file.elapsed_seconds,
+        })
+    }
+
+    /// Saves atomically: a crash mid-write leaves the previous file intact.
+    pub fn write(&self, path: &Path) -> Result<(), SaveError> {
+        files::write_atomic(path, self.to_json().as_bytes()).map_err(|source| SaveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    pub fn read(path: &Path) -> Result<SavedGame, SaveError> {
+        let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| SaveError::Json {
+            path: Some(path.to_path_buf()),
+            message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
+        })?;
+        SavedGame::from_json(&text).map_err(|e| e.with_path(path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    fn game() -> SavedGame {
+        let givens = Grid::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut board = Board::new(givens);
+        board.fill_notes();
+        board.set_entry(Cell::new(0, 1), 1).unwrap();
+        board.set_entry(Cell::new(0, 2), 2).unwrap();
+        board.undo();
+        SavedGame::new(board, 95)
+    }
+
+    #[test]
+    fn json_round_trip_keeps_history() {
+        let g = game();
+        let back = SavedGame::from_json(&g.to_json()).unwrap();
+        assert_eq!(back, g);
+        let mut b = back.board;
+        assert!(b.redo().is_some());
+        assert_eq!(b.value(Cell::new(0, 2)), 2);
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_reasons() {
+        let json = game().to_json();
+        let err = SavedGame::from_json("{ not json").unwrap_err();
+        assert!(err.to_string().contains("line 1, column 3"), "{err}");
+        let bad = json.replacen("\"entries\": \".", "\"entries\": \"5", 1);
+        assert_eq!(
+            SavedGame::from_json(&bad).unwrap_err().to_string(),
+            "r1c1 has both the given 4 and the entry 5"
+        );
+        let bad = json.replacen("sudolens-game", "other", 1);
+        assert!(SavedGame::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("format"));
+    }
+
+    #[test]
+    fn write_then_read_atomically() {
+        let dir = std::env::temp_dir().join(format!("sudolens-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.json");
+        game().write(&path).unwrap();
+        assert_eq!(SavedGame::read(&path).unwrap(), game());
+        std::fs::write(&path, b"\x89PNG\0").unwrap();
+        let err = SavedGame::read(&path).unwrap_err().to_string();
+        assert!(err.starts_with(&path.display().to_string()), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

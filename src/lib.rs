@@ -1,0 +1,10 @@
+//! sudolens: read a newspaper Sudoku from a photo, explain the next logical
+//! step, or solve it instantly.
+//!
+//! The modules follow the data flow, and lower layers never use higher ones:
+//! [`grid`] (the model and formats) and [`solver`] (the exact solver) are the
+//! foundation that photo import, the rule engine and the app build on.
+
+pub mod files;
+pub mod grid;
+pub mod solver;

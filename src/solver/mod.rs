@@ -1,0 +1,167 @@
+//! The instant exact solver: solve, count solutions up to a limit, and a
+//! verdict that explains an invalid grid in words.
+
+mod search;
+
+pub use search::DeadEnd;
+
+use crate::grid::{Conflict, Grid};
+use search::{search, State};
+use std::fmt;
+
+/// The first solution found, or `None` when there is none.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    let mut found = [Grid::empty()];
+    let mut count = 0;
+    search(State::new(grid)?, 1, &mut found, &mut count);
+    (count > 0).then_some(found[0])
+}
+
+/// The number of solutions, counting no further than `limit`
+/// (`count_solutions(g, 2) == 1` is the uniqueness check).
+pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let Some(state) = State::new(grid) else {
+        return 0;
+    };
+    let mut count = 0;
+    search(state, limit, &mut [], &mut count);
+    count
+}
+
+/// What the exact solver says of a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution: a proper puzzle.
+    Unique(Grid),
+    /// No solution. `conflicts` lists equal digits sharing a unit (empty
+    /// when the grid is broken more subtly); `dead_end` names where the
+    /// forced singles break it, when they do.
+    NoSolution {
+        conflicts: Vec<Conflict>,
+        dead_end: Option<DeadEnd>,
+    },
+    /// At least two solutions; two of them, to show where they differ.
+    Multiple(Box<[Grid; 2]>),
+}
+
+/// Solves `grid` far enough to tell whether it is a proper puzzle.
+pub fn verdict(grid: &Grid) -> Verdict {
+    let conflicts = grid.conflicts();
+    if !conflicts.is_empty() {
+        return Verdict::NoSolution {
+            conflicts,
+            dead_end: None,
+        };
+    }
+    let mut found = [Grid::empty(); 2];
+    let mut count = 0;
+    if let Some(state) = State::new(grid) {
+        search(state, 2, &mut found, &mut count);
+    }
+    match count {
+        0 => Verdict::NoSolution {
+            conflicts,
+            dead_end: search::first_dead_end(grid),
+        },
+        1 => Verdict::Unique(found[0]),
+        _ => Verdict::Multiple(Box::new(found)),
+    }
+}
+
+impl Verdict {
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Verdict::Unique(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Verdict::Unique(_))
+    }
+}
+
+/// The plain-words explanation of a verdict, for the CLI and Pip.
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Unique(_) => write!(f, "unique solution"),
+            Verdict::NoSolution {
+                conflicts,
+                dead_end,
+            } => {
+                write!(f, "no solution")?;
+                if !conflicts.is_empty() {
+                    let list: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
+                    write!(f, ": {}", list.join("; "))
+                } else if let Some(d) = dead_end {
+                    write!(f, ": following the forced digits, {d}")
+                } else {
+                    write!(
+                        f,
+                        ": every way of filling the grid runs into a contradiction"
+                    )
+                }
+            }
+            Verdict::Multiple(sols) => {
+                let [a, b] = &**sols;
+                let differ: Vec<String> = crate::grid::Cell::ALL
+                    .iter()
+                    .filter(|&&c| a.get(c) != b.get(c))
+                    .take(4)
+                    .map(|&c| format!("{c} can be {} or {}", a.get(c), b.get(c)))
+                    .collect();
+                write!(f, "multiple solutions: for example {}", differ.join(", "))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SOLUTION: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    #[test]
+    fn solves_a_hard_puzzle() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        assert_eq!(solve(&g).unwrap().to_line(), SOLUTION);
+        assert_eq!(count_solutions(&g, 2), 1);
+        assert_eq!(verdict(&g), Verdict::Unique(Grid::parse(SOLUTION).unwrap()));
+    }
+
+    #[test]
+    fn verdicts_explain_invalid_grids() {
+        let mut g = Grid::parse(PUZZLE).unwrap();
+        g.set(Cell::new(0, 1), 4);
+        let v = verdict(&g);
+        assert_eq!(
+            v.to_string(),
+            "no solution: 4 appears twice in row 1 (r1c1, r1c2)"
+        );
+        assert_eq!(solve(&g), None);
+
+        let empty = Grid::empty();
+        assert_eq!(count_solutions(&empty, 5), 5);
+        assert!(matches!(verdict(&empty), Verdict::Multiple(_)));
+        assert!(verdict(&empty)
+            .to_string()
+            .starts_with("multiple solutions: for example r"));
+
+        // r1c9 sees 1..8 in its row and 9 in its column: no conflict, yet dead.
+        let mut dead = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
+        dead.set(Cell::new(4, 8), 9);
+        assert_eq!(
+            verdict(&dead).to_string(),
+            "no solution: following the forced digits, r1c9 is left with no possible digit"
+        );
+    }
+}
