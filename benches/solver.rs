@@ -39,8 +39,11 @@ fn load(name: &str, limit: usize) -> Option<Vec<(Grid, Sudoku)>> {
     )
 }
 
+/// A labelled piece of work over a whole puzzle set.
+type Run<'a> = (&'static str, Box<dyn Fn() + 'a>);
+
 /// Puzzles per second of `f` over the whole set, best of a few rounds.
-fn rate(puzzles: usize, mut f: impl FnMut()) -> f64 {
+fn rate(puzzles: usize, f: &dyn Fn()) -> f64 {
     let mut best = f64::MAX;
     for _ in 0..5 {
         let t = Instant::now();
@@ -58,47 +61,57 @@ fn main() {
             eprintln!("{name}: ../shared/puzzles/{name}.txt is absent, skipped");
             continue;
         };
+        let runs: [Run; 4] = [
+            (
+                "sudolens solve",
+                Box::new(|| {
+                    for (g, _) in &set {
+                        black_box(solve(g));
+                    }
+                }),
+            ),
+            (
+                "sudoku-crate solve",
+                Box::new(|| {
+                    for (_, s) in &set {
+                        black_box(s.solution());
+                    }
+                }),
+            ),
+            (
+                "sudolens count<=2",
+                Box::new(|| {
+                    for (g, _) in &set {
+                        black_box(count_solutions(g, 2));
+                    }
+                }),
+            ),
+            (
+                "sudoku-crate count<=2",
+                Box::new(|| {
+                    for (_, s) in &set {
+                        black_box(s.solutions_count_up_to(2));
+                    }
+                }),
+            ),
+        ];
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(set.len() as u64));
         group.sample_size(10);
-        group.bench_function("sudolens solve", |b| {
-            b.iter(|| set.iter().for_each(|(g, _)| drop(black_box(solve(g)))))
-        });
-        group.bench_function("sudoku-crate solve", |b| {
-            b.iter(|| set.iter().for_each(|(_, s)| drop(black_box(s.solution()))))
-        });
-        group.bench_function("sudolens count<=2", |b| {
-            b.iter(|| {
-                set.iter()
-                    .for_each(|(g, _)| drop(black_box(count_solutions(g, 2))))
-            })
-        });
-        group.bench_function("sudoku-crate count<=2", |b| {
-            b.iter(|| {
-                set.iter()
-                    .for_each(|(_, s)| drop(black_box(s.solutions_count_up_to(2))))
-            })
-        });
+        for (label, run) in &runs {
+            group.bench_function(*label, |b| b.iter(run));
+        }
         group.finish();
 
-        // Interleave the two solvers round by round for the ratio table.
-        let (mut ours, mut theirs, mut ours_n, mut theirs_n) = (0.0, 0.0, 0.0, 0.0);
+        // Interleave the solvers round by round for the ratio table, so
+        // machine noise hits both alike.
+        let mut sums = [0.0f64; 4];
         for _ in 0..3 {
-            ours += rate(set.len(), || {
-                set.iter().for_each(|(g, _)| drop(black_box(solve(g))))
-            });
-            theirs += rate(set.len(), || {
-                set.iter().for_each(|(_, s)| drop(black_box(s.solution())))
-            });
-            ours_n += rate(set.len(), || {
-                set.iter()
-                    .for_each(|(g, _)| drop(black_box(count_solutions(g, 2))))
-            });
-            theirs_n += rate(set.len(), || {
-                set.iter()
-                    .for_each(|(_, s)| drop(black_box(s.solutions_count_up_to(2))))
-            });
+            for (sum, (_, run)) in sums.iter_mut().zip(&runs) {
+                *sum += rate(set.len(), run) / 3.0;
+            }
         }
+        let [ours, theirs, ours_n, theirs_n] = sums;
         table.push((
             name,
             set.len(),
