@@ -7,4 +7,6 @@
 
 pub mod files;
 pub mod grid;
+pub mod hint;
+pub mod logic;
 pub mod solver;
