@@ -5,7 +5,7 @@ pub mod solve;
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
-use sudolens::grid::{read_puzzles, Grid, ParseError, Puzzles};
+use sudolens::grid::{read_puzzles, Grid, Puzzles};
 
 /// Exit code for input that cannot be read or parsed.
 pub const EXIT_BAD_INPUT: u8 = 2;
