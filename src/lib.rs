@@ -8,6 +8,8 @@
 
 pub mod files;
 pub mod grid;
+pub mod hint;
+pub mod logic;
 pub mod solver;
 
 pub mod app;

@@ -5,7 +5,7 @@ pub mod solve;
 use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
-use sudolens::grid::{read_puzzles, Grid, ParseError, Puzzles};
+use sudolens::grid::{read_puzzles, Grid, Puzzles};
 
 /// Exit code for input that cannot be read or parsed.
 pub const EXIT_BAD_INPUT: u8 = 2;
@@ -32,18 +32,14 @@ pub fn read_source(arg: &str) -> Result<Source, String> {
         match Grid::parse(arg) {
             Ok(g) => ("argument".to_string(), Ok(Puzzles::Single(g))),
             Err(e) => {
+                // A typo in a file name should not read as a bad puzzle.
                 let looks_like_path =
-                    arg.contains('/') || arg.contains('\\') || arg.contains(".txt");
-                return Err(
-                    if looks_like_path
-                        || matches!(e, ParseError::WrongCount { .. })
-                            && arg.chars().any(|c| c.is_alphabetic())
-                    {
-                        format!("'{arg}' is neither a file that exists nor a puzzle ({e})")
-                    } else {
-                        format!("puzzle argument: {e}")
-                    },
-                );
+                    arg.contains(['/', '\\', '.']) && arg.chars().any(|c| c.is_alphabetic());
+                return Err(if looks_like_path {
+                    format!("'{arg}' is neither a file that exists nor a puzzle ({e})")
+                } else {
+                    format!("puzzle argument: {e}")
+                });
             }
         }
     };

@@ -1,0 +1,200 @@
+//! Basic and finned fish: X-Wing, Swordfish, Jellyfish.
+
+use super::state::{cells_of, State, UNIT_MASK};
+use super::step::{Candidate, Step, Technique};
+use super::subsets::combinations;
+use crate::grid::{Cell, Unit};
+
+fn technique(n: usize, finned: bool) -> Technique {
+    match (n, finned) {
+        (2, false) => Technique::XWing,
+        (3, false) => Technique::Swordfish,
+        (_, false) => Technique::Jellyfish,
+        (2, true) => Technique::FinnedXWing,
+        (3, true) => Technique::FinnedSwordfish,
+        (_, true) => Technique::FinnedJellyfish,
+    }
+}
+
+/// The line of the other orientation through a cell.
+fn cross(cell: Cell, rows: bool) -> usize {
+    if rows {
+        cell.col()
+    } else {
+        cell.row()
+    }
+}
+
+fn line(i: usize, rows: bool) -> Unit {
+    if rows {
+        Unit::Row(i as u8)
+    } else {
+        Unit::Col(i as u8)
+    }
+}
+
+/// Fish of size `n` on rows then columns. With `finned`, the base lines may
+/// hold extra candidates (fins) as long as they share one box: then only
+/// cells of the cover lines that also see every fin lose the digit.
+pub(crate) fn fish(s: &State, n: usize, finned: bool) -> Option<Step> {
+    for digit in 1..=9 {
+        for rows in [true, false] {
+            if let Some(step) = fish_on(s, n, finned, digit, rows) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn fish_on(s: &State, n: usize, finned: bool, digit: u8, rows: bool) -> Option<Step> {
+    let dm = s.digit_mask(digit);
+    let max_per_line = if finned { n + 2 } else { n };
+    let bases: Vec<usize> = (0..9)
+        .filter(|&i| {
+            let k = (dm & UNIT_MASK[line(i, rows).index()]).count_ones() as usize;
+            k >= 1 && k <= max_per_line && (finned || k >= 2)
+        })
+        .collect();
+    combinations(bases.len(), n, &mut |idx| {
+        let base_lines: Vec<usize> = idx.iter().map(|&i| bases[i]).collect();
+        let mut base_mask = 0u128;
+        let mut cross_set = 0u16;
+        for &b in &base_lines {
+            let m = dm & UNIT_MASK[line(b, rows).index()];
+            base_mask |= m;
+            for c in cells_of(m) {
+                cross_set |= 1 << cross(c, rows);
+            }
+        }
+        let crosses: Vec<usize> = (0..9).filter(|i| cross_set & (1 << i) != 0).collect();
+        if !finned {
+            if crosses.len() != n {
+                return None;
+            }
+            return build(s, n, digit, rows, &base_lines, &crosses, base_mask, 0);
+        }
+        if crosses.len() <= n {
+            return None; // no fin: the basic fish handles it
+        }
+        combinations(crosses.len(), n, &mut |cidx| {
+            let covers: Vec<usize> = cidx.iter().map(|&i| crosses[i]).collect();
+            let cover_mask = covers
+                .iter()
+                .fold(0u128, |m, &c| m | UNIT_MASK[line(c, !rows).index()]);
+            let fins = base_mask & !cover_mask;
+            let first = cells_of(fins).next()?;
+            let fin_box = UNIT_MASK[Unit::Box(first.box_index() as u8).index()];
+            if fins & !fin_box != 0 {
+                return None;
+            }
+            build(s, n, digit, rows, &base_lines, &covers, base_mask, fins)
+        })
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    s: &State,
+    n: usize,
+    digit: u8,
+    rows: bool,
+    base_lines: &[usize],
+    covers: &[usize],
+    base_mask: u128,
+    fins: u128,
+) -> Option<Step> {
+    let base_units: Vec<Unit> = base_lines.iter().map(|&b| line(b, rows)).collect();
+    let cover_units: Vec<Unit> = covers.iter().map(|&c| line(c, !rows)).collect();
+    let cover_mask = cover_units
+        .iter()
+        .fold(0u128, |m, u| m | UNIT_MASK[u.index()]);
+    let mut victims = s.digit_mask(digit) & cover_mask & !base_mask;
+    if fins != 0 {
+        let first = cells_of(fins).next()?;
+        victims &= UNIT_MASK[Unit::Box(first.box_index() as u8).index()];
+    }
+    if victims == 0 {
+        return None;
+    }
+    let mut step = Step::new(technique(n, fins != 0));
+    for c in cells_of(victims) {
+        step.eliminate(c, digit);
+    }
+    step.digits = vec![digit];
+    step.focus = base_units.clone();
+    step.base = base_units.clone();
+    step.cover = cover_units.clone();
+    step.highlights.units = base_units.into_iter().chain(cover_units).collect();
+    step.highlights.candidates = cells_of(base_mask & !fins)
+        .map(|c| Candidate::new(c, digit))
+        .collect();
+    step.highlights.secondary = cells_of(fins).map(|c| Candidate::new(c, digit)).collect();
+    Some(step.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::next_step_in;
+
+    /// Keeps `digit` only in the listed columns of each row listed.
+    fn restrict(s: &mut State, digit: u8, row: usize, cols: &[usize]) {
+        for c in 0..9 {
+            if !cols.contains(&c) {
+                s.eliminate(Cell::new(row, c), digit);
+            }
+        }
+    }
+
+    #[test]
+    fn x_wing_on_rows() {
+        let mut s = State::from_grid(&Grid::empty());
+        restrict(&mut s, 4, 1, &[1, 7]);
+        restrict(&mut s, 4, 6, &[1, 7]);
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::XWing);
+        assert_eq!(step.base, vec![Unit::Row(1), Unit::Row(6)]);
+        assert_eq!(step.cover, vec![Unit::Col(1), Unit::Col(7)]);
+        assert_eq!(step.eliminations.len(), 14);
+    }
+
+    #[test]
+    fn swordfish_and_jellyfish() {
+        let mut s = State::from_grid(&Grid::empty());
+        restrict(&mut s, 6, 0, &[0, 4]);
+        restrict(&mut s, 6, 4, &[4, 8]);
+        restrict(&mut s, 6, 8, &[0, 8]);
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::Swordfish);
+        assert_eq!(step.eliminations.len(), 18);
+
+        let mut s = State::from_grid(&Grid::empty());
+        // A 4-cycle of columns, so no three rows make a swordfish.
+        restrict(&mut s, 2, 0, &[0, 3]);
+        restrict(&mut s, 2, 3, &[1, 3]);
+        restrict(&mut s, 2, 6, &[1, 6]);
+        restrict(&mut s, 2, 8, &[0, 6]);
+        assert!(fish(&s, 3, false).is_none());
+        let step = fish(&s, 4, false).unwrap();
+        assert_eq!(step.technique, Technique::Jellyfish);
+        assert_eq!(step.cover.len(), 4);
+        assert_eq!(step.eliminations.len(), 4 * 5);
+    }
+
+    #[test]
+    fn finned_x_wing_only_hits_the_fin_box() {
+        let mut s = State::from_grid(&Grid::empty());
+        restrict(&mut s, 3, 0, &[1, 7]);
+        // Row 7 has 3 in c2 and c8, plus a fin in c9 (same box as c8).
+        restrict(&mut s, 3, 6, &[1, 7, 8]);
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::FinnedXWing);
+        assert_eq!(step.conclusion(), "r8c8<>3, r9c8<>3");
+        assert_eq!(
+            step.highlights.secondary,
+            vec![Candidate::new(Cell::new(6, 8), 3)]
+        );
+    }
+}

@@ -1,0 +1,436 @@
+//! The last resort: forcing chains. Suppose a candidate true (or false),
+//! follow only forced consequences (a placed digit leaves its peers, a cell
+//! with one candidate left takes it, a digit with one place left in a unit
+//! goes there) and see where it leads:
+//! - to an impossible grid: the supposition is wrong (contradiction chain);
+//! - every candidate of a cell, or every place of a digit in a unit, to the
+//!   same consequence: that consequence holds (cell / unit forcing chain).
+//!
+//! Every consequence remembers what forced it, so the step explains itself
+//! as an ordered list of links, one per forced consequence actually used.
+
+use super::chains::{length_bonus, shared_unit};
+use super::state::{cells_of, State, PEER_MASK, UNIT_MASK};
+use super::step::{Candidate, Chain, Contradiction, Link, LinkKind, Premise, Step, Technique, Why};
+use crate::grid::{Cell, Unit};
+
+#[derive(Clone, Copy)]
+struct Fact {
+    node: u16,
+    on: bool,
+    /// The fact that triggered this one (itself for the premise).
+    parent: u32,
+    why: Why,
+}
+
+/// Consequences of one supposition.
+struct Propagation {
+    facts: Vec<Fact>,
+    /// Fact index + 1 per node for "true" and "false" (0: not derived).
+    on_at: Vec<u32>,
+    off_at: Vec<u32>,
+    contradiction: Option<(Contradiction, Vec<u32>)>,
+    /// Candidates of the starting state, for explaining empty cells.
+    start: State,
+}
+
+#[inline]
+fn node(cell: Cell, digit: u8) -> usize {
+    cell.index() * 9 + digit as usize - 1
+}
+
+#[inline]
+fn cand(n: usize) -> Candidate {
+    Candidate::new(Cell::ALL[n / 9], (n % 9) as u8 + 1)
+}
+
+impl Propagation {
+    fn run(s: &State, premise: Candidate, on: bool) -> Propagation {
+        let mut p = Propagation {
+            facts: Vec::with_capacity(256),
+            on_at: vec![0; 729],
+            off_at: vec![0; 729],
+            contradiction: None,
+            start: *s,
+        };
+        let mut st = *s;
+        p.push(node(premise.cell, premise.digit), on, 0, Why::Cell);
+        let mut qi = 0;
+        while qi < p.facts.len() && p.contradiction.is_none() {
+            let f = p.facts[qi];
+            let fi = qi as u32;
+            qi += 1;
+            let c = cand(f.node as usize);
+            if f.on {
+                if !st.has(c.cell, c.digit) {
+                    let off = p.off_at[f.node as usize];
+                    let off = if off > 0 { vec![off - 1] } else { vec![] };
+                    p.contradiction = Some((
+                        Contradiction::Both { candidate: c },
+                        [vec![fi], off].concat(),
+                    ));
+                    break;
+                }
+                for d in st.cands(c.cell).iter() {
+                    if d != c.digit {
+                        p.eliminate(&mut st, c.cell, d, fi, Why::Cell);
+                    }
+                }
+                for o in cells_of(st.digit_mask(c.digit) & PEER_MASK[c.cell.index()]) {
+                    p.eliminate(&mut st, o, c.digit, fi, Why::Unit(shared_unit(c.cell, o)));
+                }
+                st.place(c.cell, c.digit);
+                if p.contradiction.is_some() {
+                    break;
+                }
+            } else {
+                p.eliminate(&mut st, c.cell, c.digit, fi, Why::Cell);
+            }
+        }
+        p
+    }
+
+    fn push(&mut self, n: usize, on: bool, parent: u32, why: Why) {
+        let at = if on {
+            &mut self.on_at
+        } else {
+            &mut self.off_at
+        };
+        if at[n] != 0 {
+            return;
+        }
+        let idx = self.facts.len() as u32;
+        at[n] = idx + 1;
+        self.facts.push(Fact {
+            node: n as u16,
+            on,
+            parent: if idx == 0 { 0 } else { parent },
+            why,
+        });
+    }
+
+    /// Removes a candidate and draws what follows: singles or a dead end.
+    fn eliminate(&mut self, st: &mut State, cell: Cell, digit: u8, parent: u32, why: Why) {
+        if !st.has(cell, digit) {
+            return;
+        }
+        st.eliminate(cell, digit);
+        let n = node(cell, digit);
+        if self.off_at[n] == 0 {
+            self.push(n, false, parent, why);
+        }
+        let me = self.off_at[n] - 1;
+        let cs = st.cands(cell);
+        if cs.is_empty() {
+            let reasons = self
+                .start
+                .cands(cell)
+                .iter()
+                .filter_map(|d| self.off_fact(cell, d))
+                .collect();
+            self.contradiction = Some((Contradiction::EmptyCell { cell }, reasons));
+            return;
+        }
+        if let Some(last) = cs.single_digit() {
+            self.push(node(cell, last), true, me, Why::LastCandidate);
+        }
+        for u in cell.units() {
+            let um = UNIT_MASK[u.index()];
+            let here = st.digit_mask(digit) & um;
+            let placed = u.cells().iter().any(|&c| st.value(c) == digit);
+            if placed {
+                continue;
+            }
+            if here == 0 {
+                let reasons = cells_of(self.start.digit_mask(digit) & um)
+                    .filter_map(|c| self.off_fact(c, digit))
+                    .collect();
+                self.contradiction = Some((Contradiction::NoPlace { unit: u, digit }, reasons));
+                return;
+            }
+            if here.count_ones() == 1 {
+                let target = cells_of(here).next().unwrap_or(cell);
+                self.push(node(target, digit), true, me, Why::LastPlace(u));
+            }
+        }
+    }
+
+    fn off_fact(&self, cell: Cell, digit: u8) -> Option<u32> {
+        let i = self.off_at[node(cell, digit)];
+        (i > 0).then(|| i - 1)
+    }
+
+    /// The facts that lead to `targets`, with everything they rely on
+    /// (the other candidates a single needed gone), in derivation order.
+    fn explain(&self, targets: &[u32]) -> Vec<Link> {
+        let mut needed = vec![false; self.facts.len()];
+        let mut stack: Vec<u32> = targets.to_vec();
+        while let Some(i) = stack.pop() {
+            if needed[i as usize] {
+                continue;
+            }
+            needed[i as usize] = true;
+            let f = self.facts[i as usize];
+            if i != 0 {
+                stack.push(f.parent);
+            }
+            if f.on {
+                let c = cand(f.node as usize);
+                match f.why {
+                    Why::LastCandidate => {
+                        for d in self.start.cands(c.cell).iter() {
+                            if d != c.digit {
+                                stack.extend(self.off_fact(c.cell, d));
+                            }
+                        }
+                    }
+                    Why::LastPlace(u) => {
+                        for o in cells_of(self.start.digit_mask(c.digit) & UNIT_MASK[u.index()]) {
+                            if o != c.cell {
+                                stack.extend(self.off_fact(o, c.digit));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (1..self.facts.len())
+            .filter(|&i| needed[i])
+            .map(|i| {
+                let f = self.facts[i];
+                Link {
+                    from: cand(self.facts[f.parent as usize].node as usize),
+                    to: cand(f.node as usize),
+                    kind: if f.on {
+                        LinkKind::Strong
+                    } else {
+                        LinkKind::Weak
+                    },
+                    why: f.why,
+                }
+            })
+            .collect()
+    }
+
+    fn fact_of(&self, n: usize, on: bool) -> Option<u32> {
+        let i = if on { self.on_at[n] } else { self.off_at[n] };
+        (i > 0).then(|| i - 1)
+    }
+}
+
+fn premise_cands(s: &State) -> Vec<Candidate> {
+    cells_of(s.open_mask())
+        .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
+        .collect()
+}
+
+fn chain_step(technique: Technique, chains: Vec<Chain>) -> Step {
+    let mut step = Step::new(technique);
+    let total: usize = chains.iter().map(|c| c.links.len()).sum();
+    step.score += length_bonus(total);
+    let first = chains[0].premise.map(|p| p.candidate);
+    if let Some(p) = first {
+        step.focus = vec![Unit::Box(p.cell.box_index() as u8)];
+        step.highlights.cells = vec![p.cell];
+        step.digits = vec![p.digit];
+    }
+    let mut cands: Vec<Candidate> = chains
+        .iter()
+        .flat_map(|c| {
+            c.premise
+                .map(|p| p.candidate)
+                .into_iter()
+                .chain(c.links.iter().map(|l| l.to))
+        })
+        .collect();
+    cands.sort();
+    cands.dedup();
+    step.highlights.candidates = cands;
+    step.highlights.links = chains
+        .iter()
+        .flat_map(|c| c.links.iter().copied())
+        .collect();
+    step.chains = chains;
+    step
+}
+
+/// A supposition that leads to an impossible grid; the shortest wins.
+pub(crate) fn contradiction(s: &State) -> Option<Step> {
+    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
+    for c in premise_cands(s) {
+        // Supposing a bivalue candidate false is supposing the other true.
+        let offs: &[bool] = if s.cands(c.cell).len() == 2 {
+            &[true]
+        } else {
+            &[true, false]
+        };
+        for &on in offs {
+            let p = Propagation::run(s, c, on);
+            let Some((why, reasons)) = p.contradiction.clone() else {
+                continue;
+            };
+            let links = p.explain(&reasons);
+            if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
+                continue;
+            }
+            let chain = Chain {
+                premise: Some(Premise { candidate: c, on }),
+                links,
+                contradiction: Some(why),
+            };
+            best = Some((chain.links.len(), c, on, chain));
+        }
+    }
+    let (_, c, on, chain) = best?;
+    let mut step = chain_step(Technique::Contradiction, vec![chain]);
+    if on {
+        step.eliminate(c.cell, c.digit);
+    } else {
+        step.place(c.cell, c.digit);
+    }
+    Some(step.finish())
+}
+
+/// Branches (one per supposition) that all force one common consequence.
+fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)> {
+    let props: Vec<Propagation> = branches
+        .iter()
+        .map(|&c| Propagation::run(s, c, true))
+        .collect();
+    if props.iter().any(|p| p.contradiction.is_some()) {
+        return None; // a contradiction step is simpler and already tried
+    }
+    let premises: Vec<usize> = branches.iter().map(|c| node(c.cell, c.digit)).collect();
+    let mut best: Option<(usize, usize, bool)> = None;
+    for f in &props[0].facts[1..] {
+        let n = f.node as usize;
+        if premises.contains(&n) {
+            continue;
+        }
+        let Some(lens) = props
+            .iter()
+            .map(|p| p.fact_of(n, f.on).map(|i| p.explain(&[i]).len()))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let total: usize = lens.iter().sum();
+        // Placements teach better than eliminations; then shorter wins.
+        let key = total + if f.on { 0 } else { 1000 };
+        if best.is_none_or(|b| key < b.0) {
+            best = Some((key, n, f.on));
+        }
+    }
+    let (key, n, on) = best?;
+    let chains: Vec<Chain> = props
+        .iter()
+        .zip(branches)
+        .map(|(p, &c)| Chain {
+            premise: Some(Premise {
+                candidate: c,
+                on: true,
+            }),
+            links: p
+                .fact_of(n, on)
+                .map(|i| p.explain(&[i]))
+                .unwrap_or_default(),
+            contradiction: None,
+        })
+        .collect();
+    let mut step = chain_step(Technique::CellForcingChain, chains);
+    let c = cand(n);
+    if on {
+        step.place(c.cell, c.digit);
+    } else {
+        step.eliminate(c.cell, c.digit);
+    }
+    Some((key, step))
+}
+
+/// Every candidate of one cell forces the same consequence.
+pub(crate) fn cell_forcing(s: &State) -> Option<Step> {
+    let mut best: Option<(usize, Step)> = None;
+    for cell in cells_of(s.open_mask()) {
+        let branches: Vec<Candidate> = s
+            .cands(cell)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect();
+        if branches.len() > 4 {
+            continue;
+        }
+        if let Some((key, mut step)) = common_consequence(s, &branches) {
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                step.focus = vec![Unit::Box(cell.box_index() as u8)];
+                step.highlights.cells = vec![cell];
+                best = Some((key, step));
+            }
+        }
+    }
+    best.map(|(_, s)| s.finish())
+}
+
+/// Every place of a digit in one unit forces the same consequence.
+pub(crate) fn unit_forcing(s: &State) -> Option<Step> {
+    let mut best: Option<(usize, Step)> = None;
+    for unit in Unit::ALL {
+        for digit in 1..=9 {
+            let m = s.in_unit(digit, unit);
+            let k = m.count_ones();
+            if !(2..=4).contains(&k) {
+                continue;
+            }
+            let branches: Vec<Candidate> = cells_of(m).map(|c| Candidate::new(c, digit)).collect();
+            if let Some((key, mut step)) = common_consequence(s, &branches) {
+                if best.as_ref().is_none_or(|b| key < b.0) {
+                    step.technique = Technique::UnitForcingChain;
+                    step.score += Technique::UnitForcingChain.base_score()
+                        - Technique::CellForcingChain.base_score();
+                    step.focus = vec![unit];
+                    step.highlights.units = vec![unit];
+                    step.digits = vec![digit];
+                    best = Some((key, step));
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::{apply_to_state, next_step_in};
+
+    #[test]
+    fn contradiction_chain_is_explained_link_by_link() {
+        // A hard puzzle (top95 #1): the first forcing step it needs must
+        // name a premise, end in a contradiction, and only use links whose
+        // source appears earlier in the chain.
+        let g = Grid::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let sol = crate::solver::solve(&g).unwrap();
+        let s = State::from_grid(&g);
+        let step = contradiction(&s).expect("a contradiction on a hard grid");
+        let chain = &step.chains[0];
+        let premise = chain.premise.unwrap();
+        assert!(chain.contradiction.is_some());
+        let mut known = vec![premise.candidate];
+        for l in &chain.links {
+            assert!(known.contains(&l.from), "link from an unknown fact: {l:?}");
+            known.push(l.to);
+        }
+        // The supposition is false in the true solution.
+        assert_eq!(
+            premise.on,
+            sol.get(premise.candidate.cell) != premise.candidate.digit
+        );
+        let mut s2 = s;
+        apply_to_state(&mut s2, &step);
+        assert!(next_step_in(&s2).is_some());
+    }
+}

@@ -1,0 +1,127 @@
+//! Locked candidates: pointing (box to line) and claiming (line to box).
+
+use super::state::{cells_of, common_units, State, UNIT_MASK};
+use super::step::{Candidate, Step, Technique};
+use crate::grid::Unit;
+
+fn locked(s: &State, technique: Technique, from: Unit, digit: u8, here: u128) -> Option<Step> {
+    if here.count_ones() < 2 {
+        return None;
+    }
+    for other in common_units(here) {
+        if other == from {
+            continue;
+        }
+        let victims = s.in_unit(digit, other) & !UNIT_MASK[from.index()];
+        if victims == 0 {
+            continue;
+        }
+        let mut step = Step::new(technique);
+        for c in cells_of(victims) {
+            step.eliminate(c, digit);
+        }
+        step.digits = vec![digit];
+        step.focus = vec![from];
+        step.base = vec![from];
+        step.cover = vec![other];
+        step.highlights.units = vec![from, other];
+        step.highlights.candidates = cells_of(here).map(|c| Candidate::new(c, digit)).collect();
+        return Some(step.finish());
+    }
+    None
+}
+
+/// A digit confined to one line inside a box leaves the rest of the line.
+pub(crate) fn pointing(s: &State) -> Option<Step> {
+    for unit in &Unit::ALL[18..] {
+        for digit in 1..=9 {
+            let here = s.in_unit(digit, *unit);
+            if let Some(step) = locked(s, Technique::Pointing, *unit, digit, here) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// A digit confined to one box inside a line leaves the rest of the box.
+pub(crate) fn claiming(s: &State) -> Option<Step> {
+    for unit in &Unit::ALL[..18] {
+        for digit in 1..=9 {
+            let here = s.in_unit(digit, *unit);
+            if let Some(step) = locked(s, Technique::Claiming, *unit, digit, here) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Grid};
+    use crate::logic::next_step_in;
+
+    /// Runs the engine until `technique` (or a harder one) is next.
+    fn first_hard_step(line: &str, technique: Technique) -> crate::logic::Step {
+        let g = Grid::parse(line).unwrap();
+        let mut s = State::from_grid(&g);
+        loop {
+            let step = next_step_in(&s).expect("a step");
+            if step.technique >= technique {
+                return step;
+            }
+            crate::logic::apply_to_state(&mut s, &step);
+        }
+    }
+
+    #[test]
+    fn pointing_pair_clears_the_line() {
+        let mut s = State::from_grid(&Grid::empty());
+        // 5 in box 1 only in row 1 (r1c1, r1c2).
+        for c in [
+            Cell::new(0, 2),
+            Cell::new(1, 0),
+            Cell::new(1, 1),
+            Cell::new(1, 2),
+        ] {
+            s.eliminate(c, 5);
+        }
+        for c in [Cell::new(2, 0), Cell::new(2, 1), Cell::new(2, 2)] {
+            s.eliminate(c, 5);
+        }
+        let step = pointing(&s).unwrap();
+        assert_eq!(step.focus, vec![Unit::Box(0)]);
+        assert_eq!(step.cover, vec![Unit::Row(0)]);
+        assert_eq!(step.eliminations.len(), 6);
+        assert_eq!(step.highlights.candidates.len(), 2);
+        // Nothing easier exists on this state: it is the engine's choice.
+        assert_eq!(next_step_in(&s).unwrap().technique, Technique::Pointing);
+    }
+
+    #[test]
+    fn claiming_clears_the_box() {
+        let mut s = State::from_grid(&Grid::empty());
+        // 7 in row 1 only in box 1, but box 1 also has 7 in rows 2 and 3.
+        for col in 3..9 {
+            s.eliminate(Cell::new(0, col), 7);
+        }
+        let step = claiming(&s).unwrap();
+        assert_eq!(step.base, vec![Unit::Row(0)]);
+        assert_eq!(step.cover, vec![Unit::Box(0)]);
+        assert_eq!(step.eliminations.len(), 6);
+        assert!(pointing(&s).is_none());
+        assert_eq!(next_step_in(&s).unwrap().technique, Technique::Claiming);
+    }
+
+    #[test]
+    fn a_real_puzzle_reaches_locked_candidates() {
+        let step = first_hard_step(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            Technique::Pointing,
+        );
+        assert!(step.technique >= Technique::Pointing);
+        assert!(step.is_progress());
+    }
+}

@@ -1,0 +1,210 @@
+//! The rule engine: human solving techniques as explained, verifiable
+//! steps. [`next_step`] finds the easiest step a person could take on a
+//! board, [`solve_path`] walks a puzzle to the end, [`rate`] grades it.
+//!
+//! Each technique family lives in its own file and reads a [`State`]
+//! (candidates per cell and per digit). Techniques are tried easiest first,
+//! so the first step found is the one to teach.
+
+mod chains;
+mod fish;
+mod forcing;
+mod intersections;
+mod rating;
+mod single_digit;
+mod singles;
+mod state;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use rating::{rate, rate_grid, Level, Rating};
+pub use state::State;
+pub use step::{
+    Candidate, Chain, Contradiction, Elimination, Highlights, Link, LinkKind, Placement, Premise,
+    Step, Technique, Why, WrongEntry,
+};
+
+use crate::grid::{Board, CellState, Grid};
+use crate::solver::{verdict, Verdict};
+
+/// A finder for one technique (or one size of a family).
+type Finder = fn(&State) -> Option<Step>;
+
+/// Every finder, easiest first; the order is the teaching order.
+const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::FullHouse, singles::full_house),
+    (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::NakedSingle, singles::naked_single),
+    (Technique::Pointing, intersections::pointing),
+    (Technique::Claiming, intersections::claiming),
+    (Technique::NakedPair, |s| subsets::naked(s, 2)),
+    (Technique::XWing, |s| fish::fish(s, 2, false)),
+    (Technique::HiddenPair, |s| subsets::hidden(s, 2)),
+    (Technique::NakedTriple, |s| subsets::naked(s, 3)),
+    (Technique::Swordfish, |s| fish::fish(s, 3, false)),
+    (Technique::HiddenTriple, |s| subsets::hidden(s, 3)),
+    (Technique::Skyscraper, single_digit::turbot_family),
+    (Technique::FinnedXWing, |s| fish::fish(s, 2, true)),
+    (Technique::XyWing, wings::xy_wing),
+    (Technique::EmptyRectangle, single_digit::empty_rectangle),
+    (Technique::FinnedSwordfish, |s| fish::fish(s, 3, true)),
+    (Technique::XyzWing, wings::xyz_wing),
+    (Technique::WWing, wings::w_wing),
+    (Technique::UniqueRectangle1, uniqueness::unique_rectangle),
+    (Technique::SimpleColoring, single_digit::simple_coloring),
+    (Technique::NakedQuad, |s| subsets::naked(s, 4)),
+    (Technique::Jellyfish, |s| fish::fish(s, 4, false)),
+    (Technique::HiddenQuad, |s| subsets::hidden(s, 4)),
+    (Technique::FinnedJellyfish, |s| fish::fish(s, 4, true)),
+    (Technique::Bug1, uniqueness::bug_plus_one),
+    (Technique::XChain, chains::x_chain),
+    (Technique::XyChain, chains::xy_chain),
+    (Technique::Aic, chains::aic),
+    (Technique::Contradiction, forcing::contradiction),
+    (Technique::CellForcingChain, forcing::cell_forcing),
+    (Technique::UnitForcingChain, forcing::unit_forcing),
+];
+
+/// The easiest step on a candidate state, or `None` when solved or stuck.
+pub fn next_step_in(s: &State) -> Option<Step> {
+    if s.is_solved() {
+        return None;
+    }
+    FINDERS.iter().find_map(|(_, find)| find(s))
+}
+
+/// Plays a step's placements and eliminations on a candidate state.
+pub fn apply_to_state(s: &mut State, step: &Step) {
+    for p in &step.placements {
+        s.place(p.cell, p.digit);
+    }
+    for c in step.eliminated() {
+        s.eliminate(c.cell, c.digit);
+    }
+}
+
+/// Entries on the board that differ from the unique solution.
+pub fn wrong_entries(board: &Board, solution: &Grid) -> Vec<WrongEntry> {
+    crate::grid::Cell::ALL
+        .iter()
+        .filter(|&&c| !board.is_given(c))
+        .filter_map(|&c| {
+            let e = board.state(c).entry;
+            (e != 0 && e != solution.get(c)).then_some(WrongEntry { cell: c, digit: e })
+        })
+        .collect()
+}
+
+/// What the engine can say about a board before any technique.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The easiest next step (or the wrong entries, as a step of their own).
+    Step(Box<Step>),
+    /// Every cell is filled correctly.
+    Solved,
+    /// The givens have no solution or several; no hint is possible.
+    Invalid(Verdict),
+    /// Logic found nothing (never expected for a unique puzzle).
+    Stuck,
+}
+
+/// The next thing to tell the player about `board`: wrong entries first,
+/// then the easiest step. Deterministic.
+pub fn next_outcome(board: &Board) -> Outcome {
+    let v = verdict(board.givens());
+    let Some(solution) = v.solution().copied() else {
+        return Outcome::Invalid(v);
+    };
+    let wrong = wrong_entries(board, &solution);
+    if !wrong.is_empty() {
+        let mut step = Step::new(Technique::WrongEntries);
+        step.highlights.cells = wrong.iter().map(|w| w.cell).collect();
+        step.focus = wrong[0].cell.units().to_vec();
+        step.wrong = wrong;
+        return Outcome::Step(Box::new(step));
+    }
+    if board.grid() == solution {
+        return Outcome::Solved;
+    }
+    match next_step_in(&State::from_board(board, Some(&solution))) {
+        Some(step) => Outcome::Step(Box::new(step)),
+        None => Outcome::Stuck,
+    }
+}
+
+/// The easiest next step for the board, or `None` when it is solved or its
+/// givens are not a proper puzzle. Wrong entries come back as a
+/// [`Technique::WrongEntries`] step.
+pub fn next_step(board: &Board) -> Option<Step> {
+    match next_outcome(board) {
+        Outcome::Step(step) => Some(*step),
+        _ => None,
+    }
+}
+
+/// Plays `step` on the board as one undoable move: placements become
+/// entries, eliminations are written as notes (every open cell gets its
+/// candidates as notes, so the deletions stay visible). A wrong-entries step
+/// erases the wrong entries.
+pub fn apply(board: &mut Board, step: &Step) {
+    let mut edits = Vec::new();
+    if step.technique == Technique::WrongEntries {
+        for w in &step.wrong {
+            edits.push((
+                w.cell,
+                CellState {
+                    entry: 0,
+                    notes: board.notes(w.cell),
+                },
+            ));
+        }
+        let _ = board.apply(edits);
+        return;
+    }
+    let solution = verdict(board.givens()).solution().copied();
+    let mut s = State::from_board(board, solution.as_ref());
+    apply_to_state(&mut s, step);
+    for cell in crate::grid::Cell::ALL {
+        if board.is_given(cell) {
+            continue;
+        }
+        let value = s.value(cell);
+        let state = CellState {
+            entry: value,
+            notes: if value == 0 {
+                s.cands(cell)
+            } else {
+                crate::grid::Candidates::NONE
+            },
+        };
+        if state != board.state(cell) {
+            edits.push((cell, state));
+        }
+    }
+    let _ = board.apply(edits);
+}
+
+/// All steps from a puzzle to the end (or to where logic stops).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    pub puzzle: Grid,
+    pub steps: Vec<Step>,
+    pub solved_by_logic: bool,
+}
+
+/// Walks a puzzle to the end with the easiest step each time.
+pub fn solve_path(puzzle: &Grid) -> Path {
+    let mut s = State::from_grid(puzzle);
+    let mut steps = Vec::new();
+    while let Some(step) = next_step_in(&s) {
+        apply_to_state(&mut s, &step);
+        steps.push(step);
+    }
+    Path {
+        puzzle: *puzzle,
+        steps,
+        solved_by_logic: s.is_solved(),
+    }
+}

@@ -1,0 +1,119 @@
+//! Grading a puzzle from its solution path.
+
+use super::{solve_path, Path, Technique};
+use crate::grid::Grid;
+use serde::Serialize;
+use std::fmt;
+
+/// Difficulty levels a player recognises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Master,
+    Extreme,
+}
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Master,
+        Level::Extreme,
+    ];
+
+    /// The level of a puzzle whose hardest step scores `score` (SE scale):
+    /// singles only are easy; locked candidates medium; subsets, basic
+    /// fish and wings hard; uniqueness, colouring, quads and finned fish
+    /// expert; chains master; forcing chains extreme.
+    pub fn from_score(score: f32) -> Level {
+        match score {
+            s if s <= 2.0 => Level::Easy,
+            s if s <= 2.8 => Level::Medium,
+            s if s <= 4.4 => Level::Hard,
+            s if s <= 6.2 => Level::Expert,
+            s if s < 8.5 => Level::Master,
+            _ => Level::Extreme,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+            Level::Master => "Master",
+            Level::Extreme => "Extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What `rate` says about a puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    pub level: Level,
+    /// The score of the hardest step (Sudoku Explainer style).
+    pub score: f32,
+    pub hardest: Technique,
+    pub steps: usize,
+    pub solved_by_logic: bool,
+}
+
+/// Rates a solution path.
+pub fn rate(path: &Path) -> Rating {
+    let hardest = path.steps.iter().max_by(|a, b| {
+        a.score
+            .total_cmp(&b.score)
+            .then(a.technique.cmp(&b.technique))
+    });
+    let (score, technique) =
+        hardest.map_or((0.0, Technique::FullHouse), |s| (s.score, s.technique));
+    Rating {
+        level: Level::from_score(score),
+        score: (score * 10.0).round() / 10.0,
+        hardest: technique,
+        steps: path.steps.len(),
+        solved_by_logic: path.solved_by_logic,
+    }
+}
+
+/// Solves and rates a puzzle.
+pub fn rate_grid(puzzle: &Grid) -> Rating {
+    rate(&solve_path(puzzle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn easy_and_hard_puzzles_rate_apart() {
+        let easy = Grid::parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .unwrap();
+        let r = rate_grid(&easy);
+        assert!(r.solved_by_logic);
+        assert!(r.level <= Level::Medium, "{r:?}");
+        // top1465 #1, which needs chains.
+        let hard = Grid::parse(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .unwrap();
+        let r = rate_grid(&hard);
+        assert!(r.solved_by_logic);
+        assert!(r.level >= Level::Master, "{r:?}");
+        assert_eq!(Level::from_score(3.2), Level::Hard);
+    }
+}

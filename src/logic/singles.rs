@@ -1,0 +1,147 @@
+//! Full house, hidden single, naked single: the steps that place a digit.
+
+use super::state::{cells_of, State, UNIT_MASK};
+use super::step::{Candidate, Step, Technique};
+use crate::grid::{Cell, Unit};
+
+/// A unit with one empty cell left.
+pub(crate) fn full_house(s: &State) -> Option<Step> {
+    let open = s.open_mask();
+    for unit in Unit::ALL {
+        let here = open & UNIT_MASK[unit.index()];
+        if here.count_ones() == 1 {
+            let cell = cells_of(here).next()?;
+            let digit = s.cands(cell).single_digit()?;
+            let mut step = Step::new(Technique::FullHouse);
+            step.place(cell, digit);
+            step.digits = vec![digit];
+            step.focus = vec![unit];
+            step.base = vec![unit];
+            step.highlights.units = vec![unit];
+            step.highlights.cells = unit
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| c != cell)
+                .collect();
+            return Some(step.finish());
+        }
+    }
+    None
+}
+
+/// A digit with one place left in a unit; boxes first, as players scan them
+/// first and Sudoku Explainer rates them lower.
+pub(crate) fn hidden_single(s: &State) -> Option<Step> {
+    let order = Unit::ALL[18..].iter().chain(Unit::ALL[..18].iter());
+    for &unit in order {
+        for digit in 1..=9 {
+            let here = s.in_unit(digit, unit);
+            if here.count_ones() == 1 {
+                let cell = cells_of(here).next()?;
+                let mut step = Step::new(Technique::HiddenSingle);
+                if !matches!(unit, Unit::Box(_)) {
+                    step.score = 1.5;
+                }
+                step.place(cell, digit);
+                step.digits = vec![digit];
+                step.focus = vec![unit];
+                step.base = vec![unit];
+                step.highlights.units = vec![unit];
+                // The placed copies of the digit that rule the other cells out.
+                step.highlights.cells = blockers(s, unit, cell, digit);
+                return Some(step.finish());
+            }
+        }
+    }
+    None
+}
+
+/// For each other empty cell of `unit`, a placed `digit` that it sees.
+fn blockers(s: &State, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::new();
+    for &c in unit.cells() {
+        if c == target || s.value(c) != 0 {
+            continue;
+        }
+        if out.iter().any(|&b| b.sees(c)) {
+            continue;
+        }
+        if let Some(&b) = c.peers().iter().find(|&&p| s.value(p) == digit) {
+            out.push(b);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A cell with one candidate left.
+pub(crate) fn naked_single(s: &State) -> Option<Step> {
+    for cell in cells_of(s.open_mask()) {
+        if let Some(digit) = s.cands(cell).single_digit() {
+            let mut step = Step::new(Technique::NakedSingle);
+            step.place(cell, digit);
+            step.digits = vec![digit];
+            step.focus = cell.units().to_vec();
+            step.highlights.units = cell.units().to_vec();
+            step.highlights.candidates = vec![Candidate::new(cell, digit)];
+            return Some(step.finish());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::next_step_in;
+
+    #[test]
+    fn full_house_fills_the_last_cell_of_a_row() {
+        let g = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
+        let step = next_step_in(&State::from_grid(&g)).unwrap();
+        assert_eq!(step.technique, Technique::FullHouse);
+        assert_eq!(step.conclusion(), "r1c9=9");
+        assert_eq!(step.focus, vec![Unit::Row(0)]);
+    }
+
+    #[test]
+    fn hidden_single_in_a_box() {
+        // 1 in rows 2 and 3 and in columns 2 and 3 leaves r1c1 for box 1.
+        let mut g = Grid::empty();
+        g.set(Cell::new(1, 4), 1);
+        g.set(Cell::new(2, 7), 1);
+        g.set(Cell::new(4, 1), 1);
+        g.set(Cell::new(7, 2), 1);
+        let step = next_step_in(&State::from_grid(&g)).unwrap();
+        assert_eq!(step.technique, Technique::HiddenSingle);
+        assert_eq!(step.conclusion(), "r1c1=1");
+        assert_eq!(step.score, 1.2);
+        assert_eq!(step.highlights.cells.len(), 4);
+    }
+
+    #[test]
+    fn naked_single_when_no_hidden_single_exists() {
+        // r5c5 sees 1-8 but 9 still fits elsewhere in each of its units.
+        let g = Grid::parse(
+            ".........\
+             .........\
+             .........\
+             ....1....\
+             .23...45.\
+             ....6....\
+             ....7....\
+             ....8....\
+             .........",
+        )
+        .unwrap();
+        let s = State::from_grid(&g);
+        assert!(full_house(&s).is_none());
+        assert!(hidden_single(&s).is_none());
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::NakedSingle);
+        assert_eq!(step.conclusion(), "r5c5=9");
+    }
+}

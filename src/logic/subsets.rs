@@ -1,0 +1,212 @@
+//! Naked and hidden pairs, triples and quads.
+
+use super::state::{bit, cells_of, common_units, State, UNIT_MASK};
+use super::step::{Candidate, Step, Technique};
+use crate::grid::{Candidates, Cell, Unit};
+
+/// Calls `f` with every `k`-subset of `items` (as indices), stopping when
+/// `f` returns `Some`.
+pub(crate) fn combinations<T>(
+    n: usize,
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn rec<T>(
+        start: usize,
+        n: usize,
+        k: usize,
+        picked: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if picked.len() == k {
+            return f(picked);
+        }
+        for i in start..n {
+            if n - i < k - picked.len() {
+                break;
+            }
+            picked.push(i);
+            if let Some(t) = rec(i + 1, n, k, picked, f) {
+                return Some(t);
+            }
+            picked.pop();
+        }
+        None
+    }
+    if k > n {
+        return None;
+    }
+    rec(0, n, k, &mut Vec::with_capacity(k), f)
+}
+
+fn naked_technique(n: usize) -> Technique {
+    match n {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+fn hidden_technique(n: usize) -> Technique {
+    match n {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// `n` cells of a unit with `n` candidates between them.
+pub(crate) fn naked(s: &State, n: usize) -> Option<Step> {
+    let open = s.open_mask();
+    for unit in Unit::ALL {
+        let cells: Vec<Cell> = cells_of(open & UNIT_MASK[unit.index()])
+            .filter(|&c| (s.cands(c).len() as usize) <= n)
+            .collect();
+        let found = combinations(cells.len(), n, &mut |idx| {
+            let mut union = Candidates::NONE;
+            let mut mask = 0u128;
+            for &i in idx {
+                union |= s.cands(cells[i]);
+                mask |= bit(cells[i].index());
+            }
+            if union.len() as usize != n {
+                return None;
+            }
+            let mut step = Step::new(naked_technique(n));
+            // A subset inside a line and a box clears both.
+            let units = common_units(mask);
+            for &u in &units {
+                for c in cells_of(open & UNIT_MASK[u.index()] & !mask) {
+                    for d in (s.cands(c) & union).iter() {
+                        step.eliminate(c, d);
+                    }
+                }
+            }
+            if !step.is_progress() {
+                return None;
+            }
+            step.digits = union.iter().collect();
+            step.focus = vec![unit];
+            step.base = units.clone();
+            step.highlights.units = units;
+            step.highlights.cells = idx.iter().map(|&i| cells[i]).collect();
+            step.highlights.candidates = idx
+                .iter()
+                .map(|&i| cells[i])
+                .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
+                .collect();
+            Some(step.finish())
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// `n` digits of a unit confined to the same `n` cells.
+pub(crate) fn hidden(s: &State, n: usize) -> Option<Step> {
+    for unit in Unit::ALL {
+        let digits: Vec<u8> = (1..=9)
+            .filter(|&d| {
+                let k = s.in_unit(d, unit).count_ones() as usize;
+                k >= 2 && k <= n
+            })
+            .collect();
+        let found = combinations(digits.len(), n, &mut |idx| {
+            let mut mask = 0u128;
+            let mut set = Candidates::NONE;
+            for &i in idx {
+                mask |= s.in_unit(digits[i], unit);
+                set.insert(digits[i]);
+            }
+            if mask.count_ones() as usize != n {
+                return None;
+            }
+            let mut step = Step::new(hidden_technique(n));
+            for c in cells_of(mask) {
+                for d in (s.cands(c) - set).iter() {
+                    step.eliminate(c, d);
+                }
+            }
+            if !step.is_progress() {
+                return None;
+            }
+            step.digits = set.iter().collect();
+            step.focus = vec![unit];
+            step.base = vec![unit];
+            step.highlights.units = vec![unit];
+            step.highlights.cells = cells_of(mask).collect();
+            step.highlights.candidates = cells_of(mask)
+                .flat_map(|c| (s.cands(c) & set).iter().map(move |d| Candidate::new(c, d)))
+                .collect();
+            Some(step.finish())
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::next_step_in;
+
+    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
+        for d in 1..=9 {
+            if !keep.contains(&d) {
+                s.eliminate(cell, d);
+            }
+        }
+    }
+
+    #[test]
+    fn naked_pair_in_a_row() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]);
+        set(&mut s, Cell::new(0, 5), &[1, 2]);
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::NakedPair);
+        assert_eq!(step.digits, vec![1, 2]);
+        assert_eq!(step.eliminations.len(), 7);
+        assert_eq!(step.base, vec![Unit::Row(0)]);
+    }
+
+    #[test]
+    fn hidden_pair_in_a_column() {
+        let mut s = State::from_grid(&Grid::empty());
+        // 8 and 9 fit only in r1c1 and r9c1 of column 1; every other digit
+        // keeps plenty of room, so nothing easier exists.
+        for row in 1..8 {
+            s.eliminate(Cell::new(row, 0), 8);
+            s.eliminate(Cell::new(row, 0), 9);
+        }
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::HiddenPair);
+        assert_eq!(step.digits, vec![8, 9]);
+        assert_eq!(step.conclusion(), "r1c1<>1234567, r9c1<>1234567");
+    }
+
+    #[test]
+    fn naked_triple_and_quad() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(4, 0), &[1, 2]);
+        set(&mut s, Cell::new(4, 4), &[2, 3]);
+        set(&mut s, Cell::new(4, 8), &[1, 3]);
+        let step = naked(&s, 3).unwrap();
+        assert_eq!(step.technique, Technique::NakedTriple);
+        assert_eq!(step.eliminations.len(), 6);
+        assert!(naked(&s, 2).is_none());
+        assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedTriple);
+
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]);
+        set(&mut s, Cell::new(3, 0), &[2, 3]);
+        set(&mut s, Cell::new(6, 0), &[3, 4]);
+        set(&mut s, Cell::new(8, 0), &[1, 4]);
+        assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedQuad);
+    }
+}

@@ -1,0 +1,288 @@
+//! Uniqueness techniques: unique rectangles (types 1 to 4) and BUG+1.
+//! They hold only because a proper puzzle has exactly one solution: a
+//! pattern that could swap two digits would give it a second one.
+
+use super::state::{bit, cells_of, State, PEER_MASK, UNIT_MASK};
+use super::step::{Candidate, Step, Technique};
+use super::subsets::combinations;
+use crate::grid::{Candidates, Cell, Unit};
+
+/// Four cells on two rows, two columns and exactly two boxes.
+fn rectangles() -> impl Iterator<Item = [Cell; 4]> {
+    (0..9).flat_map(|r1| {
+        (r1 + 1..9).flat_map(move |r2| {
+            (0..9).flat_map(move |c1| {
+                (c1 + 1..9).filter_map(move |c2| {
+                    let same_band = r1 / 3 == r2 / 3;
+                    let same_stack = c1 / 3 == c2 / 3;
+                    (same_band != same_stack).then(|| {
+                        [
+                            Cell::new(r1, c1),
+                            Cell::new(r1, c2),
+                            Cell::new(r2, c1),
+                            Cell::new(r2, c2),
+                        ]
+                    })
+                })
+            })
+        })
+    })
+}
+
+fn ur_step(technique: Technique, s: &State, rect: &[Cell; 4], pair: Candidates) -> Step {
+    let mut step = Step::new(technique);
+    step.digits = pair.iter().collect();
+    step.focus = vec![
+        Unit::Box(rect[0].box_index() as u8),
+        Unit::Box(rect[3].box_index() as u8),
+    ];
+    step.highlights.cells = rect.to_vec();
+    for &c in rect {
+        for d in s.cands(c).iter() {
+            let cand = Candidate::new(c, d);
+            if pair.contains(d) {
+                step.highlights.candidates.push(cand);
+            } else {
+                step.highlights.secondary.push(cand);
+            }
+        }
+    }
+    step
+}
+
+/// The first unique rectangle of the easiest type present.
+pub(crate) fn unique_rectangle(s: &State) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    for rect in rectangles() {
+        if rect.iter().any(|&c| s.value(c) != 0) {
+            continue;
+        }
+        let common = rect.iter().fold(Candidates::ALL, |a, &c| a & s.cands(c));
+        if common.len() < 2 {
+            continue;
+        }
+        let digits: Vec<u8> = common.iter().collect();
+        for (i, &a) in digits.iter().enumerate() {
+            for &b in &digits[i + 1..] {
+                let pair = Candidates::single(a) | Candidates::single(b);
+                if let Some(step) = ur_with(s, &rect, pair) {
+                    if best.as_ref().is_none_or(|x| step.technique < x.technique) {
+                        let done = step.technique == Technique::UniqueRectangle1;
+                        best = Some(step);
+                        if done {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
+    let extra: Vec<Cell> = rect
+        .iter()
+        .copied()
+        .filter(|&c| s.cands(c) != pair)
+        .collect();
+    match extra.len() {
+        1 => {
+            // Type 1: the lone cell with extras cannot be either digit.
+            let c = extra[0];
+            let mut step = ur_step(Technique::UniqueRectangle1, s, rect, pair);
+            for d in pair.iter() {
+                step.eliminate(c, d);
+            }
+            Some(step.finish())
+        }
+        2 => {
+            let (e, f) = (extra[0], extra[1]);
+            let (xe, xf) = (s.cands(e) - pair, s.cands(f) - pair);
+            // Type 2: both carry the same single extra: one of them is it.
+            if xe == xf && xe.len() == 1 {
+                let z = xe.first()?;
+                let victims = s.digit_mask(z) & PEER_MASK[e.index()] & PEER_MASK[f.index()];
+                if victims != 0 {
+                    let mut step = ur_step(Technique::UniqueRectangle2, s, rect, pair);
+                    for v in cells_of(victims) {
+                        step.eliminate(v, z);
+                    }
+                    return Some(step.finish());
+                }
+            }
+            if !e.sees(f) {
+                return None;
+            }
+            let shared: Vec<Unit> = e
+                .units()
+                .into_iter()
+                .filter(|u| f.units().contains(u))
+                .collect();
+            // Type 4: a digit of the pair locked to e and f in a shared unit,
+            // so the other digit of the pair leaves both.
+            for &u in &shared {
+                for d in pair.iter() {
+                    let other = (pair - Candidates::single(d)).first()?;
+                    if s.in_unit(d, u) == bit(e.index()) | bit(f.index()) {
+                        let mut step = ur_step(Technique::UniqueRectangle4, s, rect, pair);
+                        step.eliminate(e, other);
+                        step.eliminate(f, other);
+                        step.base = vec![u];
+                        step.highlights.units = vec![u];
+                        return Some(step.finish());
+                    }
+                }
+            }
+            // Type 3: the extras act as one cell that forms a naked subset
+            // with other cells of a shared unit.
+            let x = xe | xf;
+            for &u in &shared {
+                let others: Vec<Cell> = cells_of(s.open_mask() & UNIT_MASK[u.index()])
+                    .filter(|&c| c != e && c != f)
+                    .collect();
+                for k in 1..=3 {
+                    let found = combinations(others.len(), k, &mut |idx| {
+                        let union = idx.iter().fold(x, |a, &i| a | s.cands(others[i]));
+                        if union.len() as usize != k + 1 {
+                            return None;
+                        }
+                        let subset: Vec<Cell> = idx.iter().map(|&i| others[i]).collect();
+                        let mut step = ur_step(Technique::UniqueRectangle3, s, rect, pair);
+                        for &c in &others {
+                            if !subset.contains(&c) {
+                                for d in (s.cands(c) & union).iter() {
+                                    step.eliminate(c, d);
+                                }
+                            }
+                        }
+                        if !step.is_progress() {
+                            return None;
+                        }
+                        step.base = vec![u];
+                        step.highlights.units = vec![u];
+                        step.highlights.cells.extend(subset.iter().copied());
+                        step.digits.extend(x.iter());
+                        Some(step.finish())
+                    });
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Bivalue universal grave + 1: every open cell has two candidates except
+/// one with three, and each digit appears twice per unit except one digit
+/// of that cell, which appears three times in its units. Without that digit
+/// the grid would have two solutions, so it goes there.
+pub(crate) fn bug_plus_one(s: &State) -> Option<Step> {
+    let open = s.open_mask();
+    let bv = s.bivalue_mask();
+    let rest = open & !bv;
+    if rest.count_ones() != 1 {
+        return None;
+    }
+    let cell = cells_of(rest).next()?;
+    if s.cands(cell).len() != 3 {
+        return None;
+    }
+    for unit in Unit::ALL {
+        for d in 1..=9 {
+            let n = s.in_unit(d, unit).count_ones();
+            let here = UNIT_MASK[unit.index()] & bit(cell.index()) != 0;
+            if n != 0 && n != 2 && !(here && n == 3) {
+                return None;
+            }
+        }
+    }
+    let digit = s.cands(cell).iter().find(|&d| {
+        cell.units()
+            .iter()
+            .all(|&u| s.in_unit(d, u).count_ones() == 3)
+    })?;
+    let mut step = Step::new(Technique::Bug1);
+    step.place(cell, digit);
+    step.digits = vec![digit];
+    step.focus = cell.units().to_vec();
+    step.highlights.cells = vec![cell];
+    step.highlights.units = cell.units().to_vec();
+    step.highlights.candidates = cell
+        .units()
+        .iter()
+        .flat_map(|&u| cells_of(s.in_unit(digit, u)))
+        .filter(|&c| c != cell)
+        .map(|c| Candidate::new(c, digit))
+        .collect();
+    step.highlights.candidates.sort();
+    step.highlights.candidates.dedup();
+    Some(step.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
+        for d in 1..=9 {
+            if !keep.contains(&d) {
+                s.eliminate(cell, d);
+            }
+        }
+    }
+
+    #[test]
+    fn type_1_and_2() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]);
+        set(&mut s, Cell::new(0, 3), &[1, 2]);
+        set(&mut s, Cell::new(1, 0), &[1, 2]);
+        let step = unique_rectangle(&s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle1);
+        assert_eq!(step.conclusion(), "r2c4<>12");
+
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]);
+        set(&mut s, Cell::new(0, 3), &[1, 2]);
+        set(&mut s, Cell::new(1, 0), &[1, 2, 7]);
+        set(&mut s, Cell::new(1, 3), &[1, 2, 7]);
+        let step = unique_rectangle(&s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle2);
+        assert_eq!(step.eliminations.len(), 7);
+        assert!(step.eliminated().all(|c| c.digit == 7 && c.cell.row() == 1));
+    }
+
+    #[test]
+    fn type_4() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]);
+        set(&mut s, Cell::new(0, 3), &[1, 2]);
+        set(&mut s, Cell::new(1, 0), &[1, 2, 5]);
+        set(&mut s, Cell::new(1, 3), &[1, 2, 6]);
+        for c in 0..9 {
+            if c != 0 && c != 3 {
+                s.eliminate(Cell::new(1, c), 1);
+            }
+        }
+        let step = unique_rectangle(&s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle4);
+        assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
+    }
+
+    #[test]
+    fn bug_plus_one_needs_a_bug() {
+        // A solved grid with a 2x2 swappable pattern opened up gives a
+        // deadly pattern; opening one more cell in its units gives BUG+1.
+        let sol = Grid::parse(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
+        )
+        .unwrap();
+        let s = State::from_grid(&sol);
+        assert!(bug_plus_one(&s).is_none(), "nothing open: no BUG");
+    }
+}

@@ -1,0 +1,205 @@
+//! XY-Wing, XYZ-Wing and W-Wing.
+
+use super::single_digit::strong_links;
+use super::state::{bit, cells_of, State, PEER_MASK};
+use super::step::{Candidate, Step, Technique};
+use crate::grid::{Candidates, Cell};
+
+fn wing_step(
+    technique: Technique,
+    s: &State,
+    cells: &[Cell],
+    z: u8,
+    victims: u128,
+    digits: Vec<u8>,
+) -> Step {
+    let mut step = Step::new(technique);
+    for c in cells_of(victims) {
+        step.eliminate(c, z);
+    }
+    step.digits = digits;
+    step.focus = vec![cells[0].units()[2]];
+    step.highlights.cells = cells.to_vec();
+    for &c in cells {
+        for d in s.cands(c).iter() {
+            let cand = Candidate::new(c, d);
+            if d == z {
+                step.highlights.secondary.push(cand);
+            } else {
+                step.highlights.candidates.push(cand);
+            }
+        }
+    }
+    step.finish()
+}
+
+/// Pivot {x,y} sees pincers {x,z} and {y,z}: whichever the pivot is, one
+/// pincer is z.
+pub(crate) fn xy_wing(s: &State) -> Option<Step> {
+    let bv = s.bivalue_mask();
+    for pivot in cells_of(bv) {
+        let pc = s.cands(pivot);
+        let wings: Vec<Cell> = cells_of(bv & PEER_MASK[pivot.index()])
+            .filter(|&w| (s.cands(w) & pc).len() == 1)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ca, cb) = (s.cands(a), s.cands(b));
+                let z = (ca - pc) & (cb - pc);
+                let Some(zd) = z.single_digit() else { continue };
+                if (ca & pc) == (cb & pc) {
+                    continue;
+                }
+                let victims = s.digit_mask(zd) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
+                if victims != 0 {
+                    let mut digits: Vec<u8> = (pc | z).iter().collect();
+                    digits.sort_unstable();
+                    return Some(wing_step(
+                        Technique::XyWing,
+                        s,
+                        &[pivot, a, b],
+                        zd,
+                        victims,
+                        digits,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is z.
+pub(crate) fn xyz_wing(s: &State) -> Option<Step> {
+    let bv = s.bivalue_mask();
+    for pivot in cells_of(s.open_mask()) {
+        let pc = s.cands(pivot);
+        if pc.len() != 3 {
+            continue;
+        }
+        let wings: Vec<Cell> = cells_of(bv & PEER_MASK[pivot.index()])
+            .filter(|&w| s.cands(w).is_subset_of(pc))
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ca, cb) = (s.cands(a), s.cands(b));
+                if ca == cb {
+                    continue;
+                }
+                let Some(zd) = (ca & cb).single_digit() else {
+                    continue;
+                };
+                let victims = s.digit_mask(zd)
+                    & PEER_MASK[pivot.index()]
+                    & PEER_MASK[a.index()]
+                    & PEER_MASK[b.index()];
+                if victims != 0 {
+                    return Some(wing_step(
+                        Technique::XyzWing,
+                        s,
+                        &[pivot, a, b],
+                        zd,
+                        victims,
+                        pc.iter().collect(),
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Two cells {x,y} that do not see each other, joined by a strong link on
+/// x (each end sees one of them): one of the two cells is y.
+pub(crate) fn w_wing(s: &State) -> Option<Step> {
+    let bv = s.bivalue_mask();
+    let cells: Vec<Cell> = cells_of(bv).collect();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            let pair = s.cands(a);
+            if s.cands(b) != pair || a.sees(b) {
+                continue;
+            }
+            for x in pair.iter() {
+                let y = (pair - Candidates::single(x)).first()?;
+                let victims = s.digit_mask(y) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
+                if victims == 0 {
+                    continue;
+                }
+                for l in strong_links(s, x) {
+                    for (p, q) in [(l.a, l.b), (l.b, l.a)] {
+                        let ends = bit(p.index()) | bit(q.index());
+                        if ends & (bit(a.index()) | bit(b.index())) != 0 || !p.sees(a) || !q.sees(b)
+                        {
+                            continue;
+                        }
+                        let mut step =
+                            wing_step(Technique::WWing, s, &[a, b], y, victims, vec![x, y]);
+                        step.highlights.cells.extend([p, q]);
+                        step.highlights
+                            .secondary
+                            .extend([Candidate::new(p, x), Candidate::new(q, x)]);
+                        step.base = vec![l.unit];
+                        step.highlights.units = vec![l.unit];
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Unit};
+    use crate::logic::next_step_in;
+
+    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
+        for d in 1..=9 {
+            if !keep.contains(&d) {
+                s.eliminate(cell, d);
+            }
+        }
+    }
+
+    #[test]
+    fn xy_wing() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2]); // pivot
+        set(&mut s, Cell::new(0, 5), &[1, 3]); // pincer in the row
+        set(&mut s, Cell::new(5, 0), &[2, 3]); // pincer in the column
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::XyWing);
+        assert_eq!(step.conclusion(), "r6c6<>3");
+    }
+
+    #[test]
+    fn xyz_wing() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[1, 2, 3]); // pivot
+        set(&mut s, Cell::new(0, 5), &[1, 3]);
+        set(&mut s, Cell::new(2, 1), &[2, 3]);
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::XyzWing);
+        // Only row 1 cells of box 1 see all three.
+        assert_eq!(step.conclusion(), "r1c2<>3, r1c3<>3");
+    }
+
+    #[test]
+    fn w_wing() {
+        let mut s = State::from_grid(&Grid::empty());
+        set(&mut s, Cell::new(0, 0), &[4, 6]);
+        set(&mut s, Cell::new(4, 4), &[4, 6]);
+        // Strong link on 4 in row 9: r9c1 (sees r1c1) and r9c5 (sees r5c5).
+        for &c in Unit::Row(8).cells() {
+            if c != Cell::new(8, 0) && c != Cell::new(8, 4) {
+                s.eliminate(c, 4);
+            }
+        }
+        let step = next_step_in(&s).unwrap();
+        assert_eq!(step.technique, Technique::WWing);
+        assert_eq!(step.conclusion(), "r1c5<>6, r5c1<>6");
+    }
+}

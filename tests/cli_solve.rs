@@ -1,0 +1,143 @@
+//! The `sudolens solve` command as a user runs it: outputs and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const HARD_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn sudolens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudolens-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn solves_a_puzzle_argument() {
+    let out = sudolens(&["solve", HARD]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).trim(), HARD_SOLUTION);
+}
+
+#[test]
+fn solves_a_nine_line_grid_file_with_header() {
+    let grid = sudolens::grid::Grid::parse(HARD).unwrap();
+    let path = temp_file(
+        "grille01.txt",
+        format!("3 3\n{}", grid.to_grid_text()).as_bytes(),
+    );
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), HARD_SOLUTION);
+}
+
+#[test]
+fn conflicting_givens_are_no_solution_naming_cells() {
+    let bad = format!("44{}", &HARD[2..]);
+    let out = sudolens(&["solve", &bad]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "no solution: 4 appears twice in row 1 (r1c1, r1c2)"
+    );
+}
+
+#[test]
+fn multiple_solutions_exit_4_with_reason() {
+    let out = sudolens(&["solve", &".".repeat(81)]);
+    assert_eq!(out.status.code(), Some(4));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("multiple solutions: for example r"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn malformed_input_exits_2_with_location() {
+    let out = sudolens(&["solve", &HARD[..79]]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "error: puzzle argument: found 79 cells, expected 81"
+    );
+
+    let path = temp_file("garbage.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not a text file"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = sudolens(&["solve", "no/such/file.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("neither a file that exists nor a puzzle"));
+
+    let path = temp_file("empty.txt", b"");
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("empty"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn batch_keeps_going_past_bad_lines() {
+    let contents = format!("{HARD}\n{}\n44{}\n{HARD}\n", &HARD[..80], &HARD[2..]);
+    let path = temp_file("batch.txt", contents.as_bytes());
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], HARD_SOLUTION);
+    assert_eq!(lines[1], "error: line 2: found 80 cells, expected 81");
+    assert!(lines[2].starts_with("error: line 3: no solution: 4 appears twice"));
+    assert_eq!(lines[3], HARD_SOLUTION);
+    let summary = text(&out.stderr);
+    assert!(
+        summary.contains("4 puzzles, 2 solved, 1 invalid, 1 malformed"),
+        "{summary}"
+    );
+    assert!(summary.contains("puzzles/s"));
+}
+
+#[test]
+fn reads_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(HARD.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(text(&out.stdout).trim(), HARD_SOLUTION);
+}
+
+#[test]
+fn bundled_puzzles_all_solve() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/few_puzzles.txt");
+    let out = sudolens(&["solve", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+}

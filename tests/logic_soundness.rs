@@ -1,0 +1,120 @@
+//! Soundness: every step of every path agrees with the true solution.
+//!
+//! A few puzzles live here so the test always runs; the shared collections
+//! (`../shared/puzzles`) are walked too when present, sampled in debug
+//! builds so `cargo test` stays fast (the full sets belong to
+//! `sudolens rate --bench`).
+
+use std::path::PathBuf;
+use sudolens::grid::Grid;
+use sudolens::logic::{apply_to_state, next_step_in, State, Step};
+use sudolens::solver::solve;
+
+const LOCAL: &[&str] = &[
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+];
+
+/// Checks one step against the solution; returns a description of the
+/// first wrong conclusion.
+fn check(step: &Step, solution: &Grid) -> Result<(), String> {
+    for p in &step.placements {
+        if solution.get(p.cell) != p.digit {
+            return Err(format!("{step}: places {} in {}", p.digit, p.cell));
+        }
+    }
+    for c in step.eliminated() {
+        if solution.get(c.cell) == c.digit {
+            return Err(format!(
+                "{step}: removes the true {} from {}",
+                c.digit, c.cell
+            ));
+        }
+    }
+    if !step.is_progress() {
+        return Err(format!("{step}: no progress"));
+    }
+    Ok(())
+}
+
+/// Walks the whole path; `Err` names the puzzle and the bad step.
+fn walk(line: &str) -> Result<bool, String> {
+    let g = Grid::parse(line).map_err(|e| e.to_string())?;
+    let solution = solve(&g).ok_or("no solution")?;
+    let mut s = State::from_grid(&g);
+    while let Some(step) = next_step_in(&s) {
+        check(&step, &solution).map_err(|e| format!("{line}: {e}"))?;
+        apply_to_state(&mut s, &step);
+    }
+    Ok(s.is_solved())
+}
+
+#[test]
+fn local_puzzles_are_solved_soundly() {
+    for line in LOCAL {
+        assert!(walk(line).is_ok(), "{line}");
+    }
+}
+
+fn shared(name: &str) -> Option<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles")
+        .join(name);
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some(
+        text.lines()
+            .map(str::trim)
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .map(|l| l[..81].to_string())
+            .collect(),
+    )
+}
+
+/// Every `step`-th puzzle of a set (all of them in release builds).
+fn sample(lines: Vec<String>, debug_every: usize) -> Vec<String> {
+    let every = if cfg!(debug_assertions) {
+        debug_every
+    } else {
+        1
+    };
+    lines.into_iter().step_by(every).collect()
+}
+
+#[test]
+fn shared_collections_are_solved_soundly() {
+    let sets: &[(&str, usize)] = &[
+        ("top1465.txt", 40),
+        ("top95.txt", 8),
+        ("norvig_hardest.txt", 1),
+        ("sudoku17_sample1000.txt", 50),
+        ("qqwing_expert.txt", 100),
+        ("sx_diabolical.txt", 50),
+        ("sx_easy.txt", 100),
+        ("hodoku_exemplars-1.0.txt", 20),
+        ("forum_hardest_1905_11plus.txt", 4000),
+    ];
+    let mut checked = 0;
+    let mut unsolved = Vec::new();
+    for &(name, every) in sets {
+        let Some(lines) = shared(name) else {
+            eprintln!("notice: ../shared/puzzles/{name} not found, skipped");
+            continue;
+        };
+        for line in sample(lines, every) {
+            match walk(&line) {
+                Ok(true) => {}
+                Ok(false) => unsolved.push(line),
+                Err(e) => panic!("unsound step in {name}: {e}"),
+            }
+            checked += 1;
+        }
+    }
+    eprintln!(
+        "{checked} shared puzzles walked, {} not finished by logic: {unsolved:?}",
+        unsolved.len()
+    );
+}
