@@ -180,7 +180,7 @@ fn wrong_entries_are_explained_and_removed() {
     // Page to the end and take the offer.
     while h.query_by_label("Remove wrong entries").is_none() {
         h.get_by_label("Next >").click();
-        h.step();
+        h.run_steps(2);
     }
     h.get_by_label("Remove wrong entries").click();
     h.step();
@@ -431,5 +431,102 @@ fn new_game_from_the_library_menu() {
     h.get_by_label("How to play");
     let library = sudolens::app::library::puzzles(sudolens::app::library::Level::Diabolical);
     assert!(library.contains(&givens));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hint_pages_line_by_line_and_applies() {
+    let dir = temp_dir("hint");
+    let mut h = with_puzzle(&dir, EASY);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let app = h.state();
+    assert!(
+        app.dialogue()
+            .paragraphs()
+            .iter()
+            .any(|p| p.kind == Kind::Notes),
+        "Pip fills the notes first"
+    );
+    assert!(!app.board().notes(cell("r1c1")).is_empty());
+    let (p, line) = app.dialogue().current().unwrap();
+    assert_eq!(p.kind, Kind::Step);
+    assert_eq!(line, 0, "a step starts with its first line");
+    let lines = p.lines.len();
+    assert!(lines >= 2, "{p:?}");
+    let filled = app.board().grid().filled_count();
+    let notes_before: usize = Cell::ALL
+        .iter()
+        .map(|&c| app.board().notes(c).len() as usize)
+        .sum();
+
+    // No Apply before the last line; Next reveals lines one at a time.
+    assert!(h.query_by_label("Apply").is_none());
+    for _ in 1..lines {
+        h.get_by_label("Next >").click();
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().dialogue().current().unwrap().1, lines - 1);
+    let marks = h.state().dialogue().marks().unwrap().clone();
+    assert!(!marks.placed.is_empty() || !marks.deleted.is_empty());
+    h.get_by_label("Apply").click();
+    h.step();
+    wait(&mut h);
+    let app = h.state();
+    let notes_after: usize = Cell::ALL
+        .iter()
+        .map(|&c| app.board().notes(c).len() as usize)
+        .sum();
+    assert!(
+        app.board().grid().filled_count() > filled || notes_after < notes_before,
+        "the step was played"
+    );
+    // Undo takes the step back as one move.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().grid().filled_count(), filled);
+
+    // Step by step: each Ctrl+P plays the shown step and explains the next.
+    press(&mut h, Modifiers::COMMAND, Key::P);
+    wait(&mut h);
+    for _ in 0..5 {
+        press(&mut h, Modifiers::COMMAND, Key::P);
+        wait(&mut h);
+        wait(&mut h);
+    }
+    assert!(h.state().board().grid().filled_count() > filled);
+    assert!(h
+        .state()
+        .board()
+        .grid()
+        .agrees_with(&sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hint_points_at_a_wrong_entry_first() {
+    let dir = temp_dir("hintwrong");
+    let mut h = with_puzzle(&dir, EASY);
+    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
+    let c = cell("r1c1");
+    let wrong = (1..=9u8)
+        .find(|&d| d != solution.get(c) && Grid::parse(EASY).unwrap().candidates(c).contains(d))
+        .unwrap();
+    h.get_by_label("r1c1: empty").click();
+    h.step();
+    h.key_press(digit_key(wrong));
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    assert_eq!(h.state().pip_mood(), Mood::Sorry);
+    let line = h.state().dialogue().current_line().unwrap().text.clone();
+    assert!(line.contains("r1c1"), "{line}");
+    h.get_by_label("Apply").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(
+        h.state().board().value(c),
+        0,
+        "Apply erased the wrong entry"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

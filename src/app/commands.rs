@@ -22,6 +22,10 @@ pub enum Command {
     ToggleNotes,
     Solve,
     Check,
+    /// The next logical step, explained.
+    Hint,
+    /// Play the step shown (if any) and explain the next one.
+    StepByStep,
     Pause,
     Help,
     Language(Lang),
@@ -49,6 +53,7 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::Reset, ks(Modifiers::COMMAND, Key::R)),
     (Command::Solve, ks(Modifiers::COMMAND, Key::F)),
     (Command::Check, ks(Modifiers::COMMAND, Key::K)),
+    (Command::StepByStep, ks(Modifiers::COMMAND, Key::P)),
     (Command::Open, ks(Modifiers::COMMAND, Key::O)),
     (Command::Save, ks(Modifiers::COMMAND, Key::S)),
     (Command::New(Level::Medium), ks(Modifiers::COMMAND, Key::N)),
@@ -57,6 +62,7 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::Help, ks(Modifiers::NONE, Key::F1)),
     (Command::ToggleNotes, ks(Modifiers::NONE, Key::N)),
     (Command::Pause, ks(Modifiers::NONE, Key::P)),
+    (Command::Hint, ks(Modifiers::NONE, Key::H)),
 ];
 
 /// The shortcut shown for `command` (the last listed, e.g. Ctrl+Y for redo).
@@ -86,6 +92,8 @@ impl Command {
             Command::ToggleNotes => t.notes_mode.into(),
             Command::Solve => t.solve_all.into(),
             Command::Check => t.check.into(),
+            Command::Hint => t.hint.into(),
+            Command::StepByStep => t.step_by_step.into(),
             Command::Pause => t.pause.into(),
             Command::Help => t.help_shortcuts.into(),
             Command::Language(Lang::En) => "English".into(),

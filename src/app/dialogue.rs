@@ -260,7 +260,7 @@ impl<'a> DialogueView<'a> {
                 ui.horizontal_wrapped(|ui| {
                     for offer in offers {
                         let label = match offer {
-                            Offer::Apply => "Apply",
+                            Offer::Apply => t.apply,
                             Offer::RemoveWrong => t.remove_wrong,
                             Offer::Reset => t.reset,
                         };

@@ -182,4 +182,18 @@ texts! {
     about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. Built-in puzzles: Sudoku Exchange puzzle bank (public domain).",
         "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Grilles intégrées : banque de grilles Sudoku Exchange (domaine public).";
     timer_label: "Time", "Temps";
+    // Hints
+    hint: "Hint", "Indice";
+    step_by_step: "Solve step by step", "Résoudre pas à pas";
+    apply: "Apply", "Appliquer";
+    hint_look: "Look at {0}.", "Regarde {0}.";
+    hint_technique: "{0}: {1}", "{0} : {1}";
+    hint_cells: "These cells prove it: {0}.", "Ces cases le prouvent : {0}.";
+    hint_conclusion: "So: {0}. Apply plays it for you.", "Donc : {0}. Appliquer le joue pour toi.";
+    hint_wrong: "Before anything else: {0} does not match the solution. Apply erases it.",
+        "Avant tout : {0} ne correspond pas à la solution. Appliquer l'efface.";
+    hint_stuck: "I cannot find a logical step here.", "Je ne trouve pas d'étape logique ici.";
+    hint_notes: "First I write every candidate into the notes, as strong players do.",
+        "D'abord j'écris tous les candidats en notes, comme font les bons joueurs.";
+    hint_solved: "The grid is complete and correct.", "La grille est complète et juste.";
 }

@@ -11,6 +11,7 @@ pub mod board_view;
 pub mod commands;
 pub mod dialogue;
 mod help;
+pub mod hints;
 pub mod i18n;
 pub mod library;
 pub mod pip;
@@ -98,6 +99,10 @@ pub struct App {
     file_name: String,
     path_window: Option<PathWindow>,
     help_open: bool,
+    /// The step the dialogue is explaining, for Apply.
+    pending_step: Option<crate::logic::Step>,
+    /// Ask for the next step as soon as one is applied (step by step).
+    auto_next: bool,
 }
 
 impl App {
@@ -126,6 +131,8 @@ impl App {
             file_name: String::new(),
             path_window: None,
             help_open: false,
+            pending_step: None,
+            auto_next: false,
         };
         let t = app.t();
         app.dialogue.push(Paragraph::new(
@@ -212,6 +219,8 @@ impl App {
         self.solved_shown = self.board.is_solved();
         self.paused = false;
         self.dialogue.clear_offers();
+        self.pending_step = None;
+        self.auto_next = false;
         self.selected = Cell::ALL
             .iter()
             .copied()
@@ -274,6 +283,7 @@ impl App {
         self.generation += 1;
         self.marks.wrong.retain(|&c| self.board.value(c) != 0);
         self.dialogue.clear_offers();
+        self.pending_step = None;
         if self.board.is_solved() {
             if !self.solved_shown {
                 self.solved_shown = true;
@@ -438,12 +448,48 @@ impl App {
                     *self.board.givens(),
                 );
             }
+            Command::Hint => self.ask_hint(ctx),
+            Command::StepByStep => {
+                if self.pending_step.is_some() {
+                    self.auto_next = true;
+                    self.on_offer(Offer::Apply, ctx);
+                } else {
+                    self.ask_hint(ctx);
+                }
+            }
             Command::Pause => {
                 self.paused = !self.paused;
             }
             Command::Help => self.help_open = !self.help_open,
             Command::Language(lang) => self.config.lang = lang,
         }
+    }
+
+    /// Asks the rule engine for the next step. With no notes at all on the
+    /// board, Pip first fills them in, as strong players do.
+    pub fn ask_hint(&mut self, ctx: &egui::Context) {
+        let t = self.t();
+        if self.worker.busy() {
+            self.set_status(t.status_busy, false);
+            return;
+        }
+        if self.paused {
+            return;
+        }
+        let no_notes = Cell::ALL.iter().all(|&c| self.board.notes(c).is_empty());
+        if no_notes && !self.board.grid().is_complete() {
+            self.edit(|b| {
+                b.fill_notes();
+                Ok(())
+            });
+            self.dialogue.push(Paragraph::new(
+                Kind::Notes,
+                "Pip",
+                vec![Line::plain(t.hint_notes)],
+            ));
+        }
+        self.pip.set_mood(Mood::Thinking);
+        self.worker.hint(ctx, self.generation, self.board.clone());
     }
 
     // ----- solver answers -----
@@ -463,6 +509,54 @@ impl App {
                     return;
                 }
                 self.on_verdicts(purpose, current, givens);
+            }
+            Outcome::Hint {
+                generation,
+                outcome,
+            } => {
+                if generation != self.generation {
+                    self.pip.set_mood(Mood::Idle);
+                    return;
+                }
+                let t = self.t();
+                let paragraph = hints::outcome_paragraph(&outcome, t);
+                self.pip.set_mood(match &outcome {
+                    crate::logic::Outcome::Solved => Mood::Cheering,
+                    crate::logic::Outcome::Invalid(_) | crate::logic::Outcome::Stuck => Mood::Sorry,
+                    crate::logic::Outcome::Step(s)
+                        if s.technique == crate::logic::Technique::WrongEntries =>
+                    {
+                        Mood::Sorry
+                    }
+                    crate::logic::Outcome::Step(_) => Mood::Idle,
+                });
+                self.pending_step = match outcome {
+                    crate::logic::Outcome::Step(step) => {
+                        if step.technique == crate::logic::Technique::WrongEntries {
+                            self.marks.wrong = step.wrong.iter().map(|w| w.cell).collect();
+                        }
+                        Some(*step)
+                    }
+                    _ => None,
+                };
+                self.dialogue.push(paragraph);
+            }
+            Outcome::Applied {
+                generation,
+                board,
+                step,
+            } => {
+                if generation != self.generation {
+                    return;
+                }
+                for p in &step.placements {
+                    self.revealed[p.cell.index()] = p.digit;
+                }
+                self.board = *board;
+                self.changed();
+                if std::mem::take(&mut self.auto_next) && !self.board.is_solved() {
+                    self.ask_hint(ctx);
+                }
             }
             Outcome::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
@@ -584,9 +678,17 @@ impl App {
             .push(Paragraph::new(Kind::Invalid, t.pip_invalid_title, lines).with_offers(offers));
     }
 
-    fn on_offer(&mut self, offer: Offer) {
+    fn on_offer(&mut self, offer: Offer, ctx: &egui::Context) {
         match offer {
-            Offer::Apply => {}
+            Offer::Apply => {
+                if let Some(step) = self.pending_step.take() {
+                    if step.technique == crate::logic::Technique::WrongEntries {
+                        self.marks.wrong.clear();
+                    }
+                    self.worker
+                        .apply(ctx, self.generation, self.board.clone(), step);
+                }
+            }
             Offer::RemoveWrong => {
                 let edits: Vec<(Cell, CellState)> = self
                     .marks
@@ -787,10 +889,13 @@ impl App {
                     ui.add(PipView::new(&mut self.pip, 170.0));
                 });
                 ui.add_space(6.0);
-                let event = DialogueView::new(&mut self.dialogue, t).show(ui);
+                let event = DialogueView::new(&mut self.dialogue, t)
+                    .more_available(!self.worker.busy())
+                    .show(ui);
                 match event {
-                    Some(dialogue::Event::Offer(o)) => self.on_offer(o),
-                    Some(dialogue::Event::WantsMore) | None => {}
+                    Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
+                    Some(dialogue::Event::WantsMore) => self.ask_hint(&ctx),
+                    None => {}
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
@@ -917,6 +1022,8 @@ impl App {
                 item(ui, Command::Reset, true);
             });
             ui.menu_button(t.menu_solve, |ui| {
+                item(ui, Command::Hint, !self.worker.busy());
+                item(ui, Command::StepByStep, !self.worker.busy());
                 item(ui, Command::Check, !self.worker.busy());
                 item(ui, Command::Solve, !self.worker.busy());
             });
@@ -1032,6 +1139,12 @@ impl App {
                     .clicked()
                 {
                     self.run_command(Command::Redo, &ctx);
+                }
+                if ui
+                    .add_enabled(!self.worker.busy(), egui::Button::new(t.hint))
+                    .clicked()
+                {
+                    self.run_command(Command::Hint, &ctx);
                 }
                 if ui
                     .add_enabled(!self.worker.busy(), egui::Button::new(t.solve_all))

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 
-use crate::grid::Grid;
+use crate::grid::{Board, Grid};
+use crate::logic;
 use crate::solver::{self, Verdict};
 
 /// Why a verdict was asked for.
@@ -37,6 +38,17 @@ pub enum Outcome {
         generation: u64,
         current: Verdict,
         givens: Option<Verdict>,
+    },
+    /// The rule engine's answer for the board of `generation`.
+    Hint {
+        generation: u64,
+        outcome: logic::Outcome,
+    },
+    /// The board of `generation` with a step applied (one undoable move).
+    Applied {
+        generation: u64,
+        board: Box<Board>,
+        step: Box<logic::Step>,
     },
     /// A native file dialog closed; `None` when cancelled or unavailable.
     Dialog {
@@ -89,6 +101,32 @@ impl Worker {
                 generation,
                 current,
                 givens,
+            }
+        });
+    }
+
+    /// Asks the rule engine for the next thing to tell about `board`.
+    pub fn hint(&mut self, ctx: &egui::Context, generation: u64, board: Board) {
+        self.spawn(ctx, move || Outcome::Hint {
+            generation,
+            outcome: logic::next_outcome(&board),
+        });
+    }
+
+    /// Plays `step` on a copy of `board`.
+    pub fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        generation: u64,
+        mut board: Board,
+        step: logic::Step,
+    ) {
+        self.spawn(ctx, move || {
+            logic::apply(&mut board, &step);
+            Outcome::Applied {
+                generation,
+                board: Box::new(board),
+                step: Box::new(step),
             }
         });
     }
