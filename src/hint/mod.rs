@@ -759,75 +759,118 @@ fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
                 vec![],
             );
         }
-        Contradiction | CellForcingChain | UnitForcingChain => {
-            for (i, chain) in step.chains.iter().enumerate() {
-                if let Some(p) = chain.premise {
-                    let (pc, pd) = (p.candidate.cell, p.candidate.digit);
-                    let text = match (p.on, step.chains.len() > 1) {
-                        (true, true) => {
-                            let k = i + 1;
-                            say!(
-                                lang,
-                                "Case {k}: suppose {pc} is {pd}.",
-                                "Cas {k} : suppose que {pc} vaut {pd}."
-                            )
-                        }
-                        (true, false) => say!(
-                            lang,
-                            "Suppose {pc} were {pd}.",
-                            "Suppose que {pc} vaille {pd}."
-                        ),
-                        (false, _) => say!(
-                            lang,
-                            "Suppose {pc} were not {pd}.",
-                            "Suppose que {pc} ne vaille pas {pd}."
-                        ),
-                    };
-                    hl(text, vec![pc], vec![p.candidate], vec![], vec![]);
-                }
-                for l in &chain.links {
-                    out_link(&mut hl, l, lang, false);
-                }
-                match chain.contradiction {
-                    Some(crate::logic::Contradiction::EmptyCell { cell }) => hl(
-                        say!(
-                            lang,
-                            "Then {cell} has no candidate left: impossible!",
-                            "Alors {cell} n'a plus aucun candidat : impossible !"
-                        ),
-                        vec![cell],
-                        vec![],
-                        vec![],
-                        vec![],
-                    ),
-                    Some(crate::logic::Contradiction::NoPlace { unit, digit }) => {
-                        let un = unit_name(unit, lang);
-                        hl(
-                            say!(
-                                lang,
-                                "Then {digit} has no place left in {un}: impossible!",
-                                "Alors {digit} n'a plus de place dans {un} : impossible !"
-                            ),
-                            vec![],
-                            vec![],
-                            vec![],
-                            vec![unit],
-                        )
-                    }
-                    Some(crate::logic::Contradiction::Both { candidate }) => {
-                        let (c, dd) = (candidate.cell, candidate.digit);
-                        hl(say!(lang, "Then {c} would have to be {dd} and not {dd} at once: impossible!", "Alors {c} devrait valoir {dd} et ne pas valoir {dd} à la fois : impossible !"), vec![c], vec![candidate], vec![], vec![])
-                    }
-                    None => {}
-                }
+        Contradiction | CellForcingChain | UnitForcingChain | NestedForcingChain => {
+            let branches = if step.technique == NestedForcingChain {
+                1
+            } else {
+                step.chains.len()
+            };
+            for i in 0..branches {
+                chain_lines(&mut hl, step, i, branches > 1, lang);
             }
-            if step.chains.len() > 1 {
+            if branches > 1 {
                 hl(say!(lang, "Every case leads to the same result, so it holds whatever the truth is.", "Tous les cas mènent au même résultat : il est donc vrai quoi qu'il arrive."), vec![], vec![], vec![], h.units.clone());
             }
         }
         WrongEntries | AlsXz => {}
     }
     out
+}
+
+/// A forcing chain: its supposition, one line per link (a nested proof is
+/// told before the link it proves), and how it ends.
+fn chain_lines(
+    hl: &mut impl FnMut(String, Vec<Cell>, Vec<Candidate>, Vec<Candidate>, Vec<Unit>),
+    step: &Step,
+    i: usize,
+    numbered: bool,
+    lang: Lang,
+) {
+    let chain = &step.chains[i];
+    if let Some(p) = chain.premise {
+        let (pc, pd) = (p.candidate.cell, p.candidate.digit);
+        let k = i + 1;
+        let text = match (p.on, numbered) {
+            (true, true) => say!(
+                lang,
+                "Case {k}: suppose {pc} is {pd}.",
+                "Cas {k} : suppose que {pc} vaut {pd}."
+            ),
+            (true, false) => say!(
+                lang,
+                "Suppose {pc} were {pd}.",
+                "Suppose que {pc} vaille {pd}."
+            ),
+            (false, _) => say!(
+                lang,
+                "Suppose {pc} were not {pd}.",
+                "Suppose que {pc} ne vaille pas {pd}."
+            ),
+        };
+        hl(text, vec![pc], vec![p.candidate], vec![], vec![]);
+    }
+    for l in &chain.links {
+        if let Why::Nested(k) = l.why {
+            if k > i && k < step.chains.len() {
+                let (tc, td) = (l.to.cell, l.to.digit);
+                hl(
+                    say!(
+                        lang,
+                        "Inside this supposition, test {tc} = {td}:",
+                        "Dans cette supposition, teste {tc} = {td} :"
+                    ),
+                    vec![tc],
+                    vec![l.to],
+                    vec![],
+                    vec![],
+                );
+                chain_lines(hl, step, k, false, lang);
+            }
+        }
+        out_link(hl, l, lang, false);
+    }
+    match chain.contradiction {
+        Some(crate::logic::Contradiction::EmptyCell { cell }) => hl(
+            say!(
+                lang,
+                "Then {cell} has no candidate left: impossible!",
+                "Alors {cell} n'a plus aucun candidat : impossible !"
+            ),
+            vec![cell],
+            vec![],
+            vec![],
+            vec![],
+        ),
+        Some(crate::logic::Contradiction::NoPlace { unit, digit }) => {
+            let un = unit_name(unit, lang);
+            hl(
+                say!(
+                    lang,
+                    "Then {digit} has no place left in {un}: impossible!",
+                    "Alors {digit} n'a plus de place dans {un} : impossible !"
+                ),
+                vec![],
+                vec![],
+                vec![],
+                vec![unit],
+            )
+        }
+        Some(crate::logic::Contradiction::Both { candidate }) => {
+            let (c, dd) = (candidate.cell, candidate.digit);
+            hl(
+                say!(
+                    lang,
+                    "Then {c} would have to be {dd} and not {dd} at once: impossible!",
+                    "Alors {c} devrait valoir {dd} et ne pas valoir {dd} à la fois : impossible !"
+                ),
+                vec![c],
+                vec![candidate],
+                vec![],
+                vec![],
+            )
+        }
+        None => {}
+    }
 }
 
 fn s_digits(h: &Highlights, c: Cell) -> String {
@@ -902,6 +945,11 @@ fn out_link(
             lang,
             "Then {tc} is not {td}.",
             "Alors {tc} ne vaut pas {td}."
+        ),
+        (_, Why::Nested(_), _) => say!(
+            lang,
+            "So {tc} is not {td}: supposing it leads to a contradiction.",
+            "Donc {tc} ne vaut pas {td} : le supposer mène à une contradiction."
         ),
     };
     let units = match l.why {

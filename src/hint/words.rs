@@ -84,6 +84,7 @@ pub(crate) fn tech_name(t: Technique, lang: Lang) -> &'static str {
             Contradiction => "Chaîne de contradiction",
             CellForcingChain => "Chaîne forçante de case",
             UnitForcingChain => "Chaîne forçante d'unité",
+            NestedForcingChain => "Chaîne forçante imbriquée",
         },
     }
 }
@@ -116,6 +117,7 @@ pub(crate) fn tech_rule(t: Technique, lang: Lang) -> &'static str {
             Contradiction => "Supposer un candidat vrai mène, étape forcée après étape forcée, à une grille impossible : il est donc faux.",
             CellForcingChain => "Chaque candidat d'une case mène à la même conclusion : elle est donc vraie.",
             UnitForcingChain => "Chaque place d'un chiffre dans une unité mène à la même conclusion : elle est donc vraie.",
+            NestedForcingChain => "Supposer un candidat vrai mène à une grille impossible, en s'aidant de petites contradictions en chemin : il est donc faux.",
         },
     }
 }
