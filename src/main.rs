@@ -22,12 +22,22 @@ enum Command {
     /// Solve a puzzle (81-character argument, a file with one grid, or a
     /// file with one puzzle per line; `-` reads standard input).
     Solve(cli::solve::SolveArgs),
+    /// The next logical step on a grid, explained line by line by Pip.
+    Hint(cli::hint::HintArgs),
+    /// The whole logical solution path, one explained step after another.
+    Explain(cli::explain::ExplainArgs),
+    /// Rate puzzles: level, SE-style score, hardest technique (one line
+    /// each); `--bench` adds the engine's timings.
+    Rate(cli::rate::RateArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     match args.command {
         Some(Command::Solve(a)) => cli::solve::run(&a),
+        Some(Command::Hint(a)) => cli::hint::run(&a),
+        Some(Command::Explain(a)) => cli::explain::run(&a),
+        Some(Command::Rate(a)) => cli::rate::run(&a),
         None => open_window(),
     }
 }

@@ -18,6 +18,10 @@ pub enum Kind {
     Notes,
     /// One logical step.
     Step,
+    /// The player's wrong entries, pointed at before any step.
+    WrongEntries,
+    /// Logic finds nothing (notes may have lost a true digit).
+    Stuck,
     /// The grid is solved.
     Solved,
     /// The grid is not a proper puzzle, or entries are wrong.

@@ -19,13 +19,14 @@ pub fn show(ui: &mut Ui, t: &Texts) {
             ui.add_space(8.0);
             ui.heading(t.help_shortcuts);
             egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                let keys: [(&str, &str); 6] = [
+                let keys: [(&str, &str); 7] = [
                     ("1 – 9", t.key_digit),
                     ("Shift + 1 – 9", t.key_shift_digit),
                     ("Arrows", t.key_arrows),
                     ("Delete, Backspace, 0", t.key_delete),
                     ("N", t.key_notes),
                     ("P", t.key_pause),
+                    ("Page Down / Page Up", t.key_page),
                 ];
                 for (k, what) in keys {
                     ui.label(RichText::new(k).monospace());

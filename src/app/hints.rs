@@ -1,36 +1,31 @@
-//! The rule engine's answers as Pip's paragraphs.
-//!
-//! The hint texts proper belong to `crate::hint` (not on main yet). Until
-//! they land, a step is told from the engine's own data only: where to
-//! look (its focus units), the technique and its rule (the engine's words),
-//! the cells that prove it (its highlights) and what it concludes, each
-//! line with the highlights that go with it. Nothing here invents a step.
+//! Pip's paragraphs from `crate::hint` (texts in English and French) turned
+//! into the dialogue's paragraphs, with each line's highlights turned into
+//! board marks. The texts themselves live in `crate::hint`, not here.
 
-use crate::grid::Cell;
-use crate::logic::{self, Highlights, LinkKind, Step, Technique};
+use crate::hint::{self, ParagraphKind};
+use crate::logic::{Highlights, LinkKind};
 
 use super::board_view::{Arrow, Marks};
 use super::dialogue::{Kind, Line, Offer, Paragraph};
-use super::i18n::{fill, Texts};
+use super::i18n::Lang;
 
-/// The board marks of an engine highlight set; `conclusions` adds what the
-/// step deletes and places (shown with the last line only).
-pub fn marks_of(h: &Highlights, conclusions: bool) -> Marks {
-    let cand = |c: &logic::Candidate| (c.cell, c.digit);
+/// The hint module's language for the interface language.
+pub fn lang(l: Lang) -> hint::Lang {
+    match l {
+        Lang::En => hint::Lang::En,
+        Lang::Fr => hint::Lang::Fr,
+    }
+}
+
+/// The board marks of an engine highlight set.
+pub fn marks_of(h: &Highlights) -> Marks {
+    let cand = |c: &crate::logic::Candidate| (c.cell, c.digit);
     Marks {
         cells: h.cells.clone(),
         candidates: h.candidates.iter().map(cand).collect(),
         secondary: h.secondary.iter().map(cand).collect(),
-        deleted: if conclusions {
-            h.deleted.iter().map(cand).collect()
-        } else {
-            Vec::new()
-        },
-        placed: if conclusions {
-            h.placed.iter().map(cand).collect()
-        } else {
-            Vec::new()
-        },
+        deleted: h.deleted.iter().map(cand).collect(),
+        placed: h.placed.iter().map(cand).collect(),
         units: h.units.clone(),
         links: h
             .links
@@ -45,108 +40,53 @@ pub fn marks_of(h: &Highlights, conclusions: bool) -> Marks {
     }
 }
 
-fn cell_list(cells: &[Cell]) -> String {
-    let mut names: Vec<String> = cells.iter().take(8).map(|c| c.to_string()).collect();
-    if cells.len() > 8 {
-        names.push("…".into());
-    }
-    names.join(", ")
-}
-
-/// A step as a paragraph: nudge, technique, proof, conclusion (+ Apply).
-pub fn step_paragraph(step: &Step, t: &Texts) -> Paragraph {
-    let title = step.technique.name().to_string();
-    if step.technique == Technique::WrongEntries {
-        let cells: Vec<Cell> = step.wrong.iter().map(|w| w.cell).collect();
-        let marks = Marks {
-            wrong: cells.clone(),
-            ..Marks::default()
-        };
-        return Paragraph::new(
-            Kind::Step,
-            title,
-            vec![Line::marked(
-                fill(t.hint_wrong, &[&cell_list(&cells)]),
-                marks,
-            )],
-        )
-        .with_offers(vec![Offer::Apply]);
-    }
-    let mut lines = Vec::new();
-    if !step.focus.is_empty() {
-        let units: Vec<String> = step.focus.iter().map(|&u| super::unit_name(u, t)).collect();
-        lines.push(Line::marked(
-            fill(t.hint_look, &[&units.join(", ")]),
-            Marks {
-                units: step.focus.clone(),
-                ..Marks::default()
-            },
-        ));
-    }
-    lines.push(Line::plain(fill(
-        t.hint_technique,
-        &[&step.technique.name(), &step.technique.rule()],
-    )));
-    let mut proof: Vec<Cell> = step.highlights.cells.clone();
-    for c in step
-        .highlights
-        .candidates
-        .iter()
-        .chain(&step.highlights.secondary)
-    {
-        if !proof.contains(&c.cell) {
-            proof.push(c.cell);
-        }
-    }
-    if !proof.is_empty() || !step.highlights.links.is_empty() {
-        lines.push(Line::marked(
-            fill(t.hint_cells, &[&cell_list(&proof)]),
-            marks_of(&step.highlights, false),
-        ));
-    }
-    lines.push(Line::marked(
-        fill(t.hint_conclusion, &[&step.conclusion()]),
-        marks_of(&step.highlights, true),
-    ));
-    Paragraph::new(Kind::Step, title, lines).with_offers(vec![Offer::Apply])
-}
-
-/// What Pip says for each answer of the engine.
-pub fn outcome_paragraph(outcome: &logic::Outcome, t: &Texts) -> Paragraph {
-    match outcome {
-        logic::Outcome::Step(step) => step_paragraph(step, t),
-        logic::Outcome::Solved => {
-            Paragraph::new(Kind::Solved, "Pip", vec![Line::plain(t.hint_solved)])
-        }
-        logic::Outcome::Invalid(verdict) => {
-            let mut lines = super::explain(verdict, t);
-            lines.push(Line::plain(t.pip_givens_broken));
-            Paragraph::new(Kind::Invalid, t.pip_invalid_title, lines)
-        }
-        logic::Outcome::Stuck => Paragraph::new(Kind::Info, "Pip", vec![Line::plain(t.hint_stuck)]),
-    }
+/// A hint paragraph as a dialogue paragraph; steps (and wrong entries)
+/// offer Apply on their last line.
+pub fn paragraph(p: hint::Paragraph, title: &str) -> Paragraph {
+    let (kind, offers) = match p.kind {
+        ParagraphKind::Intro => (Kind::Intro, vec![]),
+        ParagraphKind::Notes => (Kind::Notes, vec![]),
+        ParagraphKind::Step => (Kind::Step, vec![Offer::Apply]),
+        ParagraphKind::WrongEntries => (Kind::WrongEntries, vec![Offer::Apply]),
+        ParagraphKind::Solved => (Kind::Solved, vec![]),
+        ParagraphKind::Invalid => (Kind::Invalid, vec![]),
+        ParagraphKind::Stuck => (Kind::Stuck, vec![]),
+    };
+    let lines = p
+        .lines
+        .into_iter()
+        .map(|l| {
+            let mut marks = marks_of(&l.highlights);
+            if kind == Kind::WrongEntries {
+                // wrong entries are crossed out, as Check shows them
+                marks.wrong = std::mem::take(&mut marks.cells);
+            }
+            Line::marked(l.text, marks)
+        })
+        .collect();
+    Paragraph::new(kind, title, lines).with_offers(offers)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::i18n::EN;
     use crate::grid::{Board, Grid};
+    use crate::logic;
 
     #[test]
-    fn a_step_goes_from_nudge_to_conclusion() {
+    fn a_step_paragraph_keeps_its_lines_and_offers_apply() {
         let grid = Grid::parse(
             ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9...",
         )
         .unwrap();
         let step = logic::next_step(&Board::new(grid)).expect("an easy puzzle has a step");
-        let p = step_paragraph(&step, &EN);
-        assert!(p.lines.len() >= 2);
-        assert!(p.lines[0].text.starts_with("Look at") || step.focus.is_empty());
-        let last = p.lines.last().unwrap();
-        assert!(last.text.contains(&step.conclusion()));
+        let source = hint::for_step(&step, hint::Lang::Fr);
+        let p = paragraph(source.clone(), "Pip");
+        assert_eq!(p.kind, Kind::Step);
+        assert_eq!(p.lines.len(), source.lines.len());
+        assert_eq!(p.lines[0].text, source.lines[0].text);
         assert_eq!(p.offers, vec![Offer::Apply]);
-        // the conclusion line shows what is placed or deleted
+        let last = p.lines.last().unwrap();
         assert!(!last.marks.placed.is_empty() || !last.marks.deleted.is_empty());
     }
 }

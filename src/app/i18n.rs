@@ -97,12 +97,6 @@ texts! {
     // Dialogue
     previous: "< Previous", "< Précédent";
     next: "Next >", "Suivant >";
-    pip_intro_1: "Hello! I am Pip, two dice stacked up. I help you solve your Sudoku.",
-        "Bonjour ! Je suis Pip, deux dés empilés. Je t'aide à résoudre ton sudoku.";
-    pip_intro_2: "Click a cell and type a digit. N switches to notes; Shift+digit writes a note at once.",
-        "Clique une case et tape un chiffre. N passe en mode notes ; Maj+chiffre écrit une note directement.";
-    pip_intro_3: "Stuck? Solve (Ctrl+F) shows the whole answer; Check tells you if an entry is wrong.",
-        "Bloqué ? Résoudre (Ctrl+F) montre toute la solution ; Vérifier dit si un chiffre est faux.";
     pip_thinking: "Let me think…", "Je réfléchis…";
     pip_solved: "Solved! Well done.", "Résolu ! Bravo.";
     pip_solved_by_me: "Here is the whole solution. Undo (Ctrl+Z) takes it back.",
@@ -179,6 +173,7 @@ texts! {
     key_delete: "Erase the cell", "Effacer la case";
     key_notes: "Switch notes mode", "Changer de mode notes";
     key_pause: "Pause / resume", "Pause / reprise";
+    key_page: "Pip's next / previous line", "Ligne suivante / précédente de Pip";
     about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. Built-in puzzles: Sudoku Exchange puzzle bank (public domain).",
         "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Grilles intégrées : banque de grilles Sudoku Exchange (domaine public).";
     timer_label: "Time", "Temps";
@@ -186,14 +181,4 @@ texts! {
     hint: "Hint", "Indice";
     step_by_step: "Solve step by step", "Résoudre pas à pas";
     apply: "Apply", "Appliquer";
-    hint_look: "Look at {0}.", "Regarde {0}.";
-    hint_technique: "{0}: {1}", "{0} : {1}";
-    hint_cells: "These cells prove it: {0}.", "Ces cases le prouvent : {0}.";
-    hint_conclusion: "So: {0}. Apply plays it for you.", "Donc : {0}. Appliquer le joue pour toi.";
-    hint_wrong: "Before anything else: {0} does not match the solution. Apply erases it.",
-        "Avant tout : {0} ne correspond pas à la solution. Appliquer l'efface.";
-    hint_stuck: "I cannot find a logical step here.", "Je ne trouve pas d'étape logique ici.";
-    hint_notes: "First I write every candidate into the notes, as strong players do.",
-        "D'abord j'écris tous les candidats en notes, comme font les bons joueurs.";
-    hint_solved: "The grid is complete and correct.", "La grille est complète et juste.";
 }

@@ -134,16 +134,8 @@ impl App {
             pending_step: None,
             auto_next: false,
         };
-        let t = app.t();
-        app.dialogue.push(Paragraph::new(
-            Kind::Intro,
-            "Pip",
-            vec![
-                Line::plain(t.pip_intro_1),
-                Line::plain(t.pip_intro_2),
-                Line::plain(t.pip_intro_3),
-            ],
-        ));
+        let intro = crate::hint::intro(hints::lang(app.config.lang));
+        app.dialogue.push(hints::paragraph(intro, "Pip"));
         let restored = app.config.restore && app.restore_autosave();
         if !restored {
             let grid = library::pick(Level::Medium, library::clock_seed());
@@ -482,11 +474,8 @@ impl App {
                 b.fill_notes();
                 Ok(())
             });
-            self.dialogue.push(Paragraph::new(
-                Kind::Notes,
-                "Pip",
-                vec![Line::plain(t.hint_notes)],
-            ));
+            let notes = crate::hint::notes(hints::lang(self.config.lang));
+            self.dialogue.push(hints::paragraph(notes, "Pip"));
         }
         self.pip.set_mood(Mood::Thinking);
         self.worker.hint(ctx, self.generation, self.board.clone());
@@ -518,17 +507,14 @@ impl App {
                     self.pip.set_mood(Mood::Idle);
                     return;
                 }
-                let t = self.t();
-                let paragraph = hints::outcome_paragraph(&outcome, t);
-                self.pip.set_mood(match &outcome {
-                    crate::logic::Outcome::Solved => Mood::Cheering,
-                    crate::logic::Outcome::Invalid(_) | crate::logic::Outcome::Stuck => Mood::Sorry,
-                    crate::logic::Outcome::Step(s)
-                        if s.technique == crate::logic::Technique::WrongEntries =>
-                    {
-                        Mood::Sorry
-                    }
-                    crate::logic::Outcome::Step(_) => Mood::Idle,
+                let paragraph = hints::paragraph(
+                    crate::hint::for_outcome(&outcome, hints::lang(self.config.lang)),
+                    "Pip",
+                );
+                self.pip.set_mood(match paragraph.kind {
+                    Kind::Solved => Mood::Cheering,
+                    Kind::Invalid | Kind::Stuck | Kind::WrongEntries => Mood::Sorry,
+                    _ => Mood::Idle,
                 });
                 self.pending_step = match outcome {
                     crate::logic::Outcome::Step(step) => {
@@ -970,6 +956,13 @@ impl App {
                         Key::ArrowLeft => self.move_selection(0, -1),
                         Key::ArrowRight => self.move_selection(0, 1),
                         Key::Delete | Key::Backspace | Key::Num0 => self.erase(),
+                        // the guard pages on; at the end it asks for the next step
+                        Key::PageDown if !self.dialogue.forward() && !self.worker.busy() => {
+                            self.ask_hint(ctx);
+                        }
+                        Key::PageUp => {
+                            self.dialogue.back();
+                        }
                         _ => {}
                     }
                 }

@@ -1,5 +1,8 @@
 //! Subcommands of the `sudolens` binary, one file each.
 
+pub mod explain;
+pub mod hint;
+pub mod rate;
 pub mod solve;
 
 use std::io::Read;
@@ -78,6 +81,9 @@ pub fn welcome() -> ExitCode {
     }
     println!("Usage:");
     println!("  sudolens solve <PUZZLE|FILE|->   solve one puzzle or a file of puzzles");
+    println!("  sudolens hint <PUZZLE>           the next logical step, explained");
+    println!("  sudolens explain <PUZZLE>        every step from start to finish");
+    println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens --help                  all commands and options");
     ExitCode::SUCCESS
 }

@@ -22,12 +22,12 @@ enum Kind {
 }
 
 #[inline]
-fn node(cell: Cell, digit: u8) -> usize {
+pub(crate) fn node(cell: Cell, digit: u8) -> usize {
     cell.index() * 9 + digit as usize - 1
 }
 
 #[inline]
-fn cand(n: usize) -> Candidate {
+pub(crate) fn cand(n: usize) -> Candidate {
     Candidate::new(Cell::ALL[n / 9], (n % 9) as u8 + 1)
 }
 

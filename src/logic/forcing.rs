@@ -9,7 +9,7 @@
 //! Every consequence remembers what forced it, so the step explains itself
 //! as an ordered list of links, one per forced consequence actually used.
 
-use super::chains::{length_bonus, shared_unit};
+use super::chains::{cand, length_bonus, node, shared_unit};
 use super::state::{cells_of, State, PEER_MASK, UNIT_MASK};
 use super::step::{Candidate, Chain, Contradiction, Link, LinkKind, Premise, Step, Technique, Why};
 use crate::grid::{Cell, Unit};
@@ -30,64 +30,126 @@ struct Propagation {
     on_at: Vec<u32>,
     off_at: Vec<u32>,
     contradiction: Option<(Contradiction, Vec<u32>)>,
-    /// Candidates of the starting state, for explaining empty cells.
+    /// Candidates of the step's starting state, for explaining singles and
+    /// dead ends.
     start: State,
-}
-
-#[inline]
-fn node(cell: Cell, digit: u8) -> usize {
-    cell.index() * 9 + digit as usize - 1
-}
-
-#[inline]
-fn cand(n: usize) -> Candidate {
-    Candidate::new(Cell::ALL[n / 9], (n % 9) as u8 + 1)
+    /// For a nested supposition: the enclosing one's "false" facts, which
+    /// this one may rely on.
+    outer_off: Option<Vec<u32>>,
+    /// Nested facts and the enclosing facts their proof relied on.
+    extra: Vec<(u32, Vec<u32>)>,
+    /// Proofs of the nested facts, by `Why::Nested` id.
+    subs: Vec<Chain>,
 }
 
 impl Propagation {
     fn run(s: &State, premise: Candidate, on: bool) -> Propagation {
+        Propagation::run_in(s, *s, premise, on, 0, None)
+    }
+
+    /// Follows the supposition from `current` (the step's state is `start`);
+    /// with `depth > 0`, when singles stall, each remaining candidate is
+    /// tried with a supposition one level down, and those that break the
+    /// grid are removed.
+    fn run_in(
+        start: &State,
+        current: State,
+        premise: Candidate,
+        on: bool,
+        depth: u8,
+        outer_off: Option<Vec<u32>>,
+    ) -> Propagation {
         let mut p = Propagation {
             facts: Vec::with_capacity(256),
             on_at: vec![0; 729],
             off_at: vec![0; 729],
             contradiction: None,
-            start: *s,
+            start: *start,
+            outer_off,
+            extra: Vec::new(),
+            subs: Vec::new(),
         };
-        let mut st = *s;
+        let mut st = current;
         p.push(node(premise.cell, premise.digit), on, 0, Why::Cell);
         let mut qi = 0;
-        while qi < p.facts.len() && p.contradiction.is_none() {
-            let f = p.facts[qi];
-            let fi = qi as u32;
-            qi += 1;
-            let c = cand(f.node as usize);
-            if f.on {
-                if !st.has(c.cell, c.digit) {
-                    let off = p.off_at[f.node as usize];
-                    let off = if off > 0 { vec![off - 1] } else { vec![] };
-                    p.contradiction = Some((
-                        Contradiction::Both { candidate: c },
-                        [vec![fi], off].concat(),
-                    ));
-                    break;
-                }
-                for d in st.cands(c.cell).iter() {
-                    if d != c.digit {
-                        p.eliminate(&mut st, c.cell, d, fi, Why::Cell);
-                    }
-                }
-                for o in cells_of(st.digit_mask(c.digit) & PEER_MASK[c.cell.index()]) {
-                    p.eliminate(&mut st, o, c.digit, fi, Why::Unit(shared_unit(c.cell, o)));
-                }
-                st.place(c.cell, c.digit);
-                if p.contradiction.is_some() {
-                    break;
-                }
-            } else {
-                p.eliminate(&mut st, c.cell, c.digit, fi, Why::Cell);
+        loop {
+            while qi < p.facts.len() && p.contradiction.is_none() {
+                let fi = qi as u32;
+                qi += 1;
+                p.process(&mut st, fi);
+            }
+            if p.contradiction.is_some() || depth == 0 || !p.nest(&mut st, depth) {
+                break;
             }
         }
         p
+    }
+
+    fn process(&mut self, st: &mut State, fi: u32) {
+        let f = self.facts[fi as usize];
+        let c = cand(f.node as usize);
+        if !f.on {
+            self.eliminate(st, c.cell, c.digit, fi, f.why);
+            return;
+        }
+        if !st.has(c.cell, c.digit) {
+            let off = self.off_fact(c.cell, c.digit).into_iter();
+            self.contradiction = Some((
+                Contradiction::Both { candidate: c },
+                std::iter::once(fi).chain(off).collect(),
+            ));
+            return;
+        }
+        for d in st.cands(c.cell).iter() {
+            if d != c.digit {
+                self.eliminate(st, c.cell, d, fi, Why::Cell);
+            }
+        }
+        for o in cells_of(st.digit_mask(c.digit) & PEER_MASK[c.cell.index()]) {
+            self.eliminate(st, o, c.digit, fi, Why::Unit(shared_unit(c.cell, o)));
+        }
+        st.place(c.cell, c.digit);
+    }
+
+    /// One round of nested suppositions; `true` when it removed something.
+    fn nest(&mut self, st: &mut State, depth: u8) -> bool {
+        let mut progress = false;
+        for c in premise_cands(st) {
+            if !st.has(c.cell, c.digit) {
+                continue;
+            }
+            let inner = Propagation::run_in(
+                &self.start,
+                *st,
+                c,
+                true,
+                depth - 1,
+                Some(self.off_at.clone()),
+            );
+            let Some((why, reasons)) = inner.contradiction.clone() else {
+                continue;
+            };
+            let (links, deps) = inner.explain(&reasons);
+            self.subs.push(Chain {
+                premise: Some(Premise {
+                    candidate: c,
+                    on: true,
+                }),
+                links,
+                contradiction: Some(why),
+            });
+            let parent = deps.iter().copied().max().unwrap_or(0);
+            let id = self.subs.len() - 1;
+            self.eliminate(st, c.cell, c.digit, parent, Why::Nested(id));
+            if let Some(fi) = self.off_fact(c.cell, c.digit) {
+                self.extra.push((fi, deps));
+            }
+            progress = true;
+            if self.contradiction.is_some() {
+                break;
+            }
+        }
+        progress
     }
 
     fn push(&mut self, n: usize, on: bool, parent: u32, why: Why) {
@@ -137,8 +199,7 @@ impl Propagation {
         for u in cell.units() {
             let um = UNIT_MASK[u.index()];
             let here = st.digit_mask(digit) & um;
-            let placed = u.cells().iter().any(|&c| st.value(c) == digit);
-            if placed {
+            if u.cells().iter().any(|&c| st.value(c) == digit) {
                 continue;
             }
             if here == 0 {
@@ -155,17 +216,31 @@ impl Propagation {
         }
     }
 
+    /// The fact that removed a candidate: this supposition's own, or, for a
+    /// nested one, a marker `u32::MAX - i` for the enclosing fact `i`.
     fn off_fact(&self, cell: Cell, digit: u8) -> Option<u32> {
-        let i = self.off_at[node(cell, digit)];
-        (i > 0).then(|| i - 1)
+        let n = node(cell, digit);
+        let i = self.off_at[n];
+        if i > 0 {
+            return Some(i - 1);
+        }
+        let o = self.outer_off.as_ref()?[n];
+        (o > 0).then(|| u32::MAX - (o - 1))
     }
 
-    /// The facts that lead to `targets`, with everything they rely on
-    /// (the other candidates a single needed gone), in derivation order.
-    fn explain(&self, targets: &[u32]) -> Vec<Link> {
+    /// The links that lead to `targets`, with everything they rely on (the
+    /// other candidates a single needed gone), in derivation order, and
+    /// the enclosing facts they rely on.
+    fn explain(&self, targets: &[u32]) -> (Vec<Link>, Vec<u32>) {
+        let n = self.facts.len() as u32;
         let mut needed = vec![false; self.facts.len()];
+        let mut outer = Vec::new();
         let mut stack: Vec<u32> = targets.to_vec();
         while let Some(i) = stack.pop() {
+            if i >= n {
+                outer.push(u32::MAX - i);
+                continue;
+            }
             if needed[i as usize] {
                 continue;
             }
@@ -173,6 +248,9 @@ impl Propagation {
             let f = self.facts[i as usize];
             if i != 0 {
                 stack.push(f.parent);
+            }
+            if let Some((_, deps)) = self.extra.iter().find(|(fi, _)| *fi == i) {
+                stack.extend(deps.iter().copied());
             }
             if f.on {
                 let c = cand(f.node as usize);
@@ -195,7 +273,9 @@ impl Propagation {
                 }
             }
         }
-        (1..self.facts.len())
+        outer.sort_unstable();
+        outer.dedup();
+        let links = (1..self.facts.len())
             .filter(|&i| needed[i])
             .map(|i| {
                 let f = self.facts[i];
@@ -210,7 +290,8 @@ impl Propagation {
                     why: f.why,
                 }
             })
-            .collect()
+            .collect();
+        (links, outer)
     }
 
     fn fact_of(&self, n: usize, on: bool) -> Option<u32> {
@@ -270,7 +351,7 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
             let Some((why, reasons)) = p.contradiction.clone() else {
                 continue;
             };
-            let links = p.explain(&reasons);
+            let (links, _) = p.explain(&reasons);
             if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
                 continue;
             }
@@ -292,6 +373,43 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
     Some(step.finish())
 }
 
+/// A contradiction that needs smaller contradictions on the way: when the
+/// singles stall under the supposition, every remaining candidate is tried
+/// in turn, and those that break the grid are removed before going on. The
+/// first supposition that breaks the grid this way is used (bivalue cells
+/// first), since the search is costly.
+pub(crate) fn nested_contradiction(s: &State) -> Option<Step> {
+    let mut premises = premise_cands(s);
+    premises.sort_by_key(|c| s.cands(c.cell).len());
+    for c in premises {
+        let p = Propagation::run_in(s, *s, c, true, 1, None);
+        let Some((why, reasons)) = p.contradiction.clone() else {
+            continue;
+        };
+        let (mut links, _) = p.explain(&reasons);
+        // Keep the proofs the explanation uses, renumbered after the main chain.
+        let mut chains = vec![Chain {
+            premise: Some(Premise {
+                candidate: c,
+                on: true,
+            }),
+            links: Vec::new(),
+            contradiction: Some(why),
+        }];
+        for l in &mut links {
+            if let Why::Nested(id) = l.why {
+                chains.push(p.subs[id].clone());
+                l.why = Why::Nested(chains.len() - 1);
+            }
+        }
+        chains[0].links = links;
+        let mut step = chain_step(Technique::NestedForcingChain, chains);
+        step.eliminate(c.cell, c.digit);
+        return Some(step.finish());
+    }
+    None
+}
+
 /// Branches (one per supposition) that all force one common consequence.
 fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)> {
     let props: Vec<Propagation> = branches
@@ -310,7 +428,7 @@ fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)
         }
         let Some(lens) = props
             .iter()
-            .map(|p| p.fact_of(n, f.on).map(|i| p.explain(&[i]).len()))
+            .map(|p| p.fact_of(n, f.on).map(|i| p.explain(&[i]).0.len()))
             .collect::<Option<Vec<_>>>()
         else {
             continue;
@@ -333,7 +451,7 @@ fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)
             }),
             links: p
                 .fact_of(n, on)
-                .map(|i| p.explain(&[i]))
+                .map(|i| p.explain(&[i]).0)
                 .unwrap_or_default(),
             contradiction: None,
         })

@@ -65,6 +65,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Contradiction, forcing::contradiction),
     (Technique::CellForcingChain, forcing::cell_forcing),
     (Technique::UnitForcingChain, forcing::unit_forcing),
+    (Technique::NestedForcingChain, forcing::nested_contradiction),
 ];
 
 /// The easiest step on a candidate state, or `None` when solved or stuck.

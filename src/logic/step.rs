@@ -48,11 +48,12 @@ pub enum Technique {
     Contradiction,
     CellForcingChain,
     UnitForcingChain,
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 39] = [
         Technique::WrongEntries,
         Technique::FullHouse,
         Technique::HiddenSingle,
@@ -91,6 +92,7 @@ impl Technique {
         Technique::Contradiction,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
+        Technique::NestedForcingChain,
     ];
 
     /// The name players know it by.
@@ -135,6 +137,7 @@ impl Technique {
             Contradiction => "Contradiction Chain",
             CellForcingChain => "Cell Forcing Chain",
             UnitForcingChain => "Unit Forcing Chain",
+            NestedForcingChain => "Nested Forcing Chain",
         }
     }
 
@@ -181,6 +184,7 @@ impl Technique {
             Contradiction => 8.5,
             CellForcingChain => 8.6,
             UnitForcingChain => 8.7,
+            NestedForcingChain => 9.5,
         }
     }
 
@@ -211,6 +215,7 @@ impl Technique {
             Contradiction => "Supposing a candidate true leads, step by forced step, to an impossible grid, so it is false.",
             CellForcingChain => "Every candidate of a cell leads to the same conclusion, so the conclusion holds.",
             UnitForcingChain => "Every place for a digit in a unit leads to the same conclusion, so the conclusion holds.",
+            NestedForcingChain => "Supposing a candidate true leads to an impossible grid, using smaller contradictions along the way, so it is false.",
         }
     }
 
@@ -286,7 +291,7 @@ pub enum LinkKind {
 
 /// Why a link holds, so each link can be said in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "unit")]
+#[serde(rename_all = "snake_case", tag = "kind", content = "of")]
 pub enum Why {
     /// Two candidates of one cell (bivalue for a strong link).
     Cell,
@@ -296,6 +301,9 @@ pub enum Why {
     LastCandidate,
     /// The digit has no other place left in the unit on this line of reasoning.
     LastPlace(Unit),
+    /// Supposing the target true leads to a contradiction, proved by the
+    /// step's chain with this index.
+    Nested(usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,0 +1,76 @@
+//! `sudolens explain`: the whole logical path of a puzzle, step by step.
+
+use super::hint::{parse_lang, step_json};
+use super::{bad_input, read_source};
+use clap::Args;
+use std::process::ExitCode;
+use sudolens::grid::Puzzles;
+use sudolens::hint::{for_step, invalid, Lang};
+use sudolens::logic::solve_path;
+use sudolens::solver::verdict;
+
+#[derive(Args)]
+pub struct ExplainArgs {
+    /// An 81-character puzzle, a grid file, or `-` for standard input.
+    puzzle: String,
+    /// Print `{"puzzle", "steps": [...], "solved_by_logic"}` as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Only the one-line summary of each step, without Pip's lines.
+    #[arg(long)]
+    brief: bool,
+    /// Language of the explanation: en or fr.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
+}
+
+pub fn run(args: &ExplainArgs) -> ExitCode {
+    let grid = match read_source(&args.puzzle) {
+        Ok(s) => match s.puzzles {
+            Puzzles::Single(g) => g,
+            Puzzles::Many(_) => return bad_input("explain takes one puzzle, not a file of many"),
+        },
+        Err(e) => return bad_input(&e),
+    };
+    let v = verdict(&grid);
+    if !v.is_unique() {
+        for line in invalid(&v, args.lang).lines {
+            println!("{}", line.text);
+        }
+        return ExitCode::from(3);
+    }
+    let path = solve_path(&grid);
+    if args.json {
+        let steps: Vec<serde_json::Value> =
+            path.steps.iter().map(|s| step_json(s, args.lang)).collect();
+        let out = serde_json::json!({
+            "puzzle": grid.to_line(),
+            "steps": steps,
+            "solved_by_logic": path.solved_by_logic,
+        });
+        println!("{out}");
+    } else {
+        for (i, step) in path.steps.iter().enumerate() {
+            println!("{:3}. {step}", i + 1);
+            if !args.brief {
+                for line in for_step(step, args.lang).lines {
+                    println!("       {}", line.text);
+                }
+            }
+        }
+        println!(
+            "{} steps, {}",
+            path.steps.len(),
+            if path.solved_by_logic {
+                "solved by logic"
+            } else {
+                "logic stopped before the end"
+            }
+        );
+    }
+    if path.solved_by_logic {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,98 @@
+//! `sudolens hint`, `explain` and `rate` as a user (or another tool) runs
+//! them: the JSON field names issue 3 fixes, exit codes, languages.
+
+use std::process::{Command, Output};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const HARD: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+fn sudolens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
+}
+
+#[test]
+fn hint_gives_the_easiest_step_with_lines() {
+    let out = sudolens(&["hint", EASY, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert!(
+        v["technique"] == "Full House" || v["technique"] == "Hidden Single",
+        "{v}"
+    );
+    let p = &v["placements"][0];
+    assert!(p["cell"].as_str().unwrap().starts_with('r'));
+    assert!((1..=9).contains(&p["digit"].as_u64().unwrap()));
+    assert!(v["lines"].as_array().unwrap().len() >= 4);
+    assert!(v["score"].as_f64().unwrap() <= 1.5);
+
+    let fr = sudolens(&["hint", EASY, "--lang", "fr"]);
+    assert!(String::from_utf8_lossy(&fr.stdout).contains("Technique :"));
+}
+
+#[test]
+fn explain_json_has_the_fixed_fields() {
+    let out = sudolens(&["explain", HARD, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["puzzle"], HARD);
+    assert_eq!(v["solved_by_logic"], true);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.len() > 50);
+    for s in steps {
+        assert!(s["technique"].is_string() && s["score"].is_number());
+        assert!(s["placements"].is_array() && s["eliminations"].is_array());
+        assert!(s["lines"].as_array().is_some_and(|l| !l.is_empty()));
+    }
+    let elim = steps
+        .iter()
+        .find_map(|s| {
+            s["eliminations"]
+                .as_array()
+                .filter(|e| !e.is_empty())
+                .map(|e| e[0].clone())
+        })
+        .unwrap();
+    assert!(elim["cell"].is_string() && elim["digits"].is_array());
+}
+
+#[test]
+fn rate_prints_one_object_per_line_and_errors_for_bad_lines() {
+    let dir = std::env::temp_dir().join(format!("sudolens-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("set.txt");
+    let broken = format!("{}1", &EASY[..80]);
+    std::fs::write(&file, format!("{EASY}\n{HARD}\n{broken}\n")).unwrap();
+    let out = sudolens(&["rate", file.to_str().unwrap(), "--json"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert_eq!(rows[0]["puzzle"], EASY);
+    assert!(rows[0]["level"] == "Easy" || rows[0]["level"] == "Medium");
+    assert_eq!(rows[1]["solved_by_logic"], true);
+    assert!(rows[1]["score"].as_f64().unwrap() >= 6.5, "{}", rows[1]);
+    assert!(rows[1]["hardest"].is_string() && rows[1]["steps"].as_u64().unwrap() > 50);
+    assert!(rows[2]["error"].is_string(), "{}", rows[2]);
+    assert_eq!(out.status.code(), Some(1), "a bad line makes the run fail");
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("puzzles/s"), "{summary}");
+}
+
+#[test]
+fn hint_on_an_invalid_grid_explains_instead() {
+    let bad = format!("44{}", &HARD[2..]);
+    let out = sudolens(&["hint", &bad]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("appears more than once"));
+}
