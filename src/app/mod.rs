@@ -872,9 +872,9 @@ impl App {
             .show(ui, |ui| {
                 ui.add_space(8.0);
                 ui.vertical_centered(|ui| {
-                    ui.add(PipView::new(&mut self.pip, 170.0));
+                    ui.add(PipView::new(&mut self.pip, 190.0));
                 });
-                ui.add_space(6.0);
+                ui.add_space(14.0);
                 let event = DialogueView::new(&mut self.dialogue, t)
                     .more_available(!self.worker.busy())
                     .show(ui);
