@@ -66,7 +66,7 @@ sleep 2
 # Ask Pip for a hint (H: it fills the notes first), then page to the line
 # that shows the cells proving the step (Page Down, as Next does).
 xdotool windowfocus --sync "$win"
-xdotool mousemove 420 300 click 1
+xdotool mousemove 1000 700 click 1
 sleep 0.5
 xdotool key h
 sleep 2

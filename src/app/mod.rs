@@ -1176,15 +1176,16 @@ impl App {
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
-        let marks = match self.dialogue.marks() {
-            Some(m) if !m.is_empty() => m.clone(),
-            _ => self.marks.clone(),
+        let (marks, step_shown) = match self.dialogue.marks() {
+            Some(m) if !m.is_empty() => (m.clone(), true),
+            _ => (self.marks.clone(), false),
         };
         ui.vertical_centered(|ui| {
             let before = self.selected;
             ui.add(
                 BoardView::new(&self.board, &mut self.selected, &marks)
                     .revealed(&self.revealed)
+                    .quiet_selection(step_shown)
                     .hidden(self.paused.then_some(t.paused_overlay))
                     .size(side),
             );
