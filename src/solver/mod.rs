@@ -1,12 +1,13 @@
 //! The instant exact solver: solve, count solutions up to a limit, and a
 //! verdict that explains an invalid grid in words.
 
-mod search;
+mod bands;
+mod dead_end;
 
-pub use search::DeadEnd;
+pub use dead_end::DeadEnd;
 
 use crate::grid::{Conflict, Grid};
-use search::{search, State};
+use bands::{search, State};
 use std::fmt;
 
 /// The first solution found, or `None` when there is none.
@@ -64,7 +65,7 @@ pub fn verdict(grid: &Grid) -> Verdict {
     match count {
         0 => Verdict::NoSolution {
             conflicts,
-            dead_end: search::first_dead_end(grid),
+            dead_end: dead_end::first_dead_end(grid),
         },
         1 => Verdict::Unique(found[0]),
         _ => Verdict::Multiple(Box::new(found)),
