@@ -237,13 +237,11 @@ impl State {
         // A locked mini-row in a box with one column is one cell: solved,
         // the other digits leave it.
         let solved = a & perms.all & locked & self.unsolved[b];
-        if solved != 0 {
-            self.unsolved[b] &= !solved;
-            for e in 0..9 {
-                let j = 3 * e + b;
-                if j != I {
-                    self.boards[j] &= !solved;
-                }
+        self.unsolved[b] &= !solved;
+        for e in 0..9 {
+            let j = 3 * e + b;
+            if j != I {
+                self.boards[j] &= !solved;
             }
         }
         true
