@@ -121,7 +121,7 @@ const fn band_peers() -> [u32; 32] {
         let (r, c) = (i / 9, i % 9);
         let row = 0x1ffu32 << (9 * r);
         let col = c - c % 3;
-        let bx = (0b111u32 << col) * 0b1_000000001_000000001;
+        let bx = (0b111u32 << col) * COLUMN;
         t[i] = (row | bx) & !(1 << i);
         i += 1;
     }
@@ -131,6 +131,44 @@ const fn band_peers() -> [u32; 32] {
 static BAND_PEERS: [u32; 32] = band_peers();
 
 const BAND: u32 = (1 << 27) - 1;
+
+/// Column 0 of a band; times a row of nine bits, those columns.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For the reachable mini-rows of a board (as in [`PERMUTATIONS`]), the
+/// cells of the band in the rows and boxes they touch.
+const fn touched_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let mut k = 0;
+            while k < 3 {
+                if (m >> (3 * r + k)) & 1 != 0 {
+                    t[m] |= 0x1ff << (9 * r);
+                    t[m] |= (0b111 * COLUMN) << (3 * k);
+                }
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static TOUCHED_CELLS: [u32; 512] = touched_cells();
+
+/// Which mini-rows of a board have a cell: bit `3r + k` for row `r` of
+/// the band, box `k`.
+#[inline(always)]
+fn minirows(a: u32) -> usize {
+    (ROW_BOXES[(a & 0x1ff) as usize] as usize
+        | (ROW_BOXES[((a >> 9) & 0x1ff) as usize] as usize) << 3
+        | (ROW_BOXES[(a >> 18) as usize & 0x1ff] as usize) << 6)
+        & 0x1ff
+}
 
 /// The whole search state; a guess copies it (228 bytes) rather than
 /// undoing changes.
@@ -171,33 +209,34 @@ macro_rules! check_changed {
 }
 
 impl State {
-    /// The state with the givens placed and their neighbours cleared, or
-    /// `None` when a given clashes with an earlier one.
-    pub(crate) fn new(grid: &Grid) -> Option<State> {
+    /// The state with the givens placed and their row and box neighbours
+    /// cleared. Clashing givens are left for the propagation to find: a
+    /// clash always leaves some board without a row-to-box permutation.
+    pub(crate) fn new(grid: &Grid) -> State {
+        // Where each digit is given, per band (row 0 collects the empty
+        // cells), written without a branch per cell.
+        let mut given = [[0u32; 3]; 16];
+        for (b, band) in grid.digits().chunks_exact(27).enumerate() {
+            for (cell, &d) in band.iter().enumerate() {
+                given[d as usize & 15][b] |= 1 << cell;
+            }
+        }
         let mut s = State {
             boards: [BAND; 27],
             checked: [0; 27],
-            unsolved: [BAND; 3],
+            unsolved: [given[0][0], given[0][1], given[0][2]],
         };
-        for (i, &d) in grid.digits().iter().enumerate() {
-            if d != 0 {
-                let (b, cell) = (i / 27, i % 27);
-                let bit = 1 << cell;
-                let own = 3 * (d as usize - 1) + b;
-                if s.boards[own] & bit == 0 {
-                    return None;
-                }
-                for e in 0..9 {
-                    s.boards[3 * e + b] &= !bit;
-                }
-                s.boards[own] = (s.boards[own] & !BAND_PEERS[cell]) | bit;
-                let col = 0b1_000000001_000000001 << (cell % 9);
-                s.boards[own - b + (b + 1) % 3] &= !col;
-                s.boards[own - b + (b + 2) % 3] &= !col;
-                s.unsolved[b] &= !bit;
+        for b in 0..3 {
+            let filled = BAND & !given[0][b];
+            for d in 0..9 {
+                let here = given[d + 1][b];
+                let others = given[d + 1][(b + 1) % 3] | given[d + 1][(b + 2) % 3];
+                let taken_cols = (others | others >> 9 | others >> 18) & 0x1ff;
+                let cleared = filled | TOUCHED_CELLS[minirows(here)];
+                s.boards[3 * d + b] = (BAND & !(cleared | (taken_cols * COLUMN))) | here;
             }
         }
-        Some(s)
+        s
     }
 
     /// Leaves digit `d` alone in the cell `bit` of band `b`, and alone in
@@ -219,10 +258,7 @@ impl State {
         let b = I % 3;
         let (o1, o2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
         let a = self.boards[I];
-        let reach = ROW_BOXES[(a & 0x1ff) as usize] as u32
-            | (ROW_BOXES[((a >> 9) & 0x1ff) as usize] as u32) << 3
-            | (ROW_BOXES[(a >> 18) as usize & 0x1ff] as u32) << 6;
-        let perms = PERMUTATIONS[reach as usize];
+        let perms = PERMUTATIONS[minirows(a)];
         let a = a & perms.some;
         if a == 0 {
             return false;

@@ -14,7 +14,7 @@ use std::fmt;
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = [Grid::empty()];
     let mut count = 0;
-    search(State::new(grid)?, 1, &mut found, &mut count);
+    search(State::new(grid), 1, &mut found, &mut count);
     (count > 0).then_some(found[0])
 }
 
@@ -24,11 +24,8 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let Some(state) = State::new(grid) else {
-        return 0;
-    };
     let mut count = 0;
-    search(state, limit, &mut [], &mut count);
+    search(State::new(grid), limit, &mut [], &mut count);
     count
 }
 
@@ -59,9 +56,7 @@ pub fn verdict(grid: &Grid) -> Verdict {
     }
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
-    if let Some(state) = State::new(grid) {
-        search(state, 2, &mut found, &mut count);
-    }
+    search(State::new(grid), 2, &mut found, &mut count);
     match count {
         0 => Verdict::NoSolution {
             conflicts,
