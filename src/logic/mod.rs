@@ -209,3 +209,17 @@ pub fn solve_path(puzzle: &Grid) -> Path {
         solved_by_logic: s.is_solved(),
     }
 }
+
+#[doc(hidden)]
+pub fn profile_finders(s: &State) -> (Option<Step>, Vec<(String, f64)>) {
+    let mut times = Vec::new();
+    for (t, find) in FINDERS {
+        let start = std::time::Instant::now();
+        let r = find(s);
+        times.push((t.name().to_string(), start.elapsed().as_secs_f64() * 1e3));
+        if r.is_some() {
+            return (r, times);
+        }
+    }
+    (None, times)
+}
