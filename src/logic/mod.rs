@@ -6,6 +6,7 @@
 //! (candidates per cell and per digit). Techniques are tried easiest first,
 //! so the first step found is the one to teach.
 
+mod als;
 mod chains;
 mod fish;
 mod forcing;
@@ -61,6 +62,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Bug1, uniqueness::bug_plus_one),
     (Technique::XChain, chains::x_chain),
     (Technique::XyChain, chains::xy_chain),
+    (Technique::AlsXz, als::als_xz),
     (Technique::Aic, chains::aic),
     (Technique::Contradiction, forcing::contradiction),
     (Technique::CellForcingChain, forcing::cell_forcing),
