@@ -382,8 +382,7 @@ impl State {
 
 /// Depth-first search that stops after `limit` solutions; the solutions
 /// found go to `found` (at most its length).
-pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut usize) {
-    let mut s = state;
+pub(crate) fn search(s: &mut State, limit: usize, found: &mut [Grid], count: &mut usize) {
     loop {
         let pairs = match s.propagate() {
             Flow::Dead => return,
@@ -408,9 +407,9 @@ pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut
         while digits & (digits - 1) != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut next = s;
+            let mut next = *s;
             next.assign(d, b, bit);
-            search(next, limit, found, count);
+            search(&mut next, limit, found, count);
             if *count >= limit {
                 return;
             }
