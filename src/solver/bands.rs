@@ -339,14 +339,30 @@ impl State {
         }
     }
 
-    /// A cell to guess on, as its band and bit: the first bivalue cell if
-    /// any, else the open cell with fewest candidates.
+    /// A cell to guess on, as its band and bit: a bivalue cell if any (in
+    /// the band with most of them, and there in the row with most of
+    /// them: guesses where the grid is tight propagate further), else the
+    /// open cell with fewest candidates.
     #[inline]
     fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
+        let mut best = (0, 0);
         for (b, &p) in pairs.iter().enumerate() {
-            if p != 0 {
-                return (b, p & p.wrapping_neg());
+            let n = p.count_ones();
+            if n > best.0 {
+                best = (n, b);
             }
+        }
+        if best.0 != 0 {
+            let p = pairs[best.1];
+            let mut row = (0, 0);
+            for r in 0..3 {
+                let n = (p & (0x1ff << (9 * r))).count_ones();
+                if n > row.0 {
+                    row = (n, r);
+                }
+            }
+            let q = p & (0x1ff << (9 * row.1));
+            return (best.1, q & q.wrapping_neg());
         }
         let mut best = (10, 0, 0);
         for b in 0..3 {
