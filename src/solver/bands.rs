@@ -15,6 +15,10 @@
 //! the other two bands. A locked mini-row in such a box is a solved cell:
 //! the other digits leave it. Naked singles are found by counting
 //! candidates per cell over the nine boards of a band.
+//!
+//! When that is stuck, the search guesses on a bivalue cell where they
+//! are densest, each candidate but the last on a copy of the state, the
+//! last in place.
 
 use crate::grid::Grid;
 
