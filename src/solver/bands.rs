@@ -15,6 +15,10 @@
 //! the other two bands. A locked mini-row in such a box is a solved cell:
 //! the other digits leave it. Naked singles are found by counting
 //! candidates per cell over the nine boards of a band.
+//!
+//! When that is stuck, the search guesses on a bivalue cell where they
+//! are densest, each candidate but the last on a copy of the state, the
+//! last in place.
 
 use crate::grid::Grid;
 
@@ -339,14 +343,30 @@ impl State {
         }
     }
 
-    /// A cell to guess on, as its band and bit: the first bivalue cell if
-    /// any, else the open cell with fewest candidates.
+    /// A cell to guess on, as its band and bit: a bivalue cell if any (in
+    /// the band with most of them, and there in the row with most of
+    /// them: guesses where the grid is tight propagate further), else the
+    /// open cell with fewest candidates.
     #[inline]
     fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
+        let mut best = (0, 0);
         for (b, &p) in pairs.iter().enumerate() {
-            if p != 0 {
-                return (b, p & p.wrapping_neg());
+            let n = p.count_ones();
+            if n > best.0 {
+                best = (n, b);
             }
+        }
+        if best.0 != 0 {
+            let p = pairs[best.1];
+            let mut row = (0, 0);
+            for r in 0..3 {
+                let n = (p & (0x1ff << (9 * r))).count_ones();
+                if n > row.0 {
+                    row = (n, r);
+                }
+            }
+            let q = p & (0x1ff << (9 * row.1));
+            return (best.1, q & q.wrapping_neg());
         }
         let mut best = (10, 0, 0);
         for b in 0..3 {
@@ -382,8 +402,7 @@ impl State {
 
 /// Depth-first search that stops after `limit` solutions; the solutions
 /// found go to `found` (at most its length).
-pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut usize) {
-    let mut s = state;
+pub(crate) fn search(s: &mut State, limit: usize, found: &mut [Grid], count: &mut usize) {
     loop {
         let pairs = match s.propagate() {
             Flow::Dead => return,
@@ -408,9 +427,9 @@ pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut
         while digits & (digits - 1) != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut next = s;
+            let mut next = *s;
             next.assign(d, b, bit);
-            search(next, limit, found, count);
+            search(&mut next, limit, found, count);
             if *count >= limit {
                 return;
             }
