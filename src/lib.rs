@@ -3,10 +3,13 @@
 //!
 //! The modules follow the data flow, and lower layers never use higher ones:
 //! [`grid`] (the model and formats) and [`solver`] (the exact solver) are the
-//! foundation that photo import, the rule engine and the app build on.
+//! foundation that photo import, the rule engine and the app build on;
+//! [`app`] (the desktop window) sits on top and may use everything.
 
 pub mod files;
 pub mod grid;
 pub mod hint;
 pub mod logic;
 pub mod solver;
+
+pub mod app;

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 #[command(
     name = "sudolens",
     version,
-    about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once"
+    about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once",
+    long_about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once.\n\nWith no command, opens the window. Game files live in $SUDOLENS_DATA_DIR, else $XDG_DATA_HOME/sudolens, else ~/.local/share/sudolens."
 )]
 struct Args {
     #[command(subcommand)]
@@ -37,6 +38,20 @@ fn main() -> ExitCode {
         Some(Command::Hint(a)) => cli::hint::run(&a),
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
-        None => cli::welcome(),
+        None => open_window(),
+    }
+}
+
+/// `sudolens` with no command: the window. Without a display, says so and
+/// points at the commands that work without one.
+fn open_window() -> ExitCode {
+    match sudolens::app::run(sudolens::app::Config::from_env()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot open the window: {e}");
+            eprintln!("(no display? the commands work in a terminal:)\n");
+            cli::welcome();
+            ExitCode::FAILURE
+        }
     }
 }

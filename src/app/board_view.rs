@@ -1,0 +1,456 @@
+//! The board widget: draws a [`Board`] with selection, conflicts, wrong
+//! entries and step highlights, and turns clicks into a selected cell.
+//!
+//! Every highlight has a shape or pattern besides its colour, so that it
+//! reads without telling hues apart: decisive candidates are circled,
+//! deleted ones struck through, supporting ones boxed, units hatched,
+//! conflicts underlined, wrong entries crossed, givens on shaded cells.
+
+use egui::{
+    Align2, Color32, FontFamily, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, StrokeKind,
+    Ui, Vec2, Widget, WidgetInfo,
+};
+
+use crate::grid::{Board, Cell, Unit};
+
+/// A candidate: a digit in a cell.
+pub type Cand = (Cell, u8);
+
+/// An arrow between two candidates of a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub from: Cand,
+    pub to: Cand,
+    /// Strong links are drawn solid, weak ones dashed.
+    pub strong: bool,
+}
+
+/// What to highlight on the board, by role. The hint dialogue sets these
+/// per line; checking and solving set `wrong`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// Cells that prove the step (thick blue double frame).
+    pub cells: Vec<Cell>,
+    /// Decisive candidates (blue, circled).
+    pub candidates: Vec<Cand>,
+    /// Supporting candidates (green, boxed).
+    pub secondary: Vec<Cand>,
+    /// Candidates the step deletes (red, struck through).
+    pub deleted: Vec<Cand>,
+    /// Digits the step places (blue disc).
+    pub placed: Vec<Cand>,
+    /// Rows, columns, boxes the step looks at (light, hatched).
+    pub units: Vec<Unit>,
+    /// Chain links.
+    pub links: Vec<Arrow>,
+    /// Entries that do not match the solution (crossed out).
+    pub wrong: Vec<Cell>,
+}
+
+impl Marks {
+    pub fn is_empty(&self) -> bool {
+        *self == Marks::default()
+    }
+}
+
+/// Colours of the board: a paper-like palette kept in light and dark themes.
+pub mod palette {
+    use egui::Color32;
+    pub const PAPER: Color32 = Color32::from_rgb(0xfb, 0xfa, 0xf6);
+    pub const GIVEN_BG: Color32 = Color32::from_rgb(0xe9, 0xe7, 0xe1);
+    pub const INK: Color32 = Color32::from_rgb(0x1a, 0x1a, 0x1a);
+    pub const ENTRY: Color32 = Color32::from_rgb(0x1f, 0x4e, 0x9c);
+    pub const REVEALED: Color32 = Color32::from_rgb(0x6a, 0x3d, 0x9a);
+    pub const NOTE: Color32 = Color32::from_rgb(0x55, 0x55, 0x55);
+    pub const PEER: Color32 = Color32::from_rgb(0xe3, 0xec, 0xf7);
+    pub const SELECTED: Color32 = Color32::from_rgb(0xbf, 0xd6, 0xf6);
+    pub const SAME_DIGIT: Color32 = Color32::from_rgb(0x2b, 0x6c, 0xd4);
+    pub const BLUE: Color32 = Color32::from_rgb(0x00, 0x5a, 0xc8);
+    pub const BLUE_LIGHT: Color32 = Color32::from_rgb(0xc6, 0xdd, 0xff);
+    pub const RED: Color32 = Color32::from_rgb(0xc8, 0x1e, 0x1e);
+    pub const GREEN: Color32 = Color32::from_rgb(0x1b, 0x7f, 0x3b);
+    pub const UNIT: Color32 = Color32::from_rgb(0xff, 0xf3, 0xc4);
+    pub const HATCH: Color32 = Color32::from_rgb(0xe0, 0xc8, 0x6a);
+    pub const LINE: Color32 = Color32::from_rgb(0x9a, 0x9a, 0x9a);
+}
+use palette::*;
+
+/// The board widget. `selected` is updated when a cell is clicked.
+pub struct BoardView<'a> {
+    board: &'a Board,
+    selected: &'a mut Option<Cell>,
+    marks: &'a Marks,
+    /// Digits that hints or Solve revealed, drawn in their own colour.
+    revealed: &'a [u8; 81],
+    hidden: Option<&'a str>,
+    size: f32,
+}
+
+impl<'a> BoardView<'a> {
+    pub fn new(board: &'a Board, selected: &'a mut Option<Cell>, marks: &'a Marks) -> Self {
+        const NONE: [u8; 81] = [0; 81];
+        BoardView {
+            board,
+            selected,
+            marks,
+            revealed: &NONE,
+            hidden: None,
+            size: 450.0,
+        }
+    }
+
+    pub fn revealed(mut self, revealed: &'a [u8; 81]) -> Self {
+        self.revealed = revealed;
+        self
+    }
+
+    /// Hides the digits behind `text` (pause).
+    pub fn hidden(mut self, text: Option<&'a str>) -> Self {
+        self.hidden = text;
+        self
+    }
+
+    /// Side length in points.
+    pub fn size(mut self, size: f32) -> Self {
+        self.size = size;
+        self
+    }
+}
+
+/// Where a cell and its candidates sit on screen.
+#[derive(Clone, Copy)]
+pub struct Geometry {
+    pub rect: Rect,
+}
+
+impl Geometry {
+    pub fn cell_size(&self) -> f32 {
+        self.rect.width() / 9.0
+    }
+
+    pub fn cell_rect(&self, cell: Cell) -> Rect {
+        let s = self.cell_size();
+        Rect::from_min_size(
+            self.rect.min + Vec2::new(cell.col() as f32 * s, cell.row() as f32 * s),
+            Vec2::splat(s),
+        )
+    }
+
+    /// Centre of `digit`'s place in the 3×3 notes grid of `cell`.
+    pub fn candidate_pos(&self, cell: Cell, digit: u8) -> Pos2 {
+        let r = self.cell_rect(cell);
+        let i = (digit - 1) as f32;
+        let third = r.width() / 3.0;
+        Pos2::new(
+            r.min.x + third * ((i % 3.0).floor() + 0.5),
+            r.min.y + third * ((i / 3.0).floor() + 0.5),
+        )
+    }
+
+    pub fn unit_rect(&self, unit: Unit) -> Rect {
+        let cells = unit.cells();
+        self.cell_rect(cells[0]).union(self.cell_rect(cells[8]))
+    }
+}
+
+/// The accessible name of a cell, e.g. "r1c2: 4, given" or "r3c3: notes 1 5".
+pub fn cell_label(board: &Board, cell: Cell) -> String {
+    let v = board.value(cell);
+    if board.is_given(cell) {
+        format!("{cell}: {v}, given")
+    } else if v != 0 {
+        format!("{cell}: {v}")
+    } else if !board.notes(cell).is_empty() {
+        let notes: Vec<String> = board.notes(cell).iter().map(|d| d.to_string()).collect();
+        format!("{cell}: notes {}", notes.join(" "))
+    } else {
+        format!("{cell}: empty")
+    }
+}
+
+impl Widget for BoardView<'_> {
+    fn ui(self, ui: &mut Ui) -> Response {
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(self.size), Sense::hover());
+        let geo = Geometry { rect };
+        let id = response.id;
+
+        // One clickable area per cell, each with an accessible name.
+        for cell in Cell::ALL {
+            let r = ui.interact(geo.cell_rect(cell), id.with(cell.index()), Sense::click());
+            let label = if self.hidden.is_some() {
+                format!("{cell}")
+            } else {
+                cell_label(self.board, cell)
+            };
+            let selected = *self.selected == Some(cell);
+            r.widget_info(|| {
+                let mut info = WidgetInfo::labeled(egui::Role::Cell, true, &label);
+                info.selected = Some(selected);
+                info
+            });
+            if r.clicked() {
+                *self.selected = Some(cell);
+            }
+        }
+
+        if ui.is_rect_visible(rect) {
+            paint(ui, &geo, &self);
+        }
+        response
+    }
+}
+
+fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
+    let painter = ui.painter_at(geo.rect.expand(2.0));
+    let s = geo.cell_size();
+    let board = v.board;
+    painter.rect_filled(geo.rect, 4.0, PAPER);
+
+    if let Some(text) = v.hidden {
+        painter.rect_filled(geo.rect, 4.0, GIVEN_BG);
+        draw_lines(&painter, geo);
+        painter.text(
+            geo.rect.center(),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional((s * 0.32).max(12.0)),
+            INK,
+        );
+        return;
+    }
+
+    let selected = *v.selected;
+    let sel_digit = selected.map(|c| board.value(c)).unwrap_or(0);
+
+    // Backgrounds: givens shaded, units of the step hatched, selection.
+    for cell in Cell::ALL {
+        if board.is_given(cell) {
+            painter.rect_filled(geo.cell_rect(cell), 0.0, GIVEN_BG);
+        }
+    }
+    for &unit in &v.marks.units {
+        let r = geo.unit_rect(unit);
+        painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
+        hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
+    }
+    if let Some(sel) = selected {
+        for &peer in sel.peers() {
+            painter.rect_filled(
+                geo.cell_rect(peer).shrink(0.5),
+                0.0,
+                PEER.gamma_multiply(0.8),
+            );
+        }
+        painter.rect_filled(geo.cell_rect(sel), 0.0, SELECTED);
+    }
+
+    draw_lines(&painter, geo);
+
+    let grid = board.grid();
+    let conflicts = grid.conflicts();
+    let in_conflict = |cell: Cell| conflicts.iter().any(|c| c.cells.contains(&cell));
+
+    for cell in Cell::ALL {
+        let r = geo.cell_rect(cell);
+        let d = board.value(cell);
+        if d != 0 {
+            if sel_digit != 0 && d == sel_digit && Some(cell) != selected {
+                // same digit as the selection: a rounded frame
+                painter.rect_stroke(
+                    r.shrink(s * 0.1),
+                    s * 0.2,
+                    Stroke::new(2.0, SAME_DIGIT),
+                    StrokeKind::Inside,
+                );
+            }
+            let conflict = in_conflict(cell);
+            let given = board.is_given(cell);
+            let colour = if conflict {
+                RED
+            } else if given {
+                INK
+            } else if v.revealed[cell.index()] == d {
+                REVEALED
+            } else {
+                ENTRY
+            };
+            let size = if given { s * 0.66 } else { s * 0.6 };
+            let galley = painter.layout_no_wrap(
+                d.to_string(),
+                FontId::new(size, FontFamily::Proportional),
+                colour,
+            );
+            let pos = r.center() - galley.size() / 2.0;
+            if given {
+                // a faux bold: the digit drawn twice, a hair apart
+                painter.galley(pos + Vec2::new(0.7, 0.0), galley.clone(), colour);
+            }
+            painter.galley(pos, galley, colour);
+            if !given && v.revealed[cell.index()] == d && !conflict {
+                // revealed digits carry a small diamond in the corner
+                let c = r.right_top() + Vec2::new(-s * 0.15, s * 0.15);
+                let k = s * 0.07;
+                painter.add(Shape::convex_polygon(
+                    vec![
+                        c + Vec2::new(0.0, -k),
+                        c + Vec2::new(k, 0.0),
+                        c + Vec2::new(0.0, k),
+                        c + Vec2::new(-k, 0.0),
+                    ],
+                    REVEALED,
+                    Stroke::NONE,
+                ));
+            }
+            if conflict {
+                // conflicts are underlined, not only red
+                let y = r.center().y + s * 0.33;
+                painter.line_segment(
+                    [
+                        Pos2::new(r.center().x - s * 0.25, y),
+                        Pos2::new(r.center().x + s * 0.25, y),
+                    ],
+                    Stroke::new(2.5, RED),
+                );
+            }
+        } else {
+            for digit in board.notes(cell).iter() {
+                let p = geo.candidate_pos(cell, digit);
+                painter.text(
+                    p,
+                    Align2::CENTER_CENTER,
+                    digit.to_string(),
+                    FontId::proportional(s * 0.24),
+                    if digit == sel_digit { SAME_DIGIT } else { NOTE },
+                );
+            }
+        }
+    }
+
+    // Step highlights.
+    for &cell in &v.marks.cells {
+        let r = geo.cell_rect(cell);
+        painter.rect_stroke(
+            r.shrink(2.0),
+            2.0,
+            Stroke::new(3.0, BLUE),
+            StrokeKind::Inside,
+        );
+        painter.rect_stroke(
+            r.shrink(6.0),
+            1.0,
+            Stroke::new(1.0, BLUE),
+            StrokeKind::Inside,
+        );
+    }
+    let cand_r = s * 0.15;
+    for &(cell, digit) in &v.marks.secondary {
+        let p = geo.candidate_pos(cell, digit);
+        painter.rect_stroke(
+            Rect::from_center_size(p, Vec2::splat(cand_r * 2.0)),
+            1.0,
+            Stroke::new(1.5, GREEN),
+            StrokeKind::Outside,
+        );
+        cand_text(&painter, p, digit, s, GREEN);
+    }
+    for &(cell, digit) in &v.marks.candidates {
+        let p = geo.candidate_pos(cell, digit);
+        painter.circle(p, cand_r, BLUE_LIGHT, Stroke::new(1.5, BLUE));
+        cand_text(&painter, p, digit, s, BLUE);
+    }
+    for &(cell, digit) in &v.marks.deleted {
+        let p = geo.candidate_pos(cell, digit);
+        cand_text(&painter, p, digit, s, RED);
+        let k = cand_r;
+        painter.line_segment(
+            [p + Vec2::new(-k, k), p + Vec2::new(k, -k)],
+            Stroke::new(2.0, RED),
+        );
+    }
+    for &(cell, digit) in &v.marks.placed {
+        let r = geo.cell_rect(cell);
+        painter.circle_filled(r.center(), s * 0.36, BLUE);
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            digit.to_string(),
+            FontId::proportional(s * 0.5),
+            Color32::WHITE,
+        );
+    }
+    for a in &v.marks.links {
+        let from = geo.candidate_pos(a.from.0, a.from.1);
+        let to = geo.candidate_pos(a.to.0, a.to.1);
+        let dir = (to - from).normalized();
+        let (from, to) = (from + dir * cand_r, to - dir * cand_r);
+        let stroke = Stroke::new(2.0, if a.strong { BLUE } else { RED });
+        if a.strong {
+            painter.line_segment([from, to], stroke);
+        } else {
+            painter.add(Shape::dashed_line(&[from, to], stroke, 5.0, 4.0));
+        }
+        let tip = s * 0.12;
+        let rot = egui::emath::Rot2::from_angle(0.5);
+        painter.line_segment([to, to - tip * (rot * dir)], stroke);
+        painter.line_segment([to, to - tip * (rot.inverse() * dir)], stroke);
+    }
+    for &cell in &v.marks.wrong {
+        let r = geo.cell_rect(cell).shrink(s * 0.12);
+        let stroke = Stroke::new(2.5, RED);
+        painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+        painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+    }
+
+    if let Some(sel) = selected {
+        painter.rect_stroke(
+            geo.cell_rect(sel).shrink(1.0),
+            2.0,
+            Stroke::new(3.0, SAME_DIGIT),
+            StrokeKind::Inside,
+        );
+    }
+}
+
+fn cand_text(painter: &egui::Painter, p: Pos2, digit: u8, s: f32, colour: Color32) {
+    painter.text(
+        p,
+        Align2::CENTER_CENTER,
+        digit.to_string(),
+        FontId::proportional(s * 0.24),
+        colour,
+    );
+}
+
+fn draw_lines(painter: &egui::Painter, geo: &Geometry) {
+    let r = geo.rect;
+    let s = geo.cell_size();
+    for i in 0..=9 {
+        let (w, c) = if i % 3 == 0 {
+            (if i == 0 || i == 9 { 3.0 } else { 2.5 }, INK)
+        } else {
+            (1.0, LINE)
+        };
+        let x = r.min.x + i as f32 * s;
+        let y = r.min.y + i as f32 * s;
+        painter.line_segment(
+            [Pos2::new(x, r.min.y), Pos2::new(x, r.max.y)],
+            Stroke::new(w, c),
+        );
+        painter.line_segment(
+            [Pos2::new(r.min.x, y), Pos2::new(r.max.x, y)],
+            Stroke::new(w, c),
+        );
+    }
+}
+
+/// Diagonal hatching inside `r`, `gap` apart.
+fn hatch(painter: &egui::Painter, r: Rect, gap: f32, stroke: Stroke) {
+    let p = painter.with_clip_rect(r);
+    let mut t = -r.height();
+    while t < r.width() {
+        let a = Pos2::new(r.min.x + t, r.max.y);
+        let b = Pos2::new(r.min.x + t + r.height(), r.min.y);
+        p.line_segment([a, b], stroke);
+        t += gap;
+    }
+}

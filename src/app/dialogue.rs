@@ -1,0 +1,327 @@
+//! Pip's paged dialogue: a list of paragraphs made of lines, each line with
+//! the board highlights that go with it. Previous / Next move line by line;
+//! Next at the very end asks the owner for more (the next hint).
+//!
+//! The model ([`Dialogue`]) is apart from the drawing ([`DialogueView`]).
+
+use egui::{Color32, CornerRadius, Frame, Margin, RichText, Stroke, Ui};
+
+use super::board_view::Marks;
+use super::i18n::Texts;
+
+/// What a paragraph is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Who Pip is and how to use it.
+    Intro,
+    /// Pip fills the candidates first.
+    Notes,
+    /// One logical step.
+    Step,
+    /// The player's wrong entries, pointed at before any step.
+    WrongEntries,
+    /// Logic finds nothing (notes may have lost a true digit).
+    Stuck,
+    /// The grid is solved.
+    Solved,
+    /// The grid is not a proper puzzle, or entries are wrong.
+    Invalid,
+    /// Anything else Pip tells (a new puzzle, a restored game).
+    Info,
+}
+
+/// Something Pip offers to do on a paragraph's last line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// Play the step the paragraph explains.
+    Apply,
+    /// Remove the entries that do not match the solution.
+    RemoveWrong,
+    /// Go back to the givens.
+    Reset,
+}
+
+/// One line of a paragraph and what it highlights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub text: String,
+    pub marks: Marks,
+}
+
+impl Line {
+    pub fn plain(text: impl Into<String>) -> Line {
+        Line {
+            text: text.into(),
+            marks: Marks::default(),
+        }
+    }
+
+    pub fn marked(text: impl Into<String>, marks: Marks) -> Line {
+        Line {
+            text: text.into(),
+            marks,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paragraph {
+    pub kind: Kind,
+    pub title: String,
+    pub lines: Vec<Line>,
+    /// Shown as buttons once the last line is reached.
+    pub offers: Vec<Offer>,
+}
+
+impl Paragraph {
+    pub fn new(kind: Kind, title: impl Into<String>, lines: Vec<Line>) -> Paragraph {
+        Paragraph {
+            kind,
+            title: title.into(),
+            lines,
+            offers: Vec::new(),
+        }
+    }
+
+    pub fn with_offers(mut self, offers: Vec<Offer>) -> Paragraph {
+        self.offers = offers;
+        self
+    }
+}
+
+/// The whole conversation and where the reader is in it.
+#[derive(Clone, Debug, Default)]
+pub struct Dialogue {
+    paragraphs: Vec<Paragraph>,
+    para: usize,
+    line: usize,
+}
+
+impl Dialogue {
+    /// Appends a paragraph and moves to its first line. Empty paragraphs
+    /// are ignored.
+    pub fn push(&mut self, p: Paragraph) {
+        if p.lines.is_empty() {
+            return;
+        }
+        self.paragraphs.push(p);
+        self.para = self.paragraphs.len() - 1;
+        self.line = 0;
+    }
+
+    pub fn paragraphs(&self) -> &[Paragraph] {
+        &self.paragraphs
+    }
+
+    /// The paragraph being read and the index of the current line in it.
+    pub fn current(&self) -> Option<(&Paragraph, usize)> {
+        self.paragraphs.get(self.para).map(|p| (p, self.line))
+    }
+
+    pub fn current_line(&self) -> Option<&Line> {
+        self.current().and_then(|(p, l)| p.lines.get(l))
+    }
+
+    /// The highlights of the current line.
+    pub fn marks(&self) -> Option<&Marks> {
+        self.current_line().map(|l| &l.marks)
+    }
+
+    /// Whether the reader is on the last line of the last paragraph.
+    pub fn at_end(&self) -> bool {
+        match self.current() {
+            None => true,
+            Some((p, l)) => self.para + 1 == self.paragraphs.len() && l + 1 == p.lines.len(),
+        }
+    }
+
+    /// Whether the current line is the last of its paragraph.
+    pub fn at_paragraph_end(&self) -> bool {
+        self.current().is_none_or(|(p, l)| l + 1 == p.lines.len())
+    }
+
+    pub fn can_go_back(&self) -> bool {
+        self.para > 0 || self.line > 0
+    }
+
+    /// Moves one line on; `false` when already at the end.
+    pub fn forward(&mut self) -> bool {
+        let Some((p, l)) = self.current() else {
+            return false;
+        };
+        if l + 1 < p.lines.len() {
+            self.line += 1;
+            true
+        } else if self.para + 1 < self.paragraphs.len() {
+            self.para += 1;
+            self.line = 0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Moves one line back; `false` at the very start.
+    pub fn back(&mut self) -> bool {
+        if self.line > 0 {
+            self.line -= 1;
+            true
+        } else if self.para > 0 {
+            self.para -= 1;
+            self.line = self.paragraphs[self.para].lines.len() - 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Drops the offers of every paragraph (after they were used, or when
+    /// the board changed so that they no longer apply).
+    pub fn clear_offers(&mut self) {
+        for p in &mut self.paragraphs {
+            p.offers.clear();
+        }
+    }
+}
+
+/// What the reader did in the dialogue this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Next was pressed on the last line: the owner may append more.
+    WantsMore,
+    Offer(Offer),
+}
+
+/// The speech bubble: the current paragraph up to the current line, and
+/// the paging buttons.
+pub struct DialogueView<'a> {
+    dialogue: &'a mut Dialogue,
+    texts: &'a Texts,
+    /// Whether Next at the end can ask for more (a hint engine is there).
+    more_available: bool,
+}
+
+impl<'a> DialogueView<'a> {
+    pub fn new(dialogue: &'a mut Dialogue, texts: &'a Texts) -> Self {
+        DialogueView {
+            dialogue,
+            texts,
+            more_available: false,
+        }
+    }
+
+    pub fn more_available(mut self, yes: bool) -> Self {
+        self.more_available = yes;
+        self
+    }
+
+    pub fn show(self, ui: &mut Ui) -> Option<Event> {
+        let mut event = None;
+        let t = self.texts;
+        let dark = ui.visuals().dark_mode;
+        let (bg, ink) = if dark {
+            (
+                Color32::from_rgb(0x2c, 0x2f, 0x38),
+                Color32::from_rgb(0xee, 0xee, 0xee),
+            )
+        } else {
+            (
+                Color32::from_rgb(0xff, 0xfe, 0xf8),
+                Color32::from_rgb(0x20, 0x20, 0x20),
+            )
+        };
+        Frame::new()
+            .fill(bg)
+            .stroke(Stroke::new(
+                2.0,
+                ui.visuals().widgets.noninteractive.fg_stroke.color,
+            ))
+            .corner_radius(CornerRadius::same(12))
+            .inner_margin(Margin::same(12))
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let Some((p, current)) = self.dialogue.current() else {
+                    return;
+                };
+                ui.label(RichText::new(&p.title).strong().size(16.0).color(ink));
+                ui.add_space(4.0);
+                for (i, line) in p.lines.iter().enumerate().take(current + 1) {
+                    let text = RichText::new(&line.text).size(15.0);
+                    let text = if i == current {
+                        text.color(ink)
+                    } else {
+                        text.color(ink.gamma_multiply(0.6))
+                    };
+                    ui.label(text);
+                }
+                let offers = if current + 1 == p.lines.len() {
+                    p.offers.clone()
+                } else {
+                    Vec::new()
+                };
+                let position = format!("{}/{}", current + 1, p.lines.len());
+                ui.add_space(6.0);
+                ui.horizontal_wrapped(|ui| {
+                    for offer in offers {
+                        let label = match offer {
+                            Offer::Apply => t.apply,
+                            Offer::RemoveWrong => t.remove_wrong,
+                            Offer::Reset => t.reset,
+                        };
+                        if ui.button(label).clicked() {
+                            event = Some(Event::Offer(offer));
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(self.dialogue.can_go_back(), egui::Button::new(t.previous))
+                        .clicked()
+                    {
+                        self.dialogue.back();
+                    }
+                    let can_next = !self.dialogue.at_end() || self.more_available;
+                    if ui
+                        .add_enabled(can_next, egui::Button::new(t.next))
+                        .clicked()
+                        && !self.dialogue.forward()
+                    {
+                        event = Some(Event::WantsMore);
+                    }
+                    ui.label(RichText::new(position).weak());
+                });
+            });
+        event
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn para(n: usize) -> Paragraph {
+        Paragraph::new(
+            Kind::Info,
+            "t",
+            (0..n).map(|i| Line::plain(format!("line {i}"))).collect(),
+        )
+    }
+
+    #[test]
+    fn pages_line_by_line_across_paragraphs() {
+        let mut d = Dialogue::default();
+        assert!(d.at_end() && !d.forward());
+        d.push(para(2));
+        d.push(para(3));
+        assert_eq!(d.current().unwrap().1, 0, "push moves to the new paragraph");
+        assert!(d.back());
+        assert_eq!(d.current_line().unwrap().text, "line 1");
+        assert!(d.forward() && d.forward() && d.forward());
+        assert!(d.at_end() && !d.forward());
+        assert!(d.at_paragraph_end());
+        while d.back() {}
+        assert!(!d.can_go_back());
+        d.push(para(0));
+        assert_eq!(d.paragraphs().len(), 2, "empty paragraphs are ignored");
+    }
+}

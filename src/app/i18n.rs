@@ -1,0 +1,184 @@
+//! The window's own words (menus, buttons, messages) in English and French.
+//!
+//! Hint texts are not here: they belong to the hint engine. These are the
+//! app's labels, checked by the compiler: every language has every text.
+
+/// The language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Fr,
+}
+
+impl Lang {
+    /// The language from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`,
+    /// `LANGUAGE`), English when none says French.
+    pub fn from_env() -> Lang {
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
+            if let Ok(v) = std::env::var(var) {
+                if v.is_empty() {
+                    continue;
+                }
+                return if v.to_ascii_lowercase().starts_with("fr") {
+                    Lang::Fr
+                } else {
+                    Lang::En
+                };
+            }
+        }
+        Lang::En
+    }
+
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::En => &EN,
+            Lang::Fr => &FR,
+        }
+    }
+}
+
+/// Replaces `{0}`, `{1}`, ... in `template` by `args`.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = template.to_string();
+    for (i, a) in args.iter().enumerate() {
+        out = out.replace(&format!("{{{i}}}"), &a.to_string());
+    }
+    out
+}
+
+macro_rules! texts {
+    ($($name:ident: $en:expr, $fr:expr;)*) => {
+        /// Every text of the interface, one field each.
+        pub struct Texts { $(pub $name: &'static str,)* }
+        pub const EN: Texts = Texts { $($name: $en,)* };
+        pub const FR: Texts = Texts { $($name: $fr,)* };
+    };
+}
+
+texts! {
+    // Menus
+    menu_game: "Game", "Partie";
+    menu_edit: "Edit", "Édition";
+    menu_solve: "Solve", "Résoudre";
+    menu_view: "View", "Affichage";
+    menu_help: "Help", "Aide";
+    new_game: "New", "Nouvelle";
+    level_easy: "Easy", "Facile";
+    level_medium: "Medium", "Moyen";
+    level_hard: "Hard", "Difficile";
+    level_very_hard: "Very hard", "Très difficile";
+    level_diabolical: "Diabolical", "Diabolique";
+    open: "Open…", "Ouvrir…";
+    save: "Save", "Enregistrer";
+    save_as: "Save as…", "Enregistrer sous…";
+    next_from_file: "Next puzzle from the file", "Grille suivante du fichier";
+    quit: "Quit", "Quitter";
+    undo: "Undo", "Annuler";
+    redo: "Redo", "Rétablir";
+    reset: "Reset to the givens", "Revenir aux données";
+    fill_notes: "Fill notes", "Remplir les notes";
+    clear_notes: "Clear notes", "Effacer les notes";
+    notes_mode: "Notes mode", "Mode notes";
+    paste: "Paste a puzzle", "Coller une grille";
+    solve_all: "Solve", "Résoudre";
+    check: "Check my entries", "Vérifier mes chiffres";
+    pause: "Pause", "Pause";
+    resume: "Resume", "Reprendre";
+    language: "Language", "Langue";
+    help_shortcuts: "Keyboard shortcuts", "Raccourcis clavier";
+    help_play: "How to play", "Comment jouer";
+    help_use: "How to use sudolens", "Utiliser sudolens";
+    about: "About", "À propos";
+    // Board side
+    erase: "Erase", "Effacer";
+    notes_on: "Notes: on", "Notes : oui";
+    notes_off: "Notes: off", "Notes : non";
+    paused_overlay: "Paused: press Pause or P to go on", "En pause : Reprendre ou P pour continuer";
+    // Dialogue
+    previous: "< Previous", "< Précédent";
+    next: "Next >", "Suivant >";
+    pip_thinking: "Let me think…", "Je réfléchis…";
+    pip_solved: "Solved! Well done.", "Résolu ! Bravo.";
+    pip_solved_by_me: "Here is the whole solution. Undo (Ctrl+Z) takes it back.",
+        "Voici toute la solution. Annuler (Ctrl+Z) la retire.";
+    pip_check_ok: "Everything you wrote so far is right. Keep going!",
+        "Tout ce que tu as écrit est juste. Continue !";
+    pip_check_wrong: "Careful: {0} does not match the solution ({1}). I marked it with a cross.",
+        "Attention : {0} ne correspond pas à la solution ({1}). Je l'ai marqué d'une croix.";
+    pip_invalid_title: "This grid has a problem", "Cette grille a un problème";
+    pip_no_solution: "This grid has no solution.", "Cette grille n'a pas de solution.";
+    pip_conflict: "{0} appears more than once in {1} ({2}).", "Le {0} apparaît plusieurs fois dans {1} ({2}).";
+    pip_dead_end_cell: "Following the forced digits, {0} is left with no possible digit.",
+        "En suivant les chiffres forcés, {0} n'a plus aucun chiffre possible.";
+    pip_dead_end_unit: "Following the forced digits, {0} has no place left in {1}.",
+        "En suivant les chiffres forcés, le {0} n'a plus de place dans {1}.";
+    pip_contradiction: "Every way of filling it runs into a contradiction.",
+        "Toutes les façons de la remplir mènent à une contradiction.";
+    pip_multiple: "This grid has several solutions: for example {0}. A proper Sudoku has only one.",
+        "Cette grille a plusieurs solutions : par exemple {0}. Un vrai sudoku n'en a qu'une.";
+    pip_can_be: "{0} can be {1} or {2}", "{0} peut valoir {1} ou {2}";
+    pip_entries_wrong: "The puzzle itself is fine, but some of your entries do not match its solution: {0}.",
+        "La grille de départ est bonne, mais certains de tes chiffres ne correspondent pas à sa solution : {0}.";
+    pip_offer_reset: "You can remove the wrong entries, or reset to the givens.",
+        "Tu peux retirer les chiffres faux, ou revenir aux données.";
+    pip_givens_broken: "The givens themselves are not a proper puzzle: was the grid typed or read correctly?",
+        "Les données elles-mêmes ne forment pas une vraie grille : a-t-elle été bien saisie ou lue ?";
+    remove_wrong: "Remove wrong entries", "Retirer les chiffres faux";
+    pip_new_puzzle: "A new puzzle: {0}. Have fun!", "Une nouvelle grille : {0}. Amuse-toi bien !";
+    pip_restored: "Welcome back! I restored your last game.", "Re-bonjour ! J'ai repris ta dernière partie.";
+    // Units, for explanations
+    unit_row: "row {0}", "la ligne {0}";
+    unit_col: "column {0}", "la colonne {0}";
+    unit_box: "box {0}", "le bloc {0}";
+    // Status messages
+    status_saved: "Saved to {0}", "Enregistré dans {0}";
+    status_loaded: "Loaded {0}", "Chargé : {0}";
+    status_autosave_failed: "Could not autosave: {0}", "Sauvegarde automatique impossible : {0}";
+    status_restore_failed: "Could not restore the last game: {0} (kept as {1})",
+        "Impossible de reprendre la dernière partie : {0} (gardée sous {1})";
+    status_open_failed: "Could not open {0}: {1}", "Impossible d'ouvrir {0} : {1}";
+    status_save_failed: "Could not save: {0}", "Enregistrement impossible : {0}";
+    status_file_puzzles: "{0}: puzzle {1} of {2}", "{0} : grille {1} sur {2}";
+    status_bad_lines: "{0} lines of the file could not be read; the first: line {1}: {2}",
+        "{0} lignes du fichier sont illisibles ; la première : ligne {1} : {2}";
+    status_no_puzzle_in_file: "no line of the file holds a valid puzzle", "aucune ligne du fichier ne contient de grille valide";
+    status_photo_unsupported: "{0} is a photo: photo import is not available in this build yet",
+        "{0} est une photo : l'import de photos n'est pas encore disponible dans cette version";
+    status_pasted: "Pasted puzzle", "Grille collée";
+    status_paste_failed: "The clipboard does not hold a puzzle: {0}", "Le presse-papiers ne contient pas de grille : {0}";
+    status_paste_image: "Pasting a photo is not available in this build yet",
+        "Coller une photo n'est pas encore disponible dans cette version";
+    status_given: "{0} is a given and cannot be changed", "{0} est une donnée et ne peut pas être modifiée";
+    status_busy: "Still working on the previous request…", "Encore occupé avec la demande précédente…";
+    status_nothing_to_undo: "Nothing to undo", "Rien à annuler";
+    status_nothing_to_redo: "Nothing to redo", "Rien à rétablir";
+    // Path window
+    path_open_title: "Open a puzzle, a saved game or a photo", "Ouvrir une grille, une partie ou une photo";
+    path_save_title: "Save the game", "Enregistrer la partie";
+    path_label: "File:", "Fichier :";
+    browse: "Browse…", "Parcourir…";
+    ok: "OK", "OK";
+    cancel: "Cancel", "Annuler";
+    path_hint: "You can also drop a file on the window, or paste a puzzle with Ctrl+V.",
+        "Tu peux aussi déposer un fichier sur la fenêtre, ou coller une grille avec Ctrl+V.";
+    close: "Close", "Fermer";
+    // Help
+    how_to_play: "Fill the grid so that every row, every column and every 3×3 box holds each digit from 1 to 9 exactly once. The digits printed in the puzzle (the givens, in bold) cannot be changed. Notes (small digits) help you keep track of the digits still possible in a cell.",
+        "Remplis la grille pour que chaque ligne, chaque colonne et chaque bloc 3×3 contienne une seule fois chaque chiffre de 1 à 9. Les chiffres imprimés (les données, en gras) ne peuvent pas être changés. Les notes (petits chiffres) aident à suivre les chiffres encore possibles dans une case.";
+    how_to_use: "Start a puzzle from Game > New, open a puzzle file or a saved game (Ctrl+O), paste a puzzle line (Ctrl+V) or drop a file on the window. Click a cell or move with the arrows, then type a digit; Delete erases. N switches notes mode; Shift+digit writes a note without leaving number mode. Conflicting digits are shown in red with an underline; wrong entries found by Check get a cross. Solve (Ctrl+F) fills the grid at once, and undo takes it back. Your game is saved when you quit and comes back when you start.",
+        "Commence une grille avec Partie > Nouvelle, ouvre un fichier de grilles ou une partie enregistrée (Ctrl+O), colle une ligne de grille (Ctrl+V) ou dépose un fichier sur la fenêtre. Clique une case ou déplace-toi avec les flèches, puis tape un chiffre ; Suppr efface. N active le mode notes ; Maj+chiffre écrit une note sans quitter le mode chiffres. Les chiffres en conflit sont en rouge et soulignés ; les chiffres faux trouvés par Vérifier sont barrés d'une croix. Résoudre (Ctrl+F) remplit la grille d'un coup, et Annuler la retire. Ta partie est enregistrée en quittant et revient au démarrage.";
+    key_digit: "Write a digit (a note in notes mode)", "Écrire un chiffre (une note en mode notes)";
+    key_shift_digit: "Write a note", "Écrire une note";
+    key_arrows: "Arrow keys: move the selection", "Flèches : déplacer la sélection";
+    key_delete: "Erase the cell", "Effacer la case";
+    key_notes: "Switch notes mode", "Changer de mode notes";
+    key_pause: "Pause / resume", "Pause / reprise";
+    key_page: "Pip's next / previous line", "Ligne suivante / précédente de Pip";
+    about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. Built-in puzzles: Sudoku Exchange puzzle bank (public domain).",
+        "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Grilles intégrées : banque de grilles Sudoku Exchange (domaine public).";
+    timer_label: "Time", "Temps";
+    // Hints
+    hint: "Hint", "Indice";
+    step_by_step: "Solve step by step", "Résoudre pas à pas";
+    apply: "Apply", "Appliquer";
+}

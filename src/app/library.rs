@@ -1,0 +1,93 @@
+//! The built-in puzzle library by level (public-domain puzzles from the
+//! Sudoku Exchange puzzle bank, see `assets/puzzles/README.md`).
+
+use crate::grid::Grid;
+
+/// A difficulty band of the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    VeryHard,
+    Diabolical,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::VeryHard,
+        Level::Diabolical,
+    ];
+
+    fn text(self) -> &'static str {
+        match self {
+            Level::Easy => include_str!("../../assets/puzzles/easy.txt"),
+            Level::Medium => include_str!("../../assets/puzzles/medium.txt"),
+            Level::Hard => include_str!("../../assets/puzzles/hard.txt"),
+            Level::VeryHard => include_str!("../../assets/puzzles/very_hard.txt"),
+            Level::Diabolical => include_str!("../../assets/puzzles/diabolical.txt"),
+        }
+    }
+
+    /// The level's name in the interface language.
+    pub fn name(self, t: &super::i18n::Texts) -> &'static str {
+        match self {
+            Level::Easy => t.level_easy,
+            Level::Medium => t.level_medium,
+            Level::Hard => t.level_hard,
+            Level::VeryHard => t.level_very_hard,
+            Level::Diabolical => t.level_diabolical,
+        }
+    }
+}
+
+/// The puzzles of one level, in file order. The files are checked by tests,
+/// so a line that does not parse is skipped rather than reported.
+pub fn puzzles(level: Level) -> Vec<Grid> {
+    level
+        .text()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| Grid::parse(l).ok())
+        .collect()
+}
+
+/// One puzzle of `level`, chosen by `seed`.
+pub fn pick(level: Level, seed: u64) -> Grid {
+    let all = puzzles(level);
+    // splitmix64 spreads consecutive seeds over the list
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    all[(z % all.len() as u64) as usize]
+}
+
+/// A seed from the clock, for "New".
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_holds_forty_proper_puzzles() {
+        for level in Level::ALL {
+            let all = puzzles(level);
+            assert_eq!(all.len(), 40, "{level:?}");
+            for g in &all {
+                assert!(crate::solver::verdict(g).is_unique(), "{level:?}: {g}");
+            }
+        }
+        assert_ne!(pick(Level::Easy, 1), pick(Level::Easy, 2));
+    }
+}

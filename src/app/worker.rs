@@ -1,0 +1,145 @@
+//! Work done off the UI thread: solving, file dialogs, and later hints and
+//! photo import. Each job runs on its own thread and sends its outcome
+//! back; the UI polls once per frame, so no frame ever waits.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, Sender};
+
+use crate::grid::{Board, Grid};
+use crate::logic;
+use crate::solver::{self, Verdict};
+
+/// Why a verdict was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Fill the grid with the solution.
+    Solve,
+    /// Tell the player about wrong entries.
+    Check,
+    /// A puzzle was just loaded: warn when it is not a proper puzzle.
+    Loaded,
+}
+
+/// What a file dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogFor {
+    Open,
+    Save,
+}
+
+/// What a finished job sends back.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The verdicts on the board's grid and, when that one is not a proper
+    /// puzzle, on the givens alone. `generation` is the board's edit count
+    /// when asked, so stale answers are dropped.
+    Verdicts {
+        purpose: Purpose,
+        generation: u64,
+        current: Verdict,
+        givens: Option<Verdict>,
+    },
+    /// The rule engine's answer for the board of `generation`.
+    Hint {
+        generation: u64,
+        outcome: logic::Outcome,
+    },
+    /// The board of `generation` with a step applied (one undoable move).
+    Applied {
+        generation: u64,
+        board: Box<Board>,
+        step: Box<logic::Step>,
+    },
+    /// A native file dialog closed; `None` when cancelled or unavailable.
+    Dialog {
+        purpose: DialogFor,
+        path: Option<PathBuf>,
+    },
+}
+
+/// Runs jobs on background threads.
+pub struct Worker {
+    tx: Sender<Outcome>,
+    rx: Receiver<Outcome>,
+    running: usize,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        let (tx, rx) = channel();
+        Worker { tx, rx, running: 0 }
+    }
+}
+
+impl Worker {
+    /// Runs `job` on a new thread; the UI is woken when it is done.
+    pub fn spawn(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Outcome + Send + 'static) {
+        let tx = self.tx.clone();
+        let ctx = ctx.clone();
+        self.running += 1;
+        std::thread::spawn(move || {
+            let _ = tx.send(job());
+            ctx.request_repaint();
+        });
+    }
+
+    /// Asks the solver about `grid` (and `givens` when `grid` is not a
+    /// proper puzzle).
+    pub fn verdicts(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: Purpose,
+        generation: u64,
+        grid: Grid,
+        givens: Grid,
+    ) {
+        self.spawn(ctx, move || {
+            let current = solver::verdict(&grid);
+            let givens = (!current.is_unique() && givens != grid).then(|| solver::verdict(&givens));
+            Outcome::Verdicts {
+                purpose,
+                generation,
+                current,
+                givens,
+            }
+        });
+    }
+
+    /// Asks the rule engine for the next thing to tell about `board`.
+    pub fn hint(&mut self, ctx: &egui::Context, generation: u64, board: Board) {
+        self.spawn(ctx, move || Outcome::Hint {
+            generation,
+            outcome: logic::next_outcome(&board),
+        });
+    }
+
+    /// Plays `step` on a copy of `board`.
+    pub fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        generation: u64,
+        mut board: Board,
+        step: logic::Step,
+    ) {
+        self.spawn(ctx, move || {
+            logic::apply(&mut board, &step);
+            Outcome::Applied {
+                generation,
+                board: Box::new(board),
+                step: Box::new(step),
+            }
+        });
+    }
+
+    /// Outcomes of finished jobs, without waiting.
+    pub fn poll(&mut self) -> Vec<Outcome> {
+        let done: Vec<Outcome> = self.rx.try_iter().collect();
+        self.running = self.running.saturating_sub(done.len());
+        done
+    }
+
+    /// Whether a job is still running.
+    pub fn busy(&self) -> bool {
+        self.running > 0
+    }
+}

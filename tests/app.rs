@@ -1,0 +1,545 @@
+//! Headless tests of the real window with egui_kittest: they press keys,
+//! click the widgets found by their accessible names, and read the app's
+//! state back. No display and no GPU are needed.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::{Event, Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use sudolens::app::dialogue::Kind;
+use sudolens::app::i18n::Lang;
+use sudolens::app::pip::Mood;
+use sudolens::app::{App, Config};
+use sudolens::grid::{Cell, Grid, SavedGame};
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// An easy puzzle from the library's source, and its solution.
+const EASY: &str =
+    ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
+
+/// A fresh, empty data directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudolens-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn config(dir: &Path) -> Config {
+    Config {
+        data_dir: dir.to_path_buf(),
+        lang: Lang::En,
+        animate: false,
+        restore: true,
+    }
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size([1100.0, 820.0])
+        .with_max_steps(100)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+/// A harness on `puzzle`, pasted with Ctrl+V as a player would.
+fn with_puzzle(dir: &Path, puzzle: &str) -> Harness<'static, App> {
+    let mut h = harness(App::new(config(dir)));
+    h.step();
+    h.event(Event::Paste(puzzle.to_string()));
+    h.step();
+    wait(&mut h);
+    assert_eq!(h.state().board().givens().to_line(), puzzle);
+    h
+}
+
+/// Steps until the background work is done (bounded).
+fn wait(h: &mut Harness<'static, App>) {
+    let start = Instant::now();
+    while h.state().busy() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "background work hangs"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+}
+
+fn cell(s: &str) -> Cell {
+    Cell::parse(s).unwrap()
+}
+
+fn press(h: &mut Harness<'static, App>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.step();
+}
+
+#[test]
+fn type_digits_notes_undo_redo_reset() {
+    let dir = temp_dir("typing");
+    let mut h = with_puzzle(&dir, PUZZLE);
+
+    // Click a cell, type a digit.
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    assert_eq!(h.state().selected(), Some(cell("r1c2")));
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    assert_eq!(h.state().board().value(cell("r1c2")), 1);
+    h.get_by_label("r1c2: 1");
+
+    // Arrows move, a given refuses edits with a message.
+    press(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(h.state().selected(), Some(cell("r1c1")));
+    press(&mut h, Modifiers::NONE, Key::Num7);
+    assert_eq!(h.state().board().value(cell("r1c1")), 4);
+    let status = h.state().status().unwrap().clone();
+    assert!(status.error && status.text.contains("r1c1"), "{status:?}");
+
+    // Notes: Shift+digit without leaving number mode, then N for notes mode.
+    press(&mut h, Modifiers::NONE, Key::ArrowDown);
+    press(&mut h, Modifiers::SHIFT, Key::Num2);
+    assert!(!h.state().notes_mode());
+    press(&mut h, Modifiers::NONE, Key::N);
+    assert!(h.state().notes_mode());
+    press(&mut h, Modifiers::NONE, Key::Num6);
+    h.get_by_label("r2c1: notes 2 6");
+    press(&mut h, Modifiers::NONE, Key::N);
+
+    // Undo / redo with the keyboard.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    h.get_by_label("r2c1: notes 2");
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().value(cell("r1c2")), 0);
+    press(&mut h, Modifiers::COMMAND, Key::Y);
+    assert_eq!(h.state().board().value(cell("r1c2")), 1);
+
+    // Delete erases; the number pad types.
+    h.get_by_label("r1c2: 1").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Delete);
+    assert_eq!(h.state().board().value(cell("r1c2")), 0);
+    h.get_by_label("6").click();
+    h.step();
+    assert_eq!(h.state().board().value(cell("r1c2")), 6);
+
+    // Fill notes, then reset to the givens.
+    press(&mut h, Modifiers::COMMAND, Key::M);
+    assert!(!h.state().board().notes(cell("r1c3")).is_empty());
+    press(&mut h, Modifiers::COMMAND, Key::R);
+    assert_eq!(h.state().board().grid(), *h.state().board().givens());
+    assert!(h.state().board().notes(cell("r1c3")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_fills_the_grid_and_undo_takes_it_back() {
+    let dir = temp_dir("solve");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    press(&mut h, Modifiers::COMMAND, Key::F);
+    wait(&mut h);
+    let app = h.state();
+    assert!(app.board().is_solved());
+    assert_eq!(app.pip_mood(), Mood::Cheering);
+    h.get_by_label("Pip (cheering)");
+    let solution = sudolens::solver::solve(&Grid::parse(PUZZLE).unwrap()).unwrap();
+    assert_eq!(app.board().grid(), solution);
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().grid(), Grid::parse(PUZZLE).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wrong_entries_are_explained_and_removed() {
+    let dir = temp_dir("wrong");
+    let mut h = with_puzzle(&dir, EASY);
+    // r1c1: the solution is not 9 there... write a digit that repeats in row 1.
+    h.get_by_label("r1c1: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num5);
+    // The conflict shows at once, the board accepts the entry.
+    assert_eq!(h.state().board().value(cell("r1c1")), 5);
+    press(&mut h, Modifiers::COMMAND, Key::F);
+    wait(&mut h);
+    let app = h.state();
+    assert!(!app.board().is_solved(), "an invalid grid is not solved");
+    assert_eq!(app.pip_mood(), Mood::Sorry);
+    let (p, _) = app.dialogue().current().unwrap();
+    assert_eq!(p.kind, Kind::Invalid);
+    let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains("5 appears more than once in row 1 (r1c1, r1c2)")),
+        "{text:?}"
+    );
+    assert!(text.iter().any(|l| l.contains("r1c1")));
+    // Page to the end and take the offer.
+    while h.query_by_label("Remove wrong entries").is_none() {
+        h.get_by_label("Next >").click();
+        h.run_steps(2);
+    }
+    h.get_by_label("Remove wrong entries").click();
+    h.step();
+    assert_eq!(h.state().board().value(cell("r1c1")), 0);
+    assert_eq!(h.state().pip_mood(), Mood::Idle);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_points_at_a_wrong_entry() {
+    let dir = temp_dir("check");
+    let mut h = with_puzzle(&dir, EASY);
+    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
+    let c = cell("r1c1");
+    // a digit that breaks no rule yet but is not the solution's
+    let wrong = (1..=9u8)
+        .find(|&d| d != solution.get(c) && Grid::parse(EASY).unwrap().candidates(c).contains(d))
+        .expect("r1c1 has two candidates");
+    h.get_by_label("r1c1: empty").click();
+    h.step();
+    h.key_press(digit_key(wrong));
+    h.step();
+    press(&mut h, Modifiers::COMMAND, Key::K);
+    wait(&mut h);
+    assert_eq!(h.state().marks().wrong, vec![c]);
+    let line = &h.state().dialogue().current_line().unwrap().text;
+    assert!(line.contains("r1c1"), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn several_solutions_are_explained() {
+    let dir = temp_dir("multi");
+    let mut h = with_puzzle(&dir, &format!("123456789{}", ".".repeat(72)));
+    press(&mut h, Modifiers::COMMAND, Key::F);
+    wait(&mut h);
+    let line = &h.state().dialogue().paragraphs().last().unwrap().lines[0].text;
+    assert!(line.contains("several solutions"), "{line}");
+    assert_eq!(h.state().pip_mood(), Mood::Sorry);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn digit_key(d: u8) -> Key {
+    [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ][d as usize - 1]
+}
+
+/// Types `path` into the path window's text field and presses OK.
+fn type_path(h: &mut Harness<'static, App>, path: &Path) {
+    let field = h.get_by_role(egui::Role::TextInput);
+    field.focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.step();
+    h.get_by_role(egui::Role::TextInput)
+        .type_text(&path.display().to_string());
+    h.step();
+    h.get_by_label("OK").click();
+    h.step();
+}
+
+#[test]
+fn save_and_open_round_trip_through_the_path_window() {
+    let dir = temp_dir("save");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    press(&mut h, Modifiers::SHIFT, Key::Num6);
+    press(&mut h, Modifiers::NONE, Key::ArrowRight);
+    press(&mut h, Modifiers::SHIFT, Key::Num2);
+    let board = h.state().board().clone();
+
+    let path = dir.join("my game.json");
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    assert!(h.state().path_window_text().is_some());
+    type_path(&mut h, &path);
+    assert!(
+        h.state().path_window_text().is_none(),
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(SavedGame::read(&path).unwrap().board, board);
+
+    // Play on, then open the saved game again.
+    press(&mut h, Modifiers::NONE, Key::ArrowDown);
+    press(&mut h, Modifiers::NONE, Key::Num9);
+    press(&mut h, Modifiers::COMMAND, Key::O);
+    type_path(&mut h, &path);
+    assert_eq!(
+        *h.state().board(),
+        board,
+        "entries, notes and history restored"
+    );
+    // Ctrl+S now saves to the same file without asking.
+    press(&mut h, Modifiers::NONE, Key::Num3);
+    press(&mut h, Modifiers::COMMAND, Key::S);
+    assert!(h.state().path_window_text().is_none());
+    assert_eq!(SavedGame::read(&path).unwrap().board, *h.state().board());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_files_give_clear_messages() {
+    let dir = temp_dir("bad");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    let before = h.state().board().clone();
+
+    let bad_puzzle = dir.join("bad.txt");
+    std::fs::write(&bad_puzzle, "12345678x\n").unwrap();
+    let bad_save = dir.join("bad.json");
+    std::fs::write(&bad_save, "{\"format\": \"sudolens-game\", \"version\": 1}").unwrap();
+    let photo = dir.join("grid.png");
+    std::fs::write(&photo, b"\x89PNG\r\n\x1a\n").unwrap();
+    let missing = dir.join("missing.txt");
+
+    for (path, expect) in [
+        (&bad_puzzle, "'x' is not a digit"),
+        (&bad_save, "bad.json"),
+        (&photo, "photo"),
+        (&missing, "missing.txt"),
+    ] {
+        press(&mut h, Modifiers::COMMAND, Key::O);
+        type_path(&mut h, path);
+        let status = h.state().status().unwrap().clone();
+        assert!(status.error, "{status:?}");
+        assert!(
+            status.text.contains(expect),
+            "{:?} does not say {expect:?}",
+            status.text
+        );
+        h.get_by_label("Cancel").click();
+        h.step();
+        assert_eq!(
+            *h.state().board(),
+            before,
+            "a bad file leaves the game alone"
+        );
+    }
+
+    // A file with many puzzles, one of them broken: the rest load.
+    let many = dir.join("many.txt");
+    std::fs::write(&many, format!("{PUZZLE}\n{}x\n{EASY}\n", &PUZZLE[..80])).unwrap();
+    press(&mut h, Modifiers::COMMAND, Key::O);
+    type_path(&mut h, &many);
+    wait(&mut h);
+    let status = h.state().status().unwrap().text.clone();
+    assert!(
+        status.contains("puzzle 1 of 2") && status.contains("line 2"),
+        "{status}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn autosave_on_exit_and_restore_on_start() {
+    let dir = temp_dir("autosave");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    let board = h.state().board().clone();
+    assert!(h.state_mut().autosave().is_none());
+    drop(h);
+
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    assert_eq!(*h.state().board(), board);
+    // undo history survives the restart
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().value(cell("r1c2")), 0);
+
+    // A damaged autosave: a clear message, the file kept aside, a new game.
+    std::fs::write(dir.join("autosave.json"), "{ not json").unwrap();
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let status = h.state().status().unwrap().clone();
+    assert!(
+        status.error && status.text.contains("autosave.json"),
+        "{status:?}"
+    );
+    assert!(dir.join("autosave.damaged.json").exists());
+    assert!(!dir.join("autosave.json").exists());
+    assert!(h.state().board().givens().filled_count() >= 17);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pause_hides_the_grid_and_french_switch() {
+    let dir = temp_dir("pause");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c1: 4, given");
+    press(&mut h, Modifiers::NONE, Key::P);
+    assert!(h.state().paused());
+    assert!(
+        h.query_by_label("r1c1: 4, given").is_none(),
+        "digits hidden"
+    );
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    assert_eq!(
+        h.state().board().grid(),
+        Grid::parse(PUZZLE).unwrap(),
+        "no typing while paused"
+    );
+    press(&mut h, Modifiers::NONE, Key::P);
+    h.get_by_label("r1c1: 4, given");
+
+    // Switch to French through the View menu.
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Language").hover();
+    h.run_steps(3);
+    h.get_by_label("Français").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().lang(), Lang::Fr);
+    h.get_by_label("Notes : non");
+    h.get_by_label("Partie");
+    // The Help window draws in both languages (every glyph exists).
+    press(&mut h, Modifiers::NONE, Key::F1);
+    h.get_by_label("Comment jouer");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn new_game_from_the_library_menu() {
+    let dir = temp_dir("new");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label_contains("New").hover();
+    h.run_steps(3);
+    h.get_by_label("New (Diabolical)").click();
+    h.step();
+    wait(&mut h);
+    let givens = *h.state().board().givens();
+    press(&mut h, Modifiers::NONE, Key::F1);
+    h.get_by_label("How to play");
+    let library = sudolens::app::library::puzzles(sudolens::app::library::Level::Diabolical);
+    assert!(library.contains(&givens));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hint_pages_line_by_line_and_applies() {
+    let dir = temp_dir("hint");
+    let mut h = with_puzzle(&dir, EASY);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let app = h.state();
+    assert!(
+        app.dialogue()
+            .paragraphs()
+            .iter()
+            .any(|p| p.kind == Kind::Notes),
+        "Pip fills the notes first"
+    );
+    assert!(!app.board().notes(cell("r1c1")).is_empty());
+    let (p, line) = app.dialogue().current().unwrap();
+    assert_eq!(p.kind, Kind::Step);
+    assert_eq!(line, 0, "a step starts with its first line");
+    let lines = p.lines.len();
+    assert!(lines >= 2, "{p:?}");
+    let filled = app.board().grid().filled_count();
+    let notes_before: usize = Cell::ALL
+        .iter()
+        .map(|&c| app.board().notes(c).len() as usize)
+        .sum();
+
+    // No Apply before the last line; Next reveals lines one at a time.
+    assert!(h.query_by_label("Apply").is_none());
+    for i in 1..lines {
+        if i == 1 {
+            // the keyboard pages too
+            press(&mut h, Modifiers::NONE, Key::PageDown);
+            assert_eq!(h.state().dialogue().current().unwrap().1, 1);
+            press(&mut h, Modifiers::NONE, Key::PageUp);
+            press(&mut h, Modifiers::NONE, Key::PageDown);
+            continue;
+        }
+        h.get_by_label("Next >").click();
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().dialogue().current().unwrap().1, lines - 1);
+    let marks = h.state().dialogue().marks().unwrap().clone();
+    assert!(!marks.placed.is_empty() || !marks.deleted.is_empty());
+    h.get_by_label("Apply").click();
+    h.step();
+    wait(&mut h);
+    let app = h.state();
+    let notes_after: usize = Cell::ALL
+        .iter()
+        .map(|&c| app.board().notes(c).len() as usize)
+        .sum();
+    assert!(
+        app.board().grid().filled_count() > filled || notes_after < notes_before,
+        "the step was played"
+    );
+    // Undo takes the step back as one move.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().grid().filled_count(), filled);
+
+    // Step by step: each Ctrl+P plays the shown step and explains the next.
+    press(&mut h, Modifiers::COMMAND, Key::P);
+    wait(&mut h);
+    for _ in 0..5 {
+        press(&mut h, Modifiers::COMMAND, Key::P);
+        wait(&mut h);
+        wait(&mut h);
+    }
+    assert!(h.state().board().grid().filled_count() > filled);
+    assert!(h
+        .state()
+        .board()
+        .grid()
+        .agrees_with(&sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hint_points_at_a_wrong_entry_first() {
+    let dir = temp_dir("hintwrong");
+    let mut h = with_puzzle(&dir, EASY);
+    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
+    let c = cell("r1c1");
+    let wrong = (1..=9u8)
+        .find(|&d| d != solution.get(c) && Grid::parse(EASY).unwrap().candidates(c).contains(d))
+        .unwrap();
+    h.get_by_label("r1c1: empty").click();
+    h.step();
+    h.key_press(digit_key(wrong));
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    assert_eq!(h.state().pip_mood(), Mood::Sorry);
+    let line = h.state().dialogue().current_line().unwrap().text.clone();
+    assert!(line.contains("r1c1"), "{line}");
+    assert!(h.state().dialogue().marks().unwrap().wrong.contains(&c));
+    while h.query_by_label("Apply").is_none() {
+        h.get_by_label("Next >").click();
+        h.run_steps(2);
+    }
+    h.get_by_label("Apply").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(
+        h.state().board().value(c),
+        0,
+        "Apply erased the wrong entry"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
