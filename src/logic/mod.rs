@@ -225,3 +225,20 @@ pub fn profile_finders(s: &State) -> (Option<Step>, Vec<(String, f64)>) {
     }
     (None, times)
 }
+
+/// Runs only the finder of `technique`'s family on a state (the turbot
+/// family and the unique rectangles each have one finder), for tests and
+/// tools that check one technique in isolation.
+pub fn find_technique(technique: Technique, s: &State) -> Option<Step> {
+    let key = match technique {
+        Technique::TwoStringKite | Technique::TurbotFish => Technique::Skyscraper,
+        Technique::UniqueRectangle2 | Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => {
+            Technique::UniqueRectangle1
+        }
+        t => t,
+    };
+    FINDERS
+        .iter()
+        .find(|(t, _)| *t == key)
+        .and_then(|(_, find)| find(s))
+}
