@@ -13,6 +13,7 @@ pub mod dialogue;
 mod help;
 pub mod hints;
 pub mod i18n;
+pub mod import_view;
 pub mod library;
 pub mod pip;
 pub mod storage;
@@ -103,6 +104,8 @@ pub struct App {
     pending_step: Option<crate::logic::Step>,
     /// Ask for the next step as soon as one is applied (step by step).
     auto_next: bool,
+    /// The photo import screen, while it is open.
+    import: Option<import_view::ImportState>,
 }
 
 impl App {
@@ -133,6 +136,7 @@ impl App {
             help_open: false,
             pending_step: None,
             auto_next: false,
+            import: None,
         };
         let intro = crate::hint::intro(hints::lang(app.config.lang));
         app.dialogue.push(hints::paragraph(intro, "Pip"));
@@ -197,6 +201,60 @@ impl App {
 
     pub fn data_dir(&self) -> &Path {
         &self.config.data_dir
+    }
+
+    pub fn import(&self) -> Option<&import_view::ImportState> {
+        self.import.as_ref()
+    }
+
+    /// Shows the import screen with what recognition read from a photo.
+    pub fn open_import(&mut self, state: import_view::ImportState) {
+        self.import = Some(state);
+    }
+
+    fn on_import_event(&mut self, event: import_view::ImportEvent, ctx: &egui::Context) {
+        use import_view::ImportEvent;
+        match event {
+            ImportEvent::Cancel => self.import = None,
+            // Re-reading the cells inside the moved outline belongs to the
+            // photo import, which is not in this build yet.
+            ImportEvent::CornersMoved => {}
+            ImportEvent::UseGrid => {
+                let Some(state) = &self.import else { return };
+                if self.worker.busy() {
+                    let t = self.t();
+                    self.set_status(t.status_busy, false);
+                    return;
+                }
+                let givens = state.givens();
+                self.pip.set_mood(Mood::Thinking);
+                self.worker
+                    .verdicts(ctx, Purpose::Import, self.generation, givens, givens);
+            }
+        }
+    }
+
+    /// The import's grid was checked: play it, or tell why not.
+    fn finish_import(&mut self, verdict: &Verdict) {
+        let Some(state) = &self.import else { return };
+        if !verdict.is_unique() {
+            self.pip.set_mood(Mood::Sorry);
+            let p = crate::hint::invalid(verdict, hints::lang(self.config.lang));
+            self.dialogue.push(hints::paragraph(p, "Pip"));
+            return;
+        }
+        let t = self.t();
+        match Board::with_entries(state.givens(), &state.entries()) {
+            Ok(board) => {
+                let name = state.name.clone();
+                self.import = None;
+                self.start(board, 0.0);
+                self.game_path = None;
+                self.pip.set_mood(Mood::Idle);
+                self.set_status(fill(t.import_accepted, &[&name]), false);
+            }
+            Err(e) => self.set_status(e.to_string(), true),
+        }
     }
 
     // ----- games -----
@@ -561,6 +619,10 @@ impl App {
     }
 
     fn on_verdicts(&mut self, purpose: Purpose, current: Verdict, givens: Option<Verdict>) {
+        if purpose == Purpose::Import {
+            self.finish_import(&current);
+            return;
+        }
         let t = self.t();
         if let Verdict::Unique(solution) = &current {
             match purpose {
@@ -598,7 +660,7 @@ impl App {
                         vec![Line::plain(t.pip_check_ok)],
                     ));
                 }
-                Purpose::Loaded => {}
+                Purpose::Loaded | Purpose::Import => {}
             }
             return;
         }
@@ -872,9 +934,9 @@ impl App {
             .show(ui, |ui| {
                 ui.add_space(8.0);
                 ui.vertical_centered(|ui| {
-                    ui.add(PipView::new(&mut self.pip, 170.0));
+                    ui.add(PipView::new(&mut self.pip, 190.0));
                 });
-                ui.add_space(6.0);
+                ui.add_space(14.0);
                 let event = DialogueView::new(&mut self.dialogue, t)
                     .more_available(!self.worker.busy())
                     .show(ui);
@@ -884,7 +946,16 @@ impl App {
                     None => {}
                 }
             });
-        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(state) = &mut self.import {
+                let event = import_view::ImportView::new(state, t).show(ui);
+                if let Some(e) = event {
+                    self.on_import_event(e, &ctx);
+                }
+            } else {
+                self.board_area(ui);
+            }
+        });
 
         self.windows(&ctx);
     }
@@ -943,6 +1014,14 @@ impl App {
                     ..
                 } => {
                     if modifiers.command {
+                        continue;
+                    }
+                    if let Some(state) = &mut self.import {
+                        if let Some(d) = digit_of(key) {
+                            state.type_digit(d);
+                        } else if matches!(key, Key::Delete | Key::Backspace | Key::Num0) {
+                            state.type_digit(0);
+                        }
                         continue;
                     }
                     if let Some(d) = digit_of(key) {

@@ -18,6 +18,8 @@ pub enum Purpose {
     Check,
     /// A puzzle was just loaded: warn when it is not a proper puzzle.
     Loaded,
+    /// The grid read from a photo: accept it only if it is a proper puzzle.
+    Import,
 }
 
 /// What a file dialog was opened for.
