@@ -19,6 +19,30 @@ pub struct RateArgs {
     /// Time every step: next_step percentiles and full-path percentiles.
     #[arg(long)]
     bench: bool,
+    /// Check every step against the exact solution (soundness over whole
+    /// sets); any wrong conclusion is printed and fails the run.
+    #[arg(long)]
+    check: bool,
+}
+
+/// The first conclusion of the path that contradicts the solution.
+fn unsound(path: &Path, solution: &Grid) -> Option<String> {
+    for step in &path.steps {
+        if let Some(p) = step
+            .placements
+            .iter()
+            .find(|p| solution.get(p.cell) != p.digit)
+        {
+            return Some(format!("{step}: places {} in {}", p.digit, p.cell));
+        }
+        if let Some(c) = step.eliminated().find(|c| solution.get(c.cell) == c.digit) {
+            return Some(format!(
+                "{step}: removes the true {} from {}",
+                c.digit, c.cell
+            ));
+        }
+    }
+    None
 }
 
 /// The path with each step's time, for the bench.
@@ -90,7 +114,7 @@ pub fn run(args: &RateArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let (mut rated, mut unsolved, mut bad) = (0usize, 0usize, 0usize);
+    let (mut rated, mut unsolved, mut bad, mut wrong) = (0usize, 0usize, 0usize, 0usize);
     let mut levels = [0usize; 6];
     let mut hardest = std::collections::BTreeMap::<Technique, usize>::new();
     let (mut step_times, mut path_times) = (Vec::new(), Vec::new());
@@ -127,6 +151,13 @@ pub fn run(args: &RateArgs) -> ExitCode {
         let t = Instant::now();
         let path = timed_path(&grid, &mut step_times);
         path_times.push(t.elapsed().as_secs_f64() * 1e3);
+        if args.check {
+            let solution = sudolens::solver::solve(&grid).unwrap_or_default();
+            if let Some(e) = unsound(&path, &solution) {
+                wrong += 1;
+                eprintln!("UNSOUND {}: {e}", grid.to_line());
+            }
+        }
         let r = rate(&path);
         rated += 1;
         if !r.solved_by_logic {
@@ -152,6 +183,9 @@ pub fn run(args: &RateArgs) -> ExitCode {
         level_text.join(", "),
         rated as f64 / secs.max(1e-9)
     );
+    if args.check {
+        eprintln!("soundness: {wrong} puzzles with a wrong conclusion");
+    }
     if args.bench {
         step_times.sort_by(f64::total_cmp);
         path_times.sort_by(f64::total_cmp);
@@ -174,7 +208,7 @@ pub fn run(args: &RateArgs) -> ExitCode {
         let counts: Vec<String> = hardest.iter().map(|(t, n)| format!("{t} {n}")).collect();
         eprintln!("hardest technique: {}", counts.join(", "));
     }
-    if unsolved == 0 && bad == 0 {
+    if unsolved == 0 && bad == 0 && wrong == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

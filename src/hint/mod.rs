@@ -772,7 +772,39 @@ fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
                 hl(say!(lang, "Every case leads to the same result, so it holds whatever the truth is.", "Tous les cas mènent au même résultat : il est donc vrai quoi qu'il arrive."), vec![], vec![], vec![], h.units.clone());
             }
         }
-        WrongEntries | AlsXz => {}
+        AlsXz => {
+            let a = cand_cells(&h.candidates);
+            let b = cand_cells(&h.secondary);
+            let digits_of = |cs: &[Candidate]| {
+                let mut v: Vec<u8> = cs.iter().map(|c| c.digit).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let (al, bl) = (cells(&a, lang), cells(&b, lang));
+            let (ad, bd) = (
+                digits(&digits_of(&h.candidates), lang),
+                digits(&digits_of(&h.secondary), lang),
+            );
+            let (na, nb) = (a.len(), b.len());
+            let x = step.digits[0];
+            let z = digits(&step.digits[1..], lang);
+            hl(say!(lang, "Set A: the {na} cells {al} hold only {ad}, one digit more than cells.", "Ensemble A : les {na} cases {al} ne contiennent que {ad}, un chiffre de plus que de cases."), a.clone(), h.candidates.clone(), vec![], vec![step.base[0]]);
+            hl(
+                say!(
+                    lang,
+                    "Set B: the {nb} cells {bl} hold only {bd}.",
+                    "Ensemble B : les {nb} cases {bl} ne contiennent que {bd}."
+                ),
+                b.clone(),
+                vec![],
+                h.secondary.clone(),
+                vec![step.base[1]],
+            );
+            hl(say!(lang, "Every {x} of A sees every {x} of B, so at most one set holds {x}; the other one is then locked and must hold all its other digits.", "Chaque {x} de A voit chaque {x} de B : au plus un ensemble contient {x}, l'autre est alors bloqué et doit contenir tous ses autres chiffres."), h.cells.clone(), h.candidates.clone(), h.secondary.clone(), h.units.clone());
+            hl(say!(lang, "Either way, A or B holds {z}: cells that see every {z} of both sets cannot.", "Dans tous les cas, A ou B contient {z} : les cases qui voient tous les {z} des deux ensembles ne le peuvent pas."), h.cells.clone(), h.candidates.clone(), h.secondary.clone(), vec![]);
+        }
+        WrongEntries => {}
     }
     out
 }

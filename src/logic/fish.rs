@@ -50,47 +50,88 @@ pub(crate) fn fish(s: &State, n: usize, finned: bool) -> Option<Step> {
 fn fish_on(s: &State, n: usize, finned: bool, digit: u8, rows: bool) -> Option<Step> {
     let dm = s.digit_mask(digit);
     let max_per_line = if finned { n + 2 } else { n };
+    // Per line: its candidates and the cross lines they lie on (as bits).
+    let mut lm = [0u128; 9];
+    let mut cb = [0u16; 9];
+    for i in 0..9 {
+        lm[i] = dm & UNIT_MASK[line(i, rows).index()];
+        cb[i] = cross_bits(lm[i], rows);
+    }
     let bases: Vec<usize> = (0..9)
         .filter(|&i| {
-            let k = (dm & UNIT_MASK[line(i, rows).index()]).count_ones() as usize;
+            let k = cb[i].count_ones() as usize;
             k >= 1 && k <= max_per_line && (finned || k >= 2)
         })
         .collect();
+    let mask_of = |bits: u16| -> u128 {
+        (0..9)
+            .filter(|i| bits & (1 << i) != 0)
+            .fold(0u128, |m, c| m | UNIT_MASK[line(c, !rows).index()])
+    };
+    let list = |bits: u16| -> Vec<usize> { (0..9).filter(|i| bits & (1 << i) != 0).collect() };
     combinations(bases.len(), n, &mut |idx| {
         let base_lines: Vec<usize> = idx.iter().map(|&i| bases[i]).collect();
-        let mut base_mask = 0u128;
-        let mut cross_set = 0u16;
-        for &b in &base_lines {
-            let m = dm & UNIT_MASK[line(b, rows).index()];
-            base_mask |= m;
-            for c in cells_of(m) {
-                cross_set |= 1 << cross(c, rows);
-            }
-        }
-        let crosses: Vec<usize> = (0..9).filter(|i| cross_set & (1 << i) != 0).collect();
+        let base_mask = base_lines.iter().fold(0u128, |m, &b| m | lm[b]);
+        let crosses = base_lines.iter().fold(0u16, |m, &b| m | cb[b]);
+        let k = crosses.count_ones() as usize;
         if !finned {
-            if crosses.len() != n {
+            if k != n {
                 return None;
             }
-            return build(s, n, digit, rows, &base_lines, &crosses, base_mask, 0);
+            return build(s, n, digit, rows, &base_lines, &list(crosses), base_mask, 0);
         }
-        if crosses.len() <= n {
+        if k <= n {
             return None; // no fin: the basic fish handles it
         }
-        combinations(crosses.len(), n, &mut |cidx| {
-            let covers: Vec<usize> = cidx.iter().map(|&i| crosses[i]).collect();
-            let cover_mask = covers
-                .iter()
-                .fold(0u128, |m, &c| m | UNIT_MASK[line(c, !rows).index()]);
-            let fins = base_mask & !cover_mask;
-            let first = cells_of(fins).next()?;
-            let fin_box = UNIT_MASK[Unit::Box(first.box_index() as u8).index()];
-            if fins & !fin_box != 0 {
-                return None;
+        // Fins share one box: every base candidate outside that box must be
+        // covered, and the box's own cross lines complete the cover.
+        for band in 0..3 {
+            for stack in 0..3 {
+                let stack_bits: u16 = 0b111 << (stack * 3);
+                let (mut required, mut inside) = (0u16, 0u16);
+                for &b in &base_lines {
+                    if b / 3 == band {
+                        required |= cb[b] & !stack_bits;
+                        inside |= cb[b] & stack_bits;
+                    } else {
+                        required |= cb[b];
+                    }
+                }
+                let optional = inside & !required;
+                let r = required.count_ones() as usize;
+                if inside == 0 || r > n || r + optional.count_ones() as usize <= n {
+                    continue;
+                }
+                let opts = list(optional);
+                let found = combinations(opts.len(), n - r, &mut |oi| {
+                    let cover_bits = oi.iter().fold(required, |m, &i| m | (1 << opts[i]));
+                    let fins = base_mask & !mask_of(cover_bits);
+                    if fins == 0 {
+                        return None;
+                    }
+                    build(
+                        s,
+                        n,
+                        digit,
+                        rows,
+                        &base_lines,
+                        &list(cover_bits),
+                        base_mask,
+                        fins,
+                    )
+                });
+                if found.is_some() {
+                    return found;
+                }
             }
-            build(s, n, digit, rows, &base_lines, &covers, base_mask, fins)
-        })
+        }
+        None
     })
+}
+
+/// The cross lines (as bits) that the cells of `mask` lie on.
+fn cross_bits(mask: u128, rows: bool) -> u16 {
+    cells_of(mask).fold(0u16, |b, c| b | (1 << cross(c, rows)))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -300,6 +300,86 @@ impl Propagation {
     }
 }
 
+/// Whether singles propagation from the supposition reaches a dead end.
+/// Singles only ever remove candidates, so whether a dead end is reached
+/// does not depend on the order: this agrees with [`Propagation::run`].
+fn breaks(s: &State, premise: Candidate, on: bool) -> Option<u32> {
+    let mut digits = [0u128; 9];
+    for (d, b) in digits.iter_mut().enumerate() {
+        *b = s.digit_mask(d as u8 + 1);
+    }
+    let mut open = s.open_mask();
+    let mut placed = [0u128; 9];
+    for c in Cell::ALL {
+        let v = s.value(c);
+        if v != 0 {
+            placed[v as usize - 1] |= 1 << c.index();
+        }
+    }
+    let place =
+        |digits: &mut [u128; 9], open: &mut u128, placed: &mut [u128; 9], i: usize, d: usize| {
+            let b = 1u128 << i;
+            for x in digits.iter_mut() {
+                *x &= !b;
+            }
+            digits[d] &= !PEER_MASK[i];
+            *open &= !b;
+            placed[d] |= b;
+        };
+    let (pi, pd) = (premise.cell.index(), premise.digit as usize - 1);
+    if on {
+        place(&mut digits, &mut open, &mut placed, pi, pd);
+    } else {
+        digits[pd] &= !(1u128 << pi);
+    }
+    for round in 1.. {
+        let (mut one, mut two) = (0u128, 0u128);
+        for &b in &digits {
+            two |= one & b;
+            one |= b;
+        }
+        if open & !one != 0 {
+            return Some(round);
+        }
+        let mut singles = one & !two & open;
+        let mut progress = false;
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let Some(d) = (0..9).find(|&d| digits[d] & (1u128 << i) != 0) else {
+                return Some(round);
+            };
+            place(&mut digits, &mut open, &mut placed, i, d);
+            progress = true;
+        }
+        for d in 0..9 {
+            for um in UNIT_MASK {
+                if placed[d] & um != 0 {
+                    continue;
+                }
+                let here = digits[d] & um;
+                if here == 0 {
+                    return Some(round);
+                }
+                if here & (here - 1) == 0 {
+                    place(
+                        &mut digits,
+                        &mut open,
+                        &mut placed,
+                        here.trailing_zeros() as usize,
+                        d,
+                    );
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return None;
+        }
+    }
+    None
+}
+
 fn premise_cands(s: &State) -> Vec<Candidate> {
     cells_of(s.open_mask())
         .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
@@ -338,7 +418,10 @@ fn chain_step(technique: Technique, chains: Vec<Chain>) -> Step {
 
 /// A supposition that leads to an impossible grid; the shortest wins.
 pub(crate) fn contradiction(s: &State) -> Option<Step> {
-    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
+    // The cheap bitboard check finds the suppositions that break the grid
+    // and how many rounds of singles it takes; only the quickest few are
+    // followed again with explanations, and the shortest of those wins.
+    let mut broken: Vec<(u32, Candidate, bool)> = Vec::new();
     for c in premise_cands(s) {
         // Supposing a bivalue candidate false is supposing the other true.
         let offs: &[bool] = if s.cands(c.cell).len() == 2 {
@@ -347,21 +430,28 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
             &[true, false]
         };
         for &on in offs {
-            let p = Propagation::run(s, c, on);
-            let Some((why, reasons)) = p.contradiction.clone() else {
-                continue;
-            };
-            let (links, _) = p.explain(&reasons);
-            if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
-                continue;
+            if let Some(rounds) = breaks(s, c, on) {
+                broken.push((rounds, c, on));
             }
-            let chain = Chain {
-                premise: Some(Premise { candidate: c, on }),
-                links,
-                contradiction: Some(why),
-            };
-            best = Some((chain.links.len(), c, on, chain));
         }
+    }
+    broken.sort_by_key(|b| b.0);
+    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
+    for &(_, c, on) in broken.iter().take(12) {
+        let p = Propagation::run(s, c, on);
+        let Some((why, reasons)) = p.contradiction.clone() else {
+            continue;
+        };
+        let (links, _) = p.explain(&reasons);
+        if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
+            continue;
+        }
+        let chain = Chain {
+            premise: Some(Premise { candidate: c, on }),
+            links,
+            contradiction: Some(why),
+        };
+        best = Some((chain.links.len(), c, on, chain));
     }
     let (_, c, on, chain) = best?;
     let mut step = chain_step(Technique::Contradiction, vec![chain]);

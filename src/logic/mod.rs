@@ -6,6 +6,7 @@
 //! (candidates per cell and per digit). Techniques are tried easiest first,
 //! so the first step found is the one to teach.
 
+mod als;
 mod chains;
 mod fish;
 mod forcing;
@@ -61,6 +62,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Bug1, uniqueness::bug_plus_one),
     (Technique::XChain, chains::x_chain),
     (Technique::XyChain, chains::xy_chain),
+    (Technique::AlsXz, als::als_xz),
     (Technique::Aic, chains::aic),
     (Technique::Contradiction, forcing::contradiction),
     (Technique::CellForcingChain, forcing::cell_forcing),
@@ -208,4 +210,35 @@ pub fn solve_path(puzzle: &Grid) -> Path {
         steps,
         solved_by_logic: s.is_solved(),
     }
+}
+
+#[doc(hidden)]
+pub fn profile_finders(s: &State) -> (Option<Step>, Vec<(String, f64)>) {
+    let mut times = Vec::new();
+    for (t, find) in FINDERS {
+        let start = std::time::Instant::now();
+        let r = find(s);
+        times.push((t.name().to_string(), start.elapsed().as_secs_f64() * 1e3));
+        if r.is_some() {
+            return (r, times);
+        }
+    }
+    (None, times)
+}
+
+/// Runs only the finder of `technique`'s family on a state (the turbot
+/// family and the unique rectangles each have one finder), for tests and
+/// tools that check one technique in isolation.
+pub fn find_technique(technique: Technique, s: &State) -> Option<Step> {
+    let key = match technique {
+        Technique::TwoStringKite | Technique::TurbotFish => Technique::Skyscraper,
+        Technique::UniqueRectangle2 | Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => {
+            Technique::UniqueRectangle1
+        }
+        t => t,
+    };
+    FINDERS
+        .iter()
+        .find(|(t, _)| *t == key)
+        .and_then(|(_, find)| find(s))
 }

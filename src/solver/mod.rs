@@ -1,19 +1,20 @@
 //! The instant exact solver: solve, count solutions up to a limit, and a
 //! verdict that explains an invalid grid in words.
 
-mod search;
+mod bands;
+mod dead_end;
 
-pub use search::DeadEnd;
+pub use dead_end::DeadEnd;
 
 use crate::grid::{Conflict, Grid};
-use search::{search, State};
+use bands::{search, State};
 use std::fmt;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = [Grid::empty()];
     let mut count = 0;
-    search(State::new(grid)?, 1, &mut found, &mut count);
+    search(&mut State::new(grid), 1, &mut found, &mut count);
     (count > 0).then_some(found[0])
 }
 
@@ -23,11 +24,8 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let Some(state) = State::new(grid) else {
-        return 0;
-    };
     let mut count = 0;
-    search(state, limit, &mut [], &mut count);
+    search(&mut State::new(grid), limit, &mut [], &mut count);
     count
 }
 
@@ -58,13 +56,11 @@ pub fn verdict(grid: &Grid) -> Verdict {
     }
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
-    if let Some(state) = State::new(grid) {
-        search(state, 2, &mut found, &mut count);
-    }
+    search(&mut State::new(grid), 2, &mut found, &mut count);
     match count {
         0 => Verdict::NoSolution {
             conflicts,
-            dead_end: search::first_dead_end(grid),
+            dead_end: dead_end::first_dead_end(grid),
         },
         1 => Verdict::Unique(found[0]),
         _ => Verdict::Multiple(Box::new(found)),

@@ -1,0 +1,440 @@
+//! The fast engine: per-digit band bitboards, in the manner of JCZSolve
+//! (written here from the published idea, not from its code).
+//!
+//! For each digit and each band (three rows), one `u32` board holds the 27
+//! cells where the digit may still go: bit `9 * r + c` for row `r` of the
+//! band and column `c`, so a cell's bit in its band is its index modulo 27.
+//!
+//! In a band a digit takes one cell per row and one per box, so the rows
+//! meet the boxes as a 3 × 3 permutation. A board is checked against that
+//! with table lookups: which of its nine "mini-rows" (a row inside a box)
+//! are still reachable, which of them belong to some permutation and which
+//! to all of them. This one step plays locked candidates inside the band,
+//! hidden singles in rows and boxes, and finds dead ends. A box left with
+//! a single column gives that column to the band: the digit leaves it in
+//! the other two bands. A locked mini-row in such a box is a solved cell:
+//! the other digits leave it. Naked singles are found by counting
+//! candidates per cell over the nine boards of a band.
+//!
+//! When that is stuck, the search guesses on a bivalue cell where they
+//! are densest, each candidate but the last on a copy of the state, the
+//! last in place.
+
+use crate::grid::Grid;
+
+/// For a row of nine bits, the boxes it reaches (bit `k` for box `k`).
+const fn row_boxes() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+static ROW_BOXES: [u8; 512] = row_boxes();
+
+/// What the row-to-box permutations say of a board whose reachable
+/// mini-rows are `m` (bit `3r + k` for row `r` of the band, box `k`).
+#[derive(Clone, Copy)]
+struct Permutations {
+    /// Cells of the mini-rows in at least one permutation (0: none).
+    some: u32,
+    /// Cells of the mini-rows in every permutation.
+    all: u32,
+}
+
+const fn permutation_table() -> [Permutations; 512] {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [Permutations { some: 0, all: 0 }; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut some, mut all) = (0u32, u32::MAX);
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut cells = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                if (m >> (3 * r + perm[r])) & 1 == 0 {
+                    cells = 0;
+                    break;
+                }
+                cells |= 0b111 << (9 * r + 3 * perm[r]);
+                r += 1;
+            }
+            if cells != 0 {
+                some |= cells;
+                all &= cells;
+            }
+            p += 1;
+        }
+        if some == 0 {
+            all = 0;
+        }
+        t[m] = Permutations { some, all };
+        m += 1;
+    }
+    t
+}
+
+static PERMUTATIONS: [Permutations; 512] = permutation_table();
+
+/// For the nine columns a digit may still reach in a band, the cells of
+/// the columns that are alone in their box: the band takes them.
+const fn locked_columns() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let c = (x >> (3 * k)) & 7;
+            if c != 0 && c & (c - 1) == 0 {
+                let col = (c << (3 * k)) as u32;
+                t[x] |= col | col << 9 | col << 18;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+static LOCKED_COLUMNS: [u32; 512] = locked_columns();
+
+/// For each cell of a band (and 5 spare entries), its row and box
+/// neighbours in the band, itself excluded.
+const fn band_peers() -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let row = 0x1ffu32 << (9 * r);
+        let col = c - c % 3;
+        let bx = (0b111u32 << col) * COLUMN;
+        t[i] = (row | bx) & !(1 << i);
+        i += 1;
+    }
+    t
+}
+
+static BAND_PEERS: [u32; 32] = band_peers();
+
+const BAND: u32 = (1 << 27) - 1;
+
+/// Column 0 of a band; times a row of nine bits, those columns.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For the reachable mini-rows of a board (as in [`PERMUTATIONS`]), the
+/// cells of the band in the rows and boxes they touch.
+const fn touched_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let mut k = 0;
+            while k < 3 {
+                if (m >> (3 * r + k)) & 1 != 0 {
+                    t[m] |= 0x1ff << (9 * r);
+                    t[m] |= (0b111 * COLUMN) << (3 * k);
+                }
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static TOUCHED_CELLS: [u32; 512] = touched_cells();
+
+/// Which mini-rows of a board have a cell: bit `3r + k` for row `r` of
+/// the band, box `k`.
+#[inline(always)]
+fn minirows(a: u32) -> usize {
+    (ROW_BOXES[(a & 0x1ff) as usize] as usize
+        | (ROW_BOXES[((a >> 9) & 0x1ff) as usize] as usize) << 3
+        | (ROW_BOXES[(a >> 18) as usize & 0x1ff] as usize) << 6)
+        & 0x1ff
+}
+
+/// The whole search state; a guess copies it (228 bytes) rather than
+/// undoing changes.
+#[derive(Clone, Copy)]
+pub(crate) struct State {
+    /// Index `3 * d + b`: where digit `d + 1` may go in band `b`.
+    boards: [u32; 27],
+    /// The boards as last checked: a board that differs needs checking.
+    checked: [u32; 27],
+    /// Per band, the cells not solved yet.
+    unsolved: [u32; 3],
+}
+
+/// Outcome of the propagation.
+enum Flow {
+    Dead,
+    Solved,
+    /// Stuck, with the bivalue cells of each band.
+    Open([u32; 3]),
+}
+
+/// Checks each changed board, with its index as a constant so that each
+/// check compiles to straight code for its band.
+macro_rules! check_changed {
+    ($s:ident, $changed:ident) => {
+        check_changed!(@ $s, $changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@ $s:ident, $changed:ident; $($i:literal)*) => {
+        $(
+            if $s.boards[$i] != $s.checked[$i] {
+                $changed = true;
+                if !$s.check::<$i>() {
+                    return false;
+                }
+            }
+        )*
+    };
+}
+
+impl State {
+    /// The state with the givens placed and their row and box neighbours
+    /// cleared. Clashing givens are left for the propagation to find: a
+    /// clash always leaves some board without a row-to-box permutation.
+    pub(crate) fn new(grid: &Grid) -> State {
+        // Where each digit is given, per band (row 0 collects the empty
+        // cells), written without a branch per cell.
+        let mut given = [[0u32; 3]; 16];
+        for (b, band) in grid.digits().chunks_exact(27).enumerate() {
+            for (cell, &d) in band.iter().enumerate() {
+                given[d as usize & 15][b] |= 1 << cell;
+            }
+        }
+        let mut s = State {
+            boards: [BAND; 27],
+            checked: [0; 27],
+            unsolved: [given[0][0], given[0][1], given[0][2]],
+        };
+        for b in 0..3 {
+            let filled = BAND & !given[0][b];
+            for d in 0..9 {
+                let here = given[d + 1][b];
+                let others = given[d + 1][(b + 1) % 3] | given[d + 1][(b + 2) % 3];
+                let taken_cols = (others | others >> 9 | others >> 18) & 0x1ff;
+                let cleared = filled | TOUCHED_CELLS[minirows(here)];
+                s.boards[3 * d + b] = (BAND & !(cleared | (taken_cols * COLUMN))) | here;
+            }
+        }
+        s
+    }
+
+    /// Leaves digit `d` alone in the cell `bit` of band `b`, and alone in
+    /// the cell's row and box, so that the propagation solves the cell.
+    #[inline(always)]
+    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        for e in 0..9 {
+            self.boards[3 * e + b] &= !bit;
+        }
+        let peers = BAND_PEERS[bit.trailing_zeros() as usize & 31];
+        self.boards[3 * d + b] = (self.boards[3 * d + b] & !peers) | bit;
+    }
+
+    /// Checks board `I`: keeps the cells that fit a row-to-box permutation,
+    /// removes the columns it takes from the other bands, and solves the
+    /// cells it can only take. `false` on a dead end.
+    #[inline(always)]
+    fn check<const I: usize>(&mut self) -> bool {
+        let b = I % 3;
+        let (o1, o2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
+        let a = self.boards[I];
+        let perms = PERMUTATIONS[minirows(a)];
+        let a = a & perms.some;
+        if a == 0 {
+            return false;
+        }
+        self.boards[I] = a;
+        self.checked[I] = a;
+        // Columns alone in their box leave the other bands.
+        let cols = (a | a >> 9 | a >> 18) & 0x1ff;
+        let locked = LOCKED_COLUMNS[cols as usize];
+        self.boards[o1] &= !locked;
+        self.boards[o2] &= !locked;
+        // A locked mini-row in a box with one column is one cell: solved,
+        // the other digits leave it.
+        let solved = a & perms.all & locked & self.unsolved[b];
+        self.unsolved[b] &= !solved;
+        for e in 0..9 {
+            let j = 3 * e + b;
+            if j != I {
+                self.boards[j] &= !solved;
+            }
+        }
+        true
+    }
+
+    /// Checks changed boards until none changed; `false` on a dead end.
+    #[inline(always)]
+    fn settle_boards(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            check_changed!(self, changed);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates to a fixpoint of the board checks and naked singles.
+    #[inline(always)]
+    fn propagate(&mut self) -> Flow {
+        loop {
+            if !self.settle_boards() {
+                return Flow::Dead;
+            }
+            if self.unsolved == [0; 3] {
+                return Flow::Solved;
+            }
+            let mut any = false;
+            let mut pairs = [0u32; 3];
+            for (b, pair) in pairs.iter_mut().enumerate() {
+                let open = self.unsolved[b];
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.boards[3 * d + b];
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                if open & !one != 0 {
+                    return Flow::Dead;
+                }
+                *pair = open & two & !three;
+                let singles = open & !two;
+                if singles != 0 {
+                    any = true;
+                    for d in 0..9 {
+                        let mut n = self.boards[3 * d + b] & singles;
+                        while n != 0 {
+                            let cell = n.trailing_zeros() as usize & 31;
+                            n &= n - 1;
+                            self.boards[3 * d + b] &= !BAND_PEERS[cell];
+                        }
+                    }
+                }
+            }
+            if !any {
+                return Flow::Open(pairs);
+            }
+        }
+    }
+
+    /// A cell to guess on, as its band and bit: a bivalue cell if any (in
+    /// the band with most of them, and there in the row with most of
+    /// them: guesses where the grid is tight propagate further), else the
+    /// open cell with fewest candidates.
+    #[inline]
+    fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
+        let mut best = (0, 0);
+        for (b, &p) in pairs.iter().enumerate() {
+            let n = p.count_ones();
+            if n > best.0 {
+                best = (n, b);
+            }
+        }
+        if best.0 != 0 {
+            let p = pairs[best.1];
+            let mut row = (0, 0);
+            for r in 0..3 {
+                let n = (p & (0x1ff << (9 * r))).count_ones();
+                if n > row.0 {
+                    row = (n, r);
+                }
+            }
+            let q = p & (0x1ff << (9 * row.1));
+            return (best.1, q & q.wrapping_neg());
+        }
+        let mut best = (10, 0, 0);
+        for b in 0..3 {
+            let mut open = self.unsolved[b];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open &= open - 1;
+                let n = (0..9)
+                    .filter(|&d| self.boards[3 * d + b] & bit != 0)
+                    .count();
+                if n < best.0 {
+                    best = (n, b, bit);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
+    fn solution(&self) -> Grid {
+        let mut digits = [0u8; 81];
+        for (i, &board) in self.boards.iter().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            let mut x = board;
+            while x != 0 {
+                let cell = 27 * b + x.trailing_zeros() as usize;
+                x &= x - 1;
+                digits[cell] = d as u8 + 1;
+            }
+        }
+        Grid::from_digits(digits).expect("digits come from 1..=9")
+    }
+}
+
+/// Depth-first search that stops after `limit` solutions; the solutions
+/// found go to `found` (at most its length).
+pub(crate) fn search(s: &mut State, limit: usize, found: &mut [Grid], count: &mut usize) {
+    loop {
+        let pairs = match s.propagate() {
+            Flow::Dead => return,
+            Flow::Solved => {
+                if let Some(slot) = found.get_mut(*count) {
+                    *slot = s.solution();
+                }
+                *count += 1;
+                return;
+            }
+            Flow::Open(pairs) => pairs,
+        };
+        let (b, bit) = s.pick_cell(pairs);
+        let mut digits: u32 = 0;
+        for d in 0..9 {
+            if s.boards[3 * d + b] & bit != 0 {
+                digits |= 1 << d;
+            }
+        }
+        // Every candidate but the last on a copy, then ruled out; the last
+        // in place.
+        while digits & (digits - 1) != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut next = *s;
+            next.assign(d, b, bit);
+            search(&mut next, limit, found, count);
+            if *count >= limit {
+                return;
+            }
+            s.boards[3 * d + b] &= !bit;
+        }
+        s.assign(digits.trailing_zeros() as usize, b, bit);
+    }
+}

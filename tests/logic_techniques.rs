@@ -1,0 +1,215 @@
+//! Each harder technique at work on a real puzzle, at the point of its
+//! path where it is the easiest step the engine can find (so the cheaper
+//! techniques tried before it found nothing), with its exact conclusion;
+//! and the board-level API the app uses.
+
+use sudolens::grid::{Board, Grid};
+use sudolens::logic::{apply, apply_to_state, next_step, next_step_in, State, Step, Technique};
+
+/// (puzzle, technique, conclusion of its first use on the path)
+const CASES: &[(&str, Technique, &str)] = &[
+    (
+        "5.9.7..68.....93.....4.8.....1....3639.....2162....4.....9.5.....87.....27..8.6.9",
+        Technique::Skyscraper,
+        "r8c9<>5",
+    ),
+    (
+        ".............1.....123.456...........23...78..47.6.12...........318.764..58...23.",
+        Technique::TwoStringKite,
+        "r4c5<>5",
+    ),
+    (
+        "...........5.2....9.7...1.....94.5.........6....5.78.16....5..2..43...163.9.1..8.",
+        Technique::FinnedXWing,
+        "r4c2<>2",
+    ),
+    (
+        ".............1.....123.456...........23...78..47.6.12...........318.764..58...23.",
+        Technique::XyWing,
+        "r7c4<>9, r9c4<>9",
+    ),
+    (
+        "9..6....5.2...834..5........9..2...1...3.6...6...8..2........8..682...5.7....1..2",
+        Technique::TurbotFish,
+        "r4c1<>3",
+    ),
+    (
+        "9..7...841..8..9...8...5.....49.8.71.........71.5.68.....6...2...2..3..735...7..8",
+        Technique::EmptyRectangle,
+        "r1c5<>2",
+    ),
+    (
+        ".............1.....123.456...........23...78..47.6.12...........318.764..58...23.",
+        Technique::FinnedSwordfish,
+        "r4c5<>9",
+    ),
+    (
+        ".........2.....3495...3926..9.........41...8....598..4..182...6......7....3..6...",
+        Technique::XyzWing,
+        "r2c2<>7",
+    ),
+    (
+        "9.......5..41296.....6.5....4..6..2....7.8...78.....63..7...3...2.3.4.8...8.5.1..",
+        Technique::WWing,
+        "r1c8<>3",
+    ),
+    (
+        ".......8.9...467...62.5....1..9.5..2..7...9..5..4.8..7....9.47...936...1.1.......",
+        Technique::UniqueRectangle1,
+        "r1c6<>13",
+    ),
+    (
+        "7....9.5359.....1...45..9..8..4637.....7.2.....2985..4..8..42...3.....4546.2....9",
+        Technique::SimpleColoring,
+        "r8c7<>1",
+    ),
+    (
+        "....6..2.394...7..2....41....2....4..6.8........6.9....4...739...1.8...2......51.",
+        Technique::UniqueRectangle2,
+        "r1c4<>5, r1c6<>5, r2c6<>5, r2c8<>5, r2c9<>5, r3c4<>5, r3c5<>5",
+    ),
+    (
+        "9..1...8..7.9.3.1.8......64.8..2....5....1.7...1....42.4.716..............7.92...",
+        Technique::UniqueRectangle4,
+        "r8c7<>3, r8c9<>3",
+    ),
+    (
+        "5.8...12.........72....58.64....2....8.9..........697....2.........7.419.3.1592..",
+        Technique::UniqueRectangle3,
+        "r6c4<>3, r6c5<>13, r6c9<>13",
+    ),
+    (
+        "...........5.2....9.7...1.....94.5.........6....5.78.16....5..2..43...163.9.1..8.",
+        Technique::NakedQuad,
+        "r5c1<>18, r5c2<>138, r5c7<>23, r5c9<>3",
+    ),
+    (
+        "2.......3.8..3..5...34.21....12.54......9......93.86....25.69...9..2..7.4.......1",
+        Technique::Jellyfish,
+        "r1c2<>7, r1c5<>7, r2c1<>7, r2c9<>7, r5c1<>7, r5c2<>7, r5c9<>7, r9c2<>7, r9c5<>7",
+    ),
+    (
+        "6....7.95...6.....2....531.9268......842....................4.9.....3....59.68..7",
+        Technique::HiddenQuad,
+        "r6c6<>19, r6c7<>1579, r6c8<>57, r6c9<>13",
+    ),
+    (
+        "..67...91..9....623............3...4..72...1.4....1....31..8.75...9......65....3.",
+        Technique::FinnedJellyfish,
+        "r9c7<>8",
+    ),
+    (
+        "..........12.8.45...52.67....48.12...........29..5..688.......2...379....63...97.",
+        Technique::Bug1,
+        "r5c8=3",
+    ),
+    (
+        ".916..2..7.6..4....248......45..2......518......4..32......683....1..5.2..7..569.",
+        Technique::XChain,
+        "r1c8<>7, r3c8<>7",
+    ),
+    (
+        "2...6.9.8..74.....8.1.2354...2....8.6.8.5.1.4.7....6...8631.4.9.....98..1.9.4...3",
+        Technique::XyChain,
+        "r2c9<>2",
+    ),
+    (
+        "1....58..4..2.......2...47......6..3....7.91.29.........4...2......48.5....1...8.",
+        Technique::AlsXz,
+        "r7c4<>9, r8c4<>9",
+    ),
+    (
+        "1....58..4..2.......2...47......6..3....7.91.29.........4...2......48.5....1...8.",
+        Technique::Aic,
+        "r5c6<>2",
+    ),
+];
+
+/// The first step of the path that uses `technique`: the engine picked it,
+/// so nothing easier applied at that point.
+fn first_use(puzzle: &str, technique: Technique) -> Step {
+    let mut s = State::from_grid(&Grid::parse(puzzle).unwrap());
+    while let Some(step) = next_step_in(&s) {
+        if step.technique == technique {
+            return step;
+        }
+        apply_to_state(&mut s, &step);
+    }
+    panic!("{puzzle}: no {technique} on the path")
+}
+
+#[test]
+fn each_technique_is_the_easiest_step_somewhere() {
+    for &(puzzle, technique, conclusion) in CASES {
+        let step = first_use(puzzle, technique);
+        assert_eq!(step.conclusion(), conclusion, "{puzzle}: {step}");
+        assert!(!step.highlights.deleted.is_empty() || !step.placements.is_empty());
+        if technique.needs_uniqueness() {
+            let text = sudolens::hint::for_step(&step, sudolens::hint::Lang::En);
+            assert!(text
+                .lines
+                .iter()
+                .any(|l| l.text.contains("exactly one solution")));
+        }
+    }
+}
+
+#[test]
+fn chains_alternate_strong_and_weak_links() {
+    for &(puzzle, technique, _) in CASES {
+        if !matches!(
+            technique,
+            Technique::XChain | Technique::XyChain | Technique::Aic
+        ) {
+            continue;
+        }
+        let step = first_use(puzzle, technique);
+        let links = &step.chains[0].links;
+        assert!(links.len() >= 3 && links.len() % 2 == 1, "{step}");
+        for (i, l) in links.iter().enumerate() {
+            let strong = l.kind == sudolens::logic::LinkKind::Strong;
+            assert_eq!(strong, i % 2 == 0, "{step}: link {i}");
+            if i > 0 {
+                assert_eq!(l.from, links[i - 1].to, "links join up");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_whole_game_through_the_board_api() {
+    let puzzle = Grid::parse(CASES[0].0).unwrap();
+    let solution = sudolens::solver::solve(&puzzle).unwrap();
+    let mut board = Board::new(puzzle);
+    // A wrong entry is reported before anything else, and applying the
+    // step erases it.
+    let cell = sudolens::grid::Cell::ALL
+        .iter()
+        .copied()
+        .find(|&c| puzzle.get(c) == 0)
+        .unwrap();
+    board.set_entry(cell, solution.get(cell) % 9 + 1).unwrap();
+    let step = next_step(&board).unwrap();
+    assert_eq!(step.technique, Technique::WrongEntries);
+    assert_eq!(step.wrong[0].cell, cell);
+    apply(&mut board, &step);
+    assert_eq!(board.value(cell), 0);
+    let mut moves = 0;
+    while let Some(step) = next_step(&board) {
+        let before = board.history().len();
+        apply(&mut board, &step);
+        assert_eq!(
+            board.history().len(),
+            before + 1,
+            "one undoable move per step"
+        );
+        moves += 1;
+        assert!(moves < 200);
+    }
+    assert!(board.is_solved());
+    assert_eq!(board.grid(), solution);
+    // Undo takes back the last step only.
+    board.undo();
+    assert!(!board.is_solved());
+    assert!(next_step(&board).is_some());
+}
