@@ -34,6 +34,7 @@ fn config(dir: &Path) -> Config {
         lang: Lang::En,
         animate: false,
         restore: true,
+        native_dialogs: false,
     }
 }
 
