@@ -1191,7 +1191,7 @@ impl App {
             .min(ui.available_height() - pad_height)
             .max(180.0);
         let (marks, step_shown) = match self.dialogue.marks() {
-            Some(m) if !m.is_empty() => (m.clone(), true),
+            Some(m) if !m.is_empty() => (m, true),
             _ => (self.marks.clone(), false),
         };
         ui.vertical_centered(|ui| {
