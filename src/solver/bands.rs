@@ -178,8 +178,10 @@ fn minirows(a: u32) -> usize {
 /// undoing changes.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
-    /// Index `3 * d + b`: where digit `d + 1` may go in band `b`.
-    boards: [u32; 27],
+    /// Index `3 * d + b`: where digit `d + 1` may go in band `b` (and a
+    /// spare 28th, always 0, so that each digit's three boards load as
+    /// four lanes).
+    boards: [u32; 28],
     /// The boards as last checked: a board that differs needs checking.
     checked: [u32; 27],
     /// Per band, the cells not solved yet.
@@ -226,7 +228,7 @@ impl State {
             }
         }
         let mut s = State {
-            boards: [BAND; 27],
+            boards: [0; 28],
             checked: [0; 27],
             unsolved: [given[0][0], given[0][1], given[0][2]],
         };
@@ -309,22 +311,26 @@ impl State {
             if self.unsolved == [0; 3] {
                 return Flow::Solved;
             }
+            // Cells with at least one, two, three candidates, for the
+            // three bands side by side (the fourth lane is spare).
+            let (mut one, mut two, mut three) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+            for d in 0..9 {
+                let x: [u32; 4] = self.boards[3 * d..3 * d + 4].try_into().unwrap();
+                for k in 0..4 {
+                    three[k] |= two[k] & x[k];
+                    two[k] |= one[k] & x[k];
+                    one[k] |= x[k];
+                }
+            }
+            let u = self.unsolved;
+            if (u[0] & !one[0]) | (u[1] & !one[1]) | (u[2] & !one[2]) != 0 {
+                return Flow::Dead;
+            }
             let mut any = false;
             let mut pairs = [0u32; 3];
             for (b, pair) in pairs.iter_mut().enumerate() {
-                let open = self.unsolved[b];
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.boards[3 * d + b];
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
-                }
-                if open & !one != 0 {
-                    return Flow::Dead;
-                }
-                *pair = open & two & !three;
-                let singles = open & !two;
+                *pair = u[b] & two[b] & !three[b];
+                let singles = u[b] & !two[b];
                 if singles != 0 {
                     any = true;
                     for d in 0..9 {
@@ -387,7 +393,7 @@ impl State {
 
     fn solution(&self) -> Grid {
         let mut digits = [0u8; 81];
-        for (i, &board) in self.boards.iter().enumerate() {
+        for (i, &board) in self.boards[..27].iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
             let mut x = board;
             while x != 0 {
