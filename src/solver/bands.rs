@@ -134,6 +134,17 @@ const fn band_peers() -> [u32; 32] {
 
 static BAND_PEERS: [u32; 32] = band_peers();
 
+/// The number of cells in a row of nine bits.
+static ROW_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
 const BAND: u32 = (1 << 27) - 1;
 
 /// Column 0 of a band; times a row of nine bits, those columns.
@@ -355,24 +366,28 @@ impl State {
     /// open cell with fewest candidates.
     #[inline]
     fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
+        // Bivalue cells per row (popcount by table: no POPCNT in the
+        // baseline instruction set).
+        let rows =
+            pairs.map(|p| [0, 9, 18].map(|shift| ROW_COUNT[((p >> shift) & 0x1ff) as usize]));
         let mut best = (0, 0);
-        for (b, &p) in pairs.iter().enumerate() {
-            let n = p.count_ones();
+        for (b, r) in rows.iter().enumerate() {
+            let n = r[0] + r[1] + r[2];
             if n > best.0 {
                 best = (n, b);
             }
         }
         if best.0 != 0 {
-            let p = pairs[best.1];
-            let mut row = (0, 0);
-            for r in 0..3 {
-                let n = (p & (0x1ff << (9 * r))).count_ones();
-                if n > row.0 {
-                    row = (n, r);
-                }
-            }
-            let q = p & (0x1ff << (9 * row.1));
-            return (best.1, q & q.wrapping_neg());
+            let (b, r) = (best.1, rows[best.1]);
+            let row = if r[0] >= r[1] && r[0] >= r[2] {
+                0
+            } else if r[1] >= r[2] {
+                1
+            } else {
+                2
+            };
+            let q = pairs[b] & (0x1ff << (9 * row));
+            return (b, q & q.wrapping_neg());
         }
         let mut best = (10, 0, 0);
         for b in 0..3 {
