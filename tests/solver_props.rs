@@ -234,3 +234,35 @@ fn kept_grids_get_the_right_verdict() {
         "no solution: every way of filling the grid runs into a contradiction"
     );
 }
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    // Every digit written in every empty cell of the hard puzzle where it
+    // clashes with a given (in a row, a column, a box or several).
+    let hard = Grid::parse(HARD).unwrap();
+    let mut clashes = 0;
+    for c in Cell::ALL {
+        if hard.get(c) != 0 {
+            continue;
+        }
+        for d in 1..=9 {
+            let mut g = hard;
+            g.set(c, d);
+            if !g.conflicts().is_empty() {
+                clashes += 1;
+                assert_eq!(count_solutions(&g, 2), 0, "{g}");
+                assert_eq!(solve(&g), None, "{g}");
+            }
+        }
+    }
+    assert!(clashes > 100);
+    // A full grid with two digits swapped inside a row: clashes in their
+    // columns and boxes, none in the row.
+    let mut full = Grid::parse(HARD_SOLUTION).unwrap();
+    let (a, b) = (Cell::new(0, 0), Cell::new(0, 4));
+    let (x, y) = (full.get(a), full.get(b));
+    full.set(a, y);
+    full.set(b, x);
+    assert_eq!(count_solutions(&full, 2), 0);
+    assert_eq!(solve(&full), None);
+}
