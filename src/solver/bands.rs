@@ -230,12 +230,20 @@ impl State {
     /// cleared. Clashing givens are left for the propagation to find: a
     /// clash always leaves some board without a row-to-box permutation.
     pub(crate) fn new(grid: &Grid) -> State {
-        // Where each digit is given, per band (row 0 collects the empty
-        // cells), written without a branch per cell.
+        // Where each digit is given, per band (row 0: the empty cells,
+        // gathered in a register; then a step per given).
         let mut given = [[0u32; 3]; 16];
         for (b, band) in grid.digits().chunks_exact(27).enumerate() {
+            let mut empty = 0u32;
             for (cell, &d) in band.iter().enumerate() {
-                given[d as usize & 15][b] |= 1 << cell;
+                empty |= ((d == 0) as u32) << cell;
+            }
+            given[0][b] = empty;
+            let mut filled = BAND & !empty;
+            while filled != 0 {
+                let cell = filled.trailing_zeros() as usize;
+                filled &= filled - 1;
+                given[band[cell] as usize & 15][b] |= 1 << cell;
             }
         }
         let mut s = State {
