@@ -226,13 +226,14 @@ macro_rules! check_changed {
 }
 
 impl State {
-    /// The state with the givens placed and their row and box neighbours
-    /// cleared. Clashing givens are left for the propagation to find: a
-    /// clash always leaves some board without a row-to-box permutation.
-    pub(crate) fn new(grid: &Grid) -> State {
+    /// The state with the givens placed and their neighbours cleared, or
+    /// `None` when two givens clash.
+    pub(crate) fn new(grid: &Grid) -> Option<State> {
         // Where each digit is given, per band (row 0: the empty cells,
-        // gathered in a register; then a step per given).
+        // gathered in a register; then a step per given, which also finds
+        // equal givens sharing a row or a box).
         let mut given = [[0u32; 3]; 16];
+        let mut clash = 0;
         for (b, band) in grid.digits().chunks_exact(27).enumerate() {
             let mut empty = 0u32;
             for (cell, &d) in band.iter().enumerate() {
@@ -241,10 +242,20 @@ impl State {
             given[0][b] = empty;
             let mut filled = BAND & !empty;
             while filled != 0 {
-                let cell = filled.trailing_zeros() as usize;
+                let cell = filled.trailing_zeros() as usize & 31;
                 filled &= filled - 1;
-                given[band[cell] as usize & 15][b] |= 1 << cell;
+                let here = &mut given[grid.digits()[27 * b + cell] as usize & 15][b];
+                clash |= *here & BAND_PEERS[cell];
+                *here |= 1 << cell;
             }
+        }
+        // Equal givens sharing a column in different bands.
+        for g in &given[1..10] {
+            let [c0, c1, c2] = g.map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+            clash |= (c0 & c1) | (c0 & c2) | (c1 & c2);
+        }
+        if clash != 0 {
+            return None;
         }
         let mut s = State {
             boards: [0; 28],
@@ -261,7 +272,7 @@ impl State {
                 s.boards[3 * d + b] = (BAND & !(cleared | (taken_cols * COLUMN))) | here;
             }
         }
-        s
+        Some(s)
     }
 
     /// Leaves digit `d` alone in the cell `bit` of band `b`, and alone in
