@@ -618,3 +618,24 @@ fn import_screen_corners_fixes_and_validation() {
     assert_eq!(*h.state().board().givens(), puzzle);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn periodic_autosave_while_playing() {
+    let dir = temp_dir("periodic");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    let board = h.state().board().clone();
+    // the harness clock moves 0.25 s per step
+    let steps = (sudolens::app::AUTOSAVE_SECONDS / 0.25) as usize + 4;
+    h.run_steps(steps);
+    let path = dir.join("autosave.json");
+    let start = Instant::now();
+    while !path.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert_eq!(SavedGame::read(&path).unwrap().board, board);
+    let _ = std::fs::remove_dir_all(&dir);
+}
