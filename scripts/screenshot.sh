@@ -27,11 +27,11 @@ fi
 cargo build --release
 bin=target/release/sudolens
 
-# A game to show: a newspaper-level puzzle with a few entries, one of them
-# wrong, restored from a fresh data directory as if the player came back.
+# A game to show: a newspaper-level puzzle with a few digits found, restored
+# from a fresh data directory as if the player came back.
 data=$(mktemp -d)
 givens=".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
-entries="1.2...4.......................................................................6.."
+entries="1.8.2............................................................................"
 notes=$(printf '"",%.0s' $(seq 80))'""'
 cat >"$data/autosave.json" <<EOF
 {"format":"sudolens-game","version":1,"givens":"$givens","entries":"$entries","notes":[$notes],"history":[],"redo":[],"elapsed_seconds":754}
@@ -63,12 +63,17 @@ done
 xdotool windowmove "$win" 0 0 windowsize "$win" 1200 860
 sleep 2
 
-# Fill the notes, then ask Pip to check the entries (one is wrong).
-xdotool windowactivate --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
-xdotool key --window "$win" ctrl+m
+# Ask Pip for a hint (H: it fills the notes first), then page to the line
+# that shows the cells proving the step (Page Down, as Next does).
+xdotool windowfocus --sync "$win"
+xdotool mousemove 1000 700 click 1
 sleep 0.5
-xdotool key --window "$win" ctrl+k
-sleep 3
+xdotool key h
+sleep 2
+xdotool key Next
+sleep 0.5
+xdotool key Next
+sleep 2
 
 mkdir -p "$(dirname "$out")"
 import -window "$win" "$out"

@@ -543,3 +543,99 @@ fn hint_points_at_a_wrong_entry_first() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The import screen on a synthetic photo (recognition itself is the photo
+/// import's job; here the readings start empty and the player types them).
+#[test]
+fn import_screen_corners_fixes_and_validation() {
+    use sudolens::app::import_view::{ImportState, Reading};
+    let dir = temp_dir("import");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let ctx = h.ctx.clone();
+    let image = egui::ColorImage::filled([200, 150], egui::Color32::WHITE);
+    let texture = ctx.load_texture("photo", image, Default::default());
+    let mut readings = [Reading::default(); 81];
+    readings[0] = Reading {
+        digit: 7,
+        entry: false,
+        uncertain: true,
+    };
+    h.state_mut().open_import(ImportState {
+        photo: texture,
+        size: egui::vec2(200.0, 150.0),
+        corners: [
+            egui::pos2(10.0, 10.0),
+            egui::pos2(190.0, 10.0),
+            egui::pos2(190.0, 140.0),
+            egui::pos2(10.0, 140.0),
+        ],
+        readings,
+        selected: None,
+        busy: false,
+        name: "photo.jpg".into(),
+    });
+    h.run_steps(2);
+    h.get_by_label("photo r1c1: 7, printed, uncertain");
+
+    // Drag the top-left corner.
+    let handle = h.get_by_label("corner top-left").rect().center();
+    h.drag_at(handle);
+    h.step();
+    h.hover_at(handle + egui::vec2(20.0, 10.0));
+    h.step();
+    h.drop_at(handle + egui::vec2(20.0, 10.0));
+    h.step();
+    let moved = h.state().import().unwrap().corners[0];
+    assert!(moved.x > 10.5 && moved.y > 10.5, "{moved:?}");
+
+    // Fix the uncertain cell, then type the rest of a puzzle's givens.
+    h.get_by_label("photo r1c1: 7, printed, uncertain").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Delete);
+    h.get_by_label("photo r1c1: empty");
+
+    // An almost empty grid has many solutions: Pip says so, the screen stays.
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_some());
+    assert_eq!(h.state().pip_mood(), Mood::Sorry);
+
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    for c in Cell::ALL {
+        let d = puzzle.get(c);
+        if d != 0 {
+            h.get_by_label(&format!("photo {c}: empty")).click();
+            h.step();
+            press(&mut h, Modifiers::NONE, digit_key(d));
+        }
+    }
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    assert_eq!(*h.state().board().givens(), puzzle);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn periodic_autosave_while_playing() {
+    let dir = temp_dir("periodic");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    let board = h.state().board().clone();
+    // the harness clock moves 0.25 s per step
+    let steps = (sudolens::app::AUTOSAVE_SECONDS / 0.25) as usize + 4;
+    h.run_steps(steps);
+    let path = dir.join("autosave.json");
+    let start = Instant::now();
+    while !path.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert_eq!(SavedGame::read(&path).unwrap().board, board);
+    let _ = std::fs::remove_dir_all(&dir);
+}

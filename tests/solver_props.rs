@@ -6,37 +6,67 @@ use std::path::PathBuf;
 use sudolens::grid::{Cell, Grid};
 use sudolens::solver::{count_solutions, solve, verdict, Verdict};
 
-/// Plain backtracking: the open cell with fewest candidates (candidates
-/// found by scanning its row, column and box), each digit in turn.
-fn reference_count(digits: &mut [u8; 81], limit: usize) -> usize {
-    let candidates = |digits: &[u8; 81], i: usize| -> Vec<u8> {
+/// The 27 units as lists of cell indices.
+fn units() -> Vec<[usize; 9]> {
+    let mut units = Vec::new();
+    for i in 0..9 {
+        units.push(std::array::from_fn(|k| i * 9 + k)); // row
+        units.push(std::array::from_fn(|k| k * 9 + i)); // column
+        units.push(std::array::from_fn(|k| {
+            (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3
+        }));
+    }
+    units
+}
+
+/// Plain exact-cover backtracking (Knuth's Algorithm X choice rule, on
+/// the grid directly): every empty cell needs a digit and every unit needs
+/// each digit once; branch on the requirement with fewest ways to meet it,
+/// a way being a candidate (a digit that no row, column or box neighbour
+/// holds).
+fn reference_count(digits: &mut [u8; 81], units: &[[usize; 9]], limit: usize) -> usize {
+    let fits = |digits: &[u8; 81], i: usize, d: u8| {
         let (r, c) = (i / 9, i % 9);
-        (1..=9)
-            .filter(|&d| {
-                (0..9).all(|k| {
-                    let br = r / 3 * 3 + k / 3;
-                    let bc = c / 3 * 3 + k % 3;
-                    digits[r * 9 + k] != d && digits[k * 9 + c] != d && digits[br * 9 + bc] != d
-                })
+        digits[i] == 0
+            && (0..9).all(|k| {
+                let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
+                digits[r * 9 + k] != d && digits[k * 9 + c] != d && digits[br * 9 + bc] != d
             })
-            .collect()
     };
-    let mut best: Option<(usize, Vec<u8>)> = None;
-    for i in 0..81 {
-        if digits[i] == 0 {
-            let cands = candidates(digits, i);
-            if best.as_ref().is_none_or(|(_, b)| cands.len() < b.len()) {
-                best = Some((i, cands));
+    // The fewest ways found so far, as (cell, digit) placements.
+    let mut best: Option<Vec<(usize, u8)>> = None;
+    let mut consider = |ways: Vec<(usize, u8)>| {
+        if best.as_ref().is_none_or(|b| ways.len() < b.len()) {
+            best = Some(ways);
+        }
+    };
+    for i in (0..81).filter(|&i| digits[i] == 0) {
+        consider(
+            (1..=9)
+                .filter(|&d| fits(digits, i, d))
+                .map(|d| (i, d))
+                .collect(),
+        );
+    }
+    for unit in units {
+        for d in 1..=9 {
+            if unit.iter().all(|&i| digits[i] != d) {
+                consider(
+                    unit.iter()
+                        .filter(|&&i| fits(digits, i, d))
+                        .map(|&i| (i, d))
+                        .collect(),
+                );
             }
         }
     }
-    let Some((i, cands)) = best else {
-        return 1; // full, and every digit was a candidate when written
+    let Some(ways) = best else {
+        return 1; // full, and every digit fitted when written
     };
     let mut count = 0;
-    for d in cands {
+    for (i, d) in ways {
         digits[i] = d;
-        count += reference_count(digits, limit - count);
+        count += reference_count(digits, units, limit - count);
         digits[i] = 0;
         if count >= limit {
             break;
@@ -50,7 +80,7 @@ fn reference(grid: &Grid, limit: usize) -> usize {
     if !grid.conflicts().is_empty() {
         return 0;
     }
-    reference_count(&mut grid.digits().clone(), limit)
+    reference_count(&mut grid.digits().clone(), &units(), limit)
 }
 
 /// `solution` is a complete grid without conflicts that keeps the givens.
@@ -124,7 +154,12 @@ fn puzzle() -> impl Strategy<Value = Grid> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 200 } else { 2000 }))]
+    // A fixed seed: the same grids on every run, so the run time is known.
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(debug_assertions) { 200 } else { 2000 },
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5d01e25),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn counts_agree_with_the_reference(g in puzzle()) {
@@ -233,4 +268,36 @@ fn kept_grids_get_the_right_verdict() {
         verdict(&impossible).to_string(),
         "no solution: every way of filling the grid runs into a contradiction"
     );
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    // Every digit written in every empty cell of the hard puzzle where it
+    // clashes with a given (in a row, a column, a box or several).
+    let hard = Grid::parse(HARD).unwrap();
+    let mut clashes = 0;
+    for c in Cell::ALL {
+        if hard.get(c) != 0 {
+            continue;
+        }
+        for d in 1..=9 {
+            let mut g = hard;
+            g.set(c, d);
+            if !g.conflicts().is_empty() {
+                clashes += 1;
+                assert_eq!(count_solutions(&g, 2), 0, "{g}");
+                assert_eq!(solve(&g), None, "{g}");
+            }
+        }
+    }
+    assert!(clashes > 100);
+    // A full grid with two digits swapped inside a row: clashes in their
+    // columns and boxes, none in the row.
+    let mut full = Grid::parse(HARD_SOLUTION).unwrap();
+    let (a, b) = (Cell::new(0, 0), Cell::new(0, 4));
+    let (x, y) = (full.get(a), full.get(b));
+    full.set(a, y);
+    full.set(b, x);
+    assert_eq!(count_solutions(&full, 2), 0);
+    assert_eq!(solve(&full), None);
 }

@@ -84,6 +84,9 @@ pub struct BoardView<'a> {
     revealed: &'a [u8; 81],
     hidden: Option<&'a str>,
     size: f32,
+    /// Only frame the selected cell (no peers, no equal digits), so a
+    /// step's highlights stand out.
+    quiet_selection: bool,
 }
 
 impl<'a> BoardView<'a> {
@@ -96,6 +99,7 @@ impl<'a> BoardView<'a> {
             revealed: &NONE,
             hidden: None,
             size: 450.0,
+            quiet_selection: false,
         }
     }
 
@@ -107,6 +111,12 @@ impl<'a> BoardView<'a> {
     /// Hides the digits behind `text` (pause).
     pub fn hidden(mut self, text: Option<&'a str>) -> Self {
         self.hidden = text;
+        self
+    }
+
+    /// Draws the selection as a frame only (while a step is highlighted).
+    pub fn quiet_selection(mut self, quiet: bool) -> Self {
+        self.quiet_selection = quiet;
         self
     }
 
@@ -220,7 +230,11 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
     }
 
     let selected = *v.selected;
-    let sel_digit = selected.map(|c| board.value(c)).unwrap_or(0);
+    let sel_digit = if v.quiet_selection {
+        0
+    } else {
+        selected.map(|c| board.value(c)).unwrap_or(0)
+    };
 
     // Backgrounds: givens shaded, units of the step hatched, selection.
     for cell in Cell::ALL {
@@ -233,7 +247,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
         hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
     }
-    if let Some(sel) = selected {
+    if let Some(sel) = selected.filter(|_| !v.quiet_selection) {
         for &peer in sel.peers() {
             painter.rect_filled(
                 geo.cell_rect(peer).shrink(0.5),

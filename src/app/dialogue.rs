@@ -230,12 +230,22 @@ impl<'a> DialogueView<'a> {
                 Color32::from_rgb(0x20, 0x20, 0x20),
             )
         };
-        Frame::new()
+        let outline = ui.visuals().widgets.noninteractive.fg_stroke.color;
+        // the bubble's tail, pointing up at Pip
+        let top = ui.cursor().min + egui::vec2(ui.available_width() / 2.0, 0.0);
+        let tail = [
+            top + egui::vec2(-12.0, 2.0),
+            top + egui::vec2(0.0, -12.0),
+            top + egui::vec2(12.0, 2.0),
+        ];
+        ui.painter().add(egui::Shape::convex_polygon(
+            tail.to_vec(),
+            bg,
+            Stroke::new(2.0, outline),
+        ));
+        let frame_response = Frame::new()
             .fill(bg)
-            .stroke(Stroke::new(
-                2.0,
-                ui.visuals().widgets.noninteractive.fg_stroke.color,
-            ))
+            .stroke(Stroke::new(2.0, outline))
             .corner_radius(CornerRadius::same(12))
             .inner_margin(Margin::same(12))
             .show(ui, |ui| {
@@ -291,6 +301,13 @@ impl<'a> DialogueView<'a> {
                     ui.label(RichText::new(position).weak());
                 });
             });
+        // cover the tail's base so bubble and tail read as one shape
+        let r = frame_response.response.rect;
+        let c = egui::pos2(r.center().x, r.min.y + 1.0);
+        ui.painter().line_segment(
+            [c - egui::vec2(10.5, 0.0), c + egui::vec2(10.5, 0.0)],
+            Stroke::new(3.0, bg),
+        );
         event
     }
 }

@@ -177,6 +177,14 @@ texts! {
     about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. Built-in puzzles: Sudoku Exchange puzzle bank (public domain).",
         "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Grilles intégrées : banque de grilles Sudoku Exchange (domaine public).";
     timer_label: "Time", "Temps";
+    // Photo import
+    use_grid: "Use this grid", "Utiliser cette grille";
+    given_or_entry: "Printed / handwritten", "Imprimé / manuscrit";
+    import_uncertain: "{0} cells are uncertain: please check them (dashed, with ?)",
+        "{0} cases sont incertaines : vérifie-les (en pointillés, avec ?)";
+    import_help: "Drag the corners onto the grid's corners if the outline is off. Click a cell and type to fix it; Printed / handwritten switches its kind.",
+        "Fais glisser les coins sur ceux de la grille si le contour est décalé. Clique une case et tape pour la corriger ; Imprimé / manuscrit change son type.";
+    import_accepted: "Grid accepted from {0}.", "Grille acceptée depuis {0}.";
     // Hints
     hint: "Hint", "Indice";
     step_by_step: "Solve step by step", "Résoudre pas à pas";

@@ -13,6 +13,7 @@ pub mod dialogue;
 mod help;
 pub mod hints;
 pub mod i18n;
+pub mod import_view;
 pub mod library;
 pub mod pip;
 pub mod storage;
@@ -103,7 +104,15 @@ pub struct App {
     pending_step: Option<crate::logic::Step>,
     /// Ask for the next step as soon as one is applied (step by step).
     auto_next: bool,
+    /// The photo import screen, while it is open.
+    import: Option<import_view::ImportState>,
+    /// The generation last autosaved, and when (egui time).
+    saved_generation: u64,
+    last_save: f64,
 }
+
+/// Seconds between background autosaves while the board changes.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
 
 impl App {
     /// A new app: restores the autosave when asked and possible, else a
@@ -133,6 +142,9 @@ impl App {
             help_open: false,
             pending_step: None,
             auto_next: false,
+            import: None,
+            saved_generation: 0,
+            last_save: 0.0,
         };
         let intro = crate::hint::intro(hints::lang(app.config.lang));
         app.dialogue.push(hints::paragraph(intro, "Pip"));
@@ -197,6 +209,60 @@ impl App {
 
     pub fn data_dir(&self) -> &Path {
         &self.config.data_dir
+    }
+
+    pub fn import(&self) -> Option<&import_view::ImportState> {
+        self.import.as_ref()
+    }
+
+    /// Shows the import screen with what recognition read from a photo.
+    pub fn open_import(&mut self, state: import_view::ImportState) {
+        self.import = Some(state);
+    }
+
+    fn on_import_event(&mut self, event: import_view::ImportEvent, ctx: &egui::Context) {
+        use import_view::ImportEvent;
+        match event {
+            ImportEvent::Cancel => self.import = None,
+            // Re-reading the cells inside the moved outline belongs to the
+            // photo import, which is not in this build yet.
+            ImportEvent::CornersMoved => {}
+            ImportEvent::UseGrid => {
+                let Some(state) = &self.import else { return };
+                if self.worker.busy() {
+                    let t = self.t();
+                    self.set_status(t.status_busy, false);
+                    return;
+                }
+                let givens = state.givens();
+                self.pip.set_mood(Mood::Thinking);
+                self.worker
+                    .verdicts(ctx, Purpose::Import, self.generation, givens, givens);
+            }
+        }
+    }
+
+    /// The import's grid was checked: play it, or tell why not.
+    fn finish_import(&mut self, verdict: &Verdict) {
+        let Some(state) = &self.import else { return };
+        if !verdict.is_unique() {
+            self.pip.set_mood(Mood::Sorry);
+            let p = crate::hint::invalid(verdict, hints::lang(self.config.lang));
+            self.dialogue.push(hints::paragraph(p, "Pip"));
+            return;
+        }
+        let t = self.t();
+        match Board::with_entries(state.givens(), &state.entries()) {
+            Ok(board) => {
+                let name = state.name.clone();
+                self.import = None;
+                self.start(board, 0.0);
+                self.game_path = None;
+                self.pip.set_mood(Mood::Idle);
+                self.set_status(fill(t.import_accepted, &[&name]), false);
+            }
+            Err(e) => self.set_status(e.to_string(), true),
+        }
     }
 
     // ----- games -----
@@ -544,6 +610,13 @@ impl App {
                     self.ask_hint(ctx);
                 }
             }
+            Outcome::Autosaved { generation, error } => match error {
+                None => self.saved_generation = generation,
+                Some(e) => {
+                    let t = self.t();
+                    self.set_status(fill(t.status_autosave_failed, &[&e]), true);
+                }
+            },
             Outcome::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 match purpose {
@@ -561,6 +634,10 @@ impl App {
     }
 
     fn on_verdicts(&mut self, purpose: Purpose, current: Verdict, givens: Option<Verdict>) {
+        if purpose == Purpose::Import {
+            self.finish_import(&current);
+            return;
+        }
         let t = self.t();
         if let Verdict::Unique(solution) = &current {
             match purpose {
@@ -598,7 +675,7 @@ impl App {
                         vec![Line::plain(t.pip_check_ok)],
                     ));
                 }
-                Purpose::Loaded => {}
+                Purpose::Loaded | Purpose::Import => {}
             }
             return;
         }
@@ -872,9 +949,9 @@ impl App {
             .show(ui, |ui| {
                 ui.add_space(8.0);
                 ui.vertical_centered(|ui| {
-                    ui.add(PipView::new(&mut self.pip, 170.0));
+                    ui.add(PipView::new(&mut self.pip, 190.0));
                 });
-                ui.add_space(6.0);
+                ui.add_space(14.0);
                 let event = DialogueView::new(&mut self.dialogue, t)
                     .more_available(!self.worker.busy())
                     .show(ui);
@@ -884,7 +961,16 @@ impl App {
                     None => {}
                 }
             });
-        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(state) = &mut self.import {
+                let event = import_view::ImportView::new(state, t).show(ui);
+                if let Some(e) = event {
+                    self.on_import_event(e, &ctx);
+                }
+            } else {
+                self.board_area(ui);
+            }
+        });
 
         self.windows(&ctx);
     }
@@ -898,6 +984,13 @@ impl App {
             }
         }
         self.last_tick = Some(now);
+        // A background autosave now and then, so a crash loses little.
+        if self.generation != self.saved_generation && now - self.last_save >= AUTOSAVE_SECONDS {
+            self.last_save = now;
+            let game = SavedGame::new(self.board.clone(), self.elapsed as u64);
+            let path = storage::autosave_path(&self.config.data_dir);
+            self.worker.autosave(ctx, self.generation, game, path);
+        }
         if running {
             // wake up when the shown second changes
             let to_next = 1.0 - self.elapsed.fract();
@@ -930,6 +1023,14 @@ impl App {
             }
         });
         for c in commands {
+            // the board is hidden behind the import screen: leave it alone
+            let board_command = !matches!(
+                c,
+                Command::Help | Command::Quit | Command::Language(_) | Command::Open
+            );
+            if self.import.is_some() && board_command {
+                continue;
+            }
             self.run_command(c, ctx);
         }
         // Digits, arrows, erase, paste.
@@ -943,6 +1044,14 @@ impl App {
                     ..
                 } => {
                     if modifiers.command {
+                        continue;
+                    }
+                    if let Some(state) = &mut self.import {
+                        if let Some(d) = digit_of(key) {
+                            state.type_digit(d);
+                        } else if matches!(key, Key::Delete | Key::Backspace | Key::Num0) {
+                            state.type_digit(0);
+                        }
                         continue;
                     }
                     if let Some(d) = digit_of(key) {
@@ -1067,15 +1176,16 @@ impl App {
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
-        let marks = match self.dialogue.marks() {
-            Some(m) if !m.is_empty() => m.clone(),
-            _ => self.marks.clone(),
+        let (marks, step_shown) = match self.dialogue.marks() {
+            Some(m) if !m.is_empty() => (m.clone(), true),
+            _ => (self.marks.clone(), false),
         };
         ui.vertical_centered(|ui| {
             let before = self.selected;
             ui.add(
                 BoardView::new(&self.board, &mut self.selected, &marks)
                     .revealed(&self.revealed)
+                    .quiet_selection(step_shown)
                     .hidden(self.paused.then_some(t.paused_overlay))
                     .size(side),
             );
@@ -1346,16 +1456,47 @@ pub fn explain(verdict: &Verdict, t: &Texts) -> Vec<Line> {
     }
 }
 
-/// The eframe wrapper: autosave on exit.
-struct Native(App);
+/// Set to print the CPU time the app spends per frame, every 5 seconds.
+pub const FRAME_STATS_ENV: &str = "SUDOLENS_FRAME_STATS";
+
+/// The eframe wrapper: autosave on exit, optional frame timing.
+struct Native {
+    app: App,
+    stats: Option<FrameStats>,
+}
+
+#[derive(Default)]
+struct FrameStats {
+    frames: u32,
+    total: f64,
+    max: f64,
+    since: Option<std::time::Instant>,
+}
 
 impl eframe::App for Native {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        self.0.ui(ui);
+        let start = std::time::Instant::now();
+        self.app.ui(ui);
+        if let Some(s) = &mut self.stats {
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            s.frames += 1;
+            s.total += ms;
+            s.max = s.max.max(ms);
+            let since = *s.since.get_or_insert(start);
+            if since.elapsed().as_secs_f64() >= 5.0 {
+                eprintln!(
+                    "frames: {} in 5 s, app CPU time per frame: mean {:.2} ms, max {:.2} ms",
+                    s.frames,
+                    s.total / s.frames as f64,
+                    s.max
+                );
+                *s = FrameStats::default();
+            }
+        }
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if let Some(e) = self.0.autosave() {
+        if let Some(e) = self.app.autosave() {
             eprintln!("sudolens: {e}");
         }
     }
@@ -1374,6 +1515,11 @@ pub fn run(config: Config) -> eframe::Result {
     eframe::run_native(
         "sudolens",
         options,
-        Box::new(move |_cc| Ok(Box::new(Native(App::new(config))))),
+        Box::new(move |_cc| {
+            Ok(Box::new(Native {
+                app: App::new(config),
+                stats: std::env::var_os(FRAME_STATS_ENV).map(|_| FrameStats::default()),
+            }))
+        }),
     )
 }

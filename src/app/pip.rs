@@ -119,8 +119,8 @@ fn pose(mood: Mood, age: f64, animate: bool) -> Pose {
     let mut p = Pose {
         lift: breathe,
         eyes_closed: blink,
-        arm_left: 0.35,
-        arm_right: 0.35,
+        arm_left: 0.6,
+        arm_right: 0.6,
         mouth: 1.0,
         ..Pose::default()
     };
@@ -248,7 +248,9 @@ fn paint(painter: &egui::Painter, rect: egui::Rect, p: &Pose) {
         let len = unit * 2.6;
         let dir = Vec2::new(side * angle.sin(), angle.cos());
         let hand = root + dir * len;
-        painter.line_segment([root, hand], Stroke::new(unit * 0.7, OUTLINE));
+        // an outlined arm, readable on dark and light panels
+        painter.line_segment([root, hand], Stroke::new(unit * 1.0, OUTLINE));
+        painter.line_segment([root, hand], Stroke::new(unit * 0.45, FACE));
         painter.circle(hand, unit * 0.55, FACE, Stroke::new(unit * 0.35, OUTLINE));
     }
     // Feet.
@@ -257,10 +259,12 @@ fn paint(painter: &egui::Painter, rect: egui::Rect, p: &Pose) {
             cx + side * body_half * 0.5,
             body_c.y + body_half + unit * 0.2,
         );
-        painter.add(Shape::ellipse_filled(
+        let r = Vec2::new(unit * 0.9, unit * 0.45);
+        painter.add(Shape::ellipse_filled(foot, r, FACE));
+        painter.add(Shape::ellipse_stroke(
             foot,
-            Vec2::new(unit * 0.9, unit * 0.45),
-            OUTLINE,
+            r,
+            Stroke::new(unit * 0.3, OUTLINE),
         ));
     }
     painter.add(Shape::convex_polygon(

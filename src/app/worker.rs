@@ -18,6 +18,8 @@ pub enum Purpose {
     Check,
     /// A puzzle was just loaded: warn when it is not a proper puzzle.
     Loaded,
+    /// The grid read from a photo: accept it only if it is a proper puzzle.
+    Import,
 }
 
 /// What a file dialog was opened for.
@@ -49,6 +51,11 @@ pub enum Outcome {
         generation: u64,
         board: Box<Board>,
         step: Box<logic::Step>,
+    },
+    /// A periodic autosave finished; the error message if it failed.
+    Autosaved {
+        generation: u64,
+        error: Option<String>,
     },
     /// A native file dialog closed; `None` when cancelled or unavailable.
     Dialog {
@@ -131,10 +138,32 @@ impl Worker {
         });
     }
 
+    /// Writes `game` to `path` in the background; unlike other jobs it
+    /// does not make the app busy.
+    pub fn autosave(
+        &mut self,
+        ctx: &egui::Context,
+        generation: u64,
+        game: crate::grid::SavedGame,
+        path: PathBuf,
+    ) {
+        let tx = self.tx.clone();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let error = game.write(&path).err().map(|e| e.to_string());
+            let _ = tx.send(Outcome::Autosaved { generation, error });
+            ctx.request_repaint();
+        });
+    }
+
     /// Outcomes of finished jobs, without waiting.
     pub fn poll(&mut self) -> Vec<Outcome> {
         let done: Vec<Outcome> = self.rx.try_iter().collect();
-        self.running = self.running.saturating_sub(done.len());
+        let counted = done
+            .iter()
+            .filter(|o| !matches!(o, Outcome::Autosaved { .. }))
+            .count();
+        self.running = self.running.saturating_sub(counted);
         done
     }
 

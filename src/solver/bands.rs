@@ -15,6 +15,10 @@
 //! the other two bands. A locked mini-row in such a box is a solved cell:
 //! the other digits leave it. Naked singles are found by counting
 //! candidates per cell over the nine boards of a band.
+//!
+//! When that is stuck, the search guesses on a bivalue cell where they
+//! are densest, each candidate but the last on a copy of the state, the
+//! last in place.
 
 use crate::grid::Grid;
 
@@ -130,6 +134,17 @@ const fn band_peers() -> [u32; 32] {
 
 static BAND_PEERS: [u32; 32] = band_peers();
 
+/// The number of cells in a row of nine bits.
+static ROW_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
 const BAND: u32 = (1 << 27) - 1;
 
 /// Column 0 of a band; times a row of nine bits, those columns.
@@ -170,12 +185,14 @@ fn minirows(a: u32) -> usize {
         & 0x1ff
 }
 
-/// The whole search state; a guess copies it (228 bytes) rather than
+/// The whole search state; a guess copies it (232 bytes) rather than
 /// undoing changes.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
-    /// Index `3 * d + b`: where digit `d + 1` may go in band `b`.
-    boards: [u32; 27],
+    /// Index `3 * d + b`: where digit `d + 1` may go in band `b` (and a
+    /// spare 28th, always 0, so that each digit's three boards load as
+    /// four lanes).
+    boards: [u32; 28],
     /// The boards as last checked: a board that differs needs checking.
     checked: [u32; 27],
     /// Per band, the cells not solved yet.
@@ -209,20 +226,39 @@ macro_rules! check_changed {
 }
 
 impl State {
-    /// The state with the givens placed and their row and box neighbours
-    /// cleared. Clashing givens are left for the propagation to find: a
-    /// clash always leaves some board without a row-to-box permutation.
-    pub(crate) fn new(grid: &Grid) -> State {
-        // Where each digit is given, per band (row 0 collects the empty
-        // cells), written without a branch per cell.
+    /// The state with the givens placed and their neighbours cleared, or
+    /// `None` when two givens clash.
+    pub(crate) fn new(grid: &Grid) -> Option<State> {
+        // Where each digit is given, per band (row 0: the empty cells,
+        // gathered in a register; then a step per given, which also finds
+        // equal givens sharing a row or a box).
         let mut given = [[0u32; 3]; 16];
+        let mut clash = 0;
         for (b, band) in grid.digits().chunks_exact(27).enumerate() {
+            let mut empty = 0u32;
             for (cell, &d) in band.iter().enumerate() {
-                given[d as usize & 15][b] |= 1 << cell;
+                empty |= ((d == 0) as u32) << cell;
+            }
+            given[0][b] = empty;
+            let mut filled = BAND & !empty;
+            while filled != 0 {
+                let cell = filled.trailing_zeros() as usize & 31;
+                filled &= filled - 1;
+                let here = &mut given[grid.digits()[27 * b + cell] as usize & 15][b];
+                clash |= *here & BAND_PEERS[cell];
+                *here |= 1 << cell;
             }
         }
+        // Equal givens sharing a column in different bands.
+        for g in &given[1..10] {
+            let [c0, c1, c2] = g.map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+            clash |= (c0 & c1) | (c0 & c2) | (c1 & c2);
+        }
+        if clash != 0 {
+            return None;
+        }
         let mut s = State {
-            boards: [BAND; 27],
+            boards: [0; 28],
             checked: [0; 27],
             unsolved: [given[0][0], given[0][1], given[0][2]],
         };
@@ -236,7 +272,7 @@ impl State {
                 s.boards[3 * d + b] = (BAND & !(cleared | (taken_cols * COLUMN))) | here;
             }
         }
-        s
+        Some(s)
     }
 
     /// Leaves digit `d` alone in the cell `bit` of band `b`, and alone in
@@ -305,22 +341,26 @@ impl State {
             if self.unsolved == [0; 3] {
                 return Flow::Solved;
             }
+            // Cells with at least one, two, three candidates, for the
+            // three bands side by side (the fourth lane is spare).
+            let (mut one, mut two, mut three) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+            for d in 0..9 {
+                let x: [u32; 4] = self.boards[3 * d..3 * d + 4].try_into().unwrap();
+                for k in 0..4 {
+                    three[k] |= two[k] & x[k];
+                    two[k] |= one[k] & x[k];
+                    one[k] |= x[k];
+                }
+            }
+            let u = self.unsolved;
+            if (u[0] & !one[0]) | (u[1] & !one[1]) | (u[2] & !one[2]) != 0 {
+                return Flow::Dead;
+            }
             let mut any = false;
             let mut pairs = [0u32; 3];
             for (b, pair) in pairs.iter_mut().enumerate() {
-                let open = self.unsolved[b];
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.boards[3 * d + b];
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
-                }
-                if open & !one != 0 {
-                    return Flow::Dead;
-                }
-                *pair = open & two & !three;
-                let singles = open & !two;
+                *pair = u[b] & two[b] & !three[b];
+                let singles = u[b] & !two[b];
                 if singles != 0 {
                     any = true;
                     for d in 0..9 {
@@ -339,14 +379,34 @@ impl State {
         }
     }
 
-    /// A cell to guess on, as its band and bit: the first bivalue cell if
-    /// any, else the open cell with fewest candidates.
+    /// A cell to guess on, as its band and bit: a bivalue cell if any (in
+    /// the band with most of them, and there in the row with most of
+    /// them: guesses where the grid is tight propagate further), else the
+    /// open cell with fewest candidates.
     #[inline]
     fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
-        for (b, &p) in pairs.iter().enumerate() {
-            if p != 0 {
-                return (b, p & p.wrapping_neg());
+        // Bivalue cells per row (popcount by table: no POPCNT in the
+        // baseline instruction set).
+        let rows =
+            pairs.map(|p| [0, 9, 18].map(|shift| ROW_COUNT[((p >> shift) & 0x1ff) as usize]));
+        let mut best = (0, 0);
+        for (b, r) in rows.iter().enumerate() {
+            let n = r[0] + r[1] + r[2];
+            if n > best.0 {
+                best = (n, b);
             }
+        }
+        if best.0 != 0 {
+            let (b, r) = (best.1, rows[best.1]);
+            let row = if r[0] >= r[1] && r[0] >= r[2] {
+                0
+            } else if r[1] >= r[2] {
+                1
+            } else {
+                2
+            };
+            let q = pairs[b] & (0x1ff << (9 * row));
+            return (b, q & q.wrapping_neg());
         }
         let mut best = (10, 0, 0);
         for b in 0..3 {
@@ -367,7 +427,7 @@ impl State {
 
     fn solution(&self) -> Grid {
         let mut digits = [0u8; 81];
-        for (i, &board) in self.boards.iter().enumerate() {
+        for (i, &board) in self.boards[..27].iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
             let mut x = board;
             while x != 0 {
@@ -382,8 +442,7 @@ impl State {
 
 /// Depth-first search that stops after `limit` solutions; the solutions
 /// found go to `found` (at most its length).
-pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut usize) {
-    let mut s = state;
+pub(crate) fn search(s: &mut State, limit: usize, found: &mut [Grid], count: &mut usize) {
     loop {
         let pairs = match s.propagate() {
             Flow::Dead => return,
@@ -408,9 +467,9 @@ pub(crate) fn search(state: State, limit: usize, found: &mut [Grid], count: &mut
         while digits & (digits - 1) != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut next = s;
+            let mut next = *s;
             next.assign(d, b, bit);
-            search(next, limit, found, count);
+            search(&mut next, limit, found, count);
             if *count >= limit {
                 return;
             }

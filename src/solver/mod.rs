@@ -14,7 +14,7 @@ use std::fmt;
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = [Grid::empty()];
     let mut count = 0;
-    search(State::new(grid), 1, &mut found, &mut count);
+    search(&mut State::new(grid)?, 1, &mut found, &mut count);
     (count > 0).then_some(found[0])
 }
 
@@ -24,8 +24,11 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
+    let Some(mut state) = State::new(grid) else {
+        return 0;
+    };
     let mut count = 0;
-    search(State::new(grid), limit, &mut [], &mut count);
+    search(&mut state, limit, &mut [], &mut count);
     count
 }
 
@@ -56,7 +59,9 @@ pub fn verdict(grid: &Grid) -> Verdict {
     }
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
-    search(State::new(grid), 2, &mut found, &mut count);
+    if let Some(mut state) = State::new(grid) {
+        search(&mut state, 2, &mut found, &mut count);
+    }
     match count {
         0 => Verdict::NoSolution {
             conflicts,

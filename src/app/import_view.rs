@@ -1,0 +1,305 @@
+//! The photo import screen: the photo with the detected grid outline and
+//! four draggable corner handles, beside the recognised grid, where the
+//! player fixes any cell before accepting the grid.
+//!
+//! [`ImportState`] holds what recognition produced (filled by the owner from
+//! the photo import); [`ImportView`] draws it and reports what the player
+//! did. Nothing here recognises anything.
+
+use egui::{
+    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, TextureHandle,
+    Ui, Vec2, WidgetInfo,
+};
+
+use super::board_view::palette;
+use super::i18n::Texts;
+use crate::grid::{Cell, Grid};
+
+/// What one cell of the photo was read as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// 0 for an empty cell.
+    pub digit: u8,
+    /// Written by the player (handwriting), not printed.
+    pub entry: bool,
+    /// Recognition was not sure: the player should look.
+    pub uncertain: bool,
+}
+
+/// The state of the import screen.
+pub struct ImportState {
+    pub photo: TextureHandle,
+    /// Photo size in pixels.
+    pub size: Vec2,
+    /// Grid corners in photo pixels: top-left, top-right, bottom-right,
+    /// bottom-left.
+    pub corners: [Pos2; 4],
+    pub readings: [Reading; 81],
+    pub selected: Option<Cell>,
+    /// Recognition is running (first pass or after corners moved).
+    pub busy: bool,
+    /// Where the photo came from, for messages.
+    pub name: String,
+}
+
+impl ImportState {
+    /// The printed digits.
+    pub fn givens(&self) -> Grid {
+        let mut g = Grid::empty();
+        for c in Cell::ALL {
+            let r = self.readings[c.index()];
+            if !r.entry {
+                g.set(c, r.digit);
+            }
+        }
+        g
+    }
+
+    /// The player's handwritten digits.
+    pub fn entries(&self) -> Grid {
+        let mut g = Grid::empty();
+        for c in Cell::ALL {
+            let r = self.readings[c.index()];
+            if r.entry {
+                g.set(c, r.digit);
+            }
+        }
+        g
+    }
+
+    /// Sets the selected cell's digit (0 clears); a fixed cell is no longer
+    /// uncertain.
+    pub fn type_digit(&mut self, digit: u8) {
+        if let Some(c) = self.selected {
+            let r = &mut self.readings[c.index()];
+            r.digit = digit;
+            r.uncertain = false;
+            if digit == 0 {
+                r.entry = false;
+            }
+        }
+    }
+
+    /// Switches the selected cell between printed and handwritten.
+    pub fn toggle_entry(&mut self) {
+        if let Some(c) = self.selected {
+            let r = &mut self.readings[c.index()];
+            if r.digit != 0 {
+                r.entry = !r.entry;
+            }
+        }
+    }
+
+    pub fn uncertain_count(&self) -> usize {
+        self.readings.iter().filter(|r| r.uncertain).count()
+    }
+}
+
+/// What the player did on the import screen this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportEvent {
+    /// A corner was dropped somewhere else: recognise again.
+    CornersMoved,
+    /// Validate and play this grid.
+    UseGrid,
+    Cancel,
+}
+
+pub struct ImportView<'a> {
+    state: &'a mut ImportState,
+    texts: &'a Texts,
+}
+
+impl<'a> ImportView<'a> {
+    pub fn new(state: &'a mut ImportState, texts: &'a Texts) -> Self {
+        ImportView { state, texts }
+    }
+
+    pub fn show(mut self, ui: &mut Ui) -> Option<ImportEvent> {
+        let t = self.texts;
+        let mut event = None;
+        ui.horizontal(|ui| {
+            if ui.button(t.use_grid).clicked() {
+                event = Some(ImportEvent::UseGrid);
+            }
+            if ui.button(t.cancel).clicked() {
+                event = Some(ImportEvent::Cancel);
+            }
+            if ui.button(t.given_or_entry).clicked() {
+                self.state.toggle_entry();
+            }
+            if self.state.busy {
+                ui.spinner();
+            }
+            let n = self.state.uncertain_count();
+            if n > 0 {
+                ui.label(
+                    RichText::new(super::i18n::fill(t.import_uncertain, &[&n])).color(palette::RED),
+                );
+            }
+        });
+        ui.label(RichText::new(t.import_help).weak());
+        let avail = ui.available_size();
+        let side = ((avail.x - 16.0) / 2.0).min(avail.y).max(120.0);
+        ui.horizontal_top(|ui| {
+            if self.photo(ui, side) {
+                event = event.or(Some(ImportEvent::CornersMoved));
+            }
+            ui.add_space(16.0);
+            self.grid(ui, side);
+        });
+        event
+    }
+
+    /// The photo with the outline; returns whether a corner was dropped.
+    fn photo(&mut self, ui: &mut Ui, side: f32) -> bool {
+        let s = &mut *self.state;
+        let scale = (side / s.size.x).min(side / s.size.y);
+        let shown = s.size * scale;
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+        let img_rect = Rect::from_center_size(rect.center(), shown);
+        let painter = ui.painter_at(rect);
+        painter.image(
+            s.photo.id(),
+            img_rect,
+            Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+            Color32::WHITE,
+        );
+        let to_screen = |p: Pos2| img_rect.min + p.to_vec2() * scale;
+        let mut dropped = false;
+        let names = ["top-left", "top-right", "bottom-right", "bottom-left"];
+        for (i, name) in names.iter().enumerate() {
+            let centre = to_screen(s.corners[i]);
+            let id = ui.make_persistent_id(("corner", i));
+            let r = ui.interact(
+                Rect::from_center_size(centre, Vec2::splat(22.0)),
+                id,
+                Sense::drag(),
+            );
+            r.widget_info(|| {
+                WidgetInfo::labeled(egui::Role::Button, true, format!("corner {name}"))
+            });
+            if r.dragged() {
+                let p = s.corners[i] + r.drag_delta() / scale;
+                s.corners[i] = Pos2::new(p.x.clamp(0.0, s.size.x), p.y.clamp(0.0, s.size.y));
+            }
+            if r.drag_stopped() {
+                dropped = true;
+            }
+        }
+        let pts: Vec<Pos2> = s.corners.iter().map(|&p| to_screen(p)).collect();
+        let outline = Stroke::new(2.5, Color32::from_rgb(0x00, 0xb0, 0xff));
+        painter.add(Shape::closed_line(pts.clone(), outline));
+        for p in pts {
+            painter.circle(p, 8.0, Color32::from_white_alpha(160), outline);
+            painter.circle_filled(p, 2.5, outline.color);
+        }
+        dropped
+    }
+
+    /// The recognised grid, editable.
+    fn grid(&mut self, ui: &mut Ui, side: f32) {
+        let s = &mut *self.state;
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+        let cs = side / 9.0;
+        let painter = ui.painter_at(rect.expand(2.0));
+        painter.rect_filled(rect, 4.0, palette::PAPER);
+        for c in Cell::ALL {
+            let r = Rect::from_min_size(
+                rect.min + Vec2::new(c.col() as f32 * cs, c.row() as f32 * cs),
+                Vec2::splat(cs),
+            );
+            let reading = s.readings[c.index()];
+            let id = ui.make_persistent_id(("reading", c.index()));
+            let resp = ui.interact(r, id, Sense::click());
+            let label = match (reading.digit, reading.entry) {
+                (0, _) => format!("photo {c}: empty"),
+                (d, false) => format!("photo {c}: {d}, printed"),
+                (d, true) => format!("photo {c}: {d}, handwritten"),
+            };
+            let label = if reading.uncertain {
+                format!("{label}, uncertain")
+            } else {
+                label
+            };
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Cell, true, &label));
+            if resp.clicked() {
+                s.selected = Some(c);
+            }
+            if reading.digit != 0 && !reading.entry {
+                painter.rect_filled(r, 0.0, palette::GIVEN_BG);
+            }
+            if s.selected == Some(c) {
+                painter.rect_filled(r, 0.0, palette::SELECTED);
+            }
+            if reading.digit != 0 {
+                let colour = if reading.entry {
+                    palette::ENTRY
+                } else {
+                    palette::INK
+                };
+                painter.text(
+                    r.center(),
+                    Align2::CENTER_CENTER,
+                    reading.digit.to_string(),
+                    FontId::proportional(cs * 0.6),
+                    colour,
+                );
+            }
+            if reading.uncertain {
+                // uncertain: a dashed frame and a question mark, not only a colour
+                let q = r.shrink(3.0);
+                let corners = [
+                    q.left_top(),
+                    q.right_top(),
+                    q.right_bottom(),
+                    q.left_bottom(),
+                    q.left_top(),
+                ];
+                painter.extend(Shape::dashed_line(
+                    &corners,
+                    Stroke::new(2.0, palette::RED),
+                    4.0,
+                    3.0,
+                ));
+                painter.text(
+                    r.right_top() + Vec2::new(-cs * 0.18, cs * 0.2),
+                    Align2::CENTER_CENTER,
+                    "?",
+                    FontId::proportional(cs * 0.28),
+                    palette::RED,
+                );
+            }
+        }
+        for i in 0..=9 {
+            let w = if i % 3 == 0 { 2.5 } else { 1.0 };
+            let colour = if i % 3 == 0 {
+                palette::INK
+            } else {
+                palette::LINE
+            };
+            let x = rect.min.x + i as f32 * cs;
+            let y = rect.min.y + i as f32 * cs;
+            painter.line_segment(
+                [Pos2::new(x, rect.min.y), Pos2::new(x, rect.max.y)],
+                Stroke::new(w, colour),
+            );
+            painter.line_segment(
+                [Pos2::new(rect.min.x, y), Pos2::new(rect.max.x, y)],
+                Stroke::new(w, colour),
+            );
+        }
+        if let Some(sel) = s.selected {
+            let r = Rect::from_min_size(
+                rect.min + Vec2::new(sel.col() as f32 * cs, sel.row() as f32 * cs),
+                Vec2::splat(cs),
+            );
+            painter.rect_stroke(
+                r.shrink(1.0),
+                2.0,
+                Stroke::new(3.0, palette::SAME_DIGIT),
+                StrokeKind::Inside,
+            );
+        }
+    }
+}
