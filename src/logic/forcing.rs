@@ -118,6 +118,11 @@ impl Propagation {
             if !st.has(c.cell, c.digit) {
                 continue;
             }
+            // One level down is singles only: the bitboard check says
+            // whether it breaks, and only then is it followed with reasons.
+            if depth == 1 && breaks(st, c, true).is_none() {
+                continue;
+            }
             let inner = Propagation::run_in(
                 &self.start,
                 *st,
