@@ -34,6 +34,7 @@ fn config(dir: &Path) -> Config {
         lang: Lang::En,
         animate: false,
         restore: true,
+        native_dialogs: false,
     }
 }
 
@@ -637,5 +638,35 @@ fn periodic_autosave_while_playing() {
         h.step();
     }
     assert_eq!(SavedGame::read(&path).unwrap().board, board);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file dropped on the window, as the windowing layer hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_puzzle_file_opens_it() {
+    let dir = temp_dir("drop");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let file = dir.join("dropped.txt");
+    std::fs::write(&file, format!("# a puzzle\n{EASY}\n")).unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file)));
+    h.step();
+    wait(&mut h);
+    assert_eq!(h.state().board().givens().to_line(), EASY);
+    assert!(h.state().status().unwrap().text.contains("dropped.txt"));
     let _ = std::fs::remove_dir_all(&dir);
 }

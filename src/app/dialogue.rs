@@ -71,6 +71,9 @@ pub struct Paragraph {
     pub lines: Vec<Line>,
     /// Shown as buttons once the last line is reached.
     pub offers: Vec<Offer>,
+    /// A chain's links: each is drawn from the line where both of its ends
+    /// have been shown, so the chain grows on the board as it is read.
+    pub links: Vec<super::board_view::Arrow>,
 }
 
 impl Paragraph {
@@ -80,6 +83,7 @@ impl Paragraph {
             title: title.into(),
             lines,
             offers: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -122,9 +126,31 @@ impl Dialogue {
         self.current().and_then(|(p, l)| p.lines.get(l))
     }
 
-    /// The highlights of the current line.
-    pub fn marks(&self) -> Option<&Marks> {
-        self.current_line().map(|l| &l.marks)
+    /// The highlights of the current line, with the paragraph's chain
+    /// links whose ends were both shown by this line or an earlier one.
+    pub fn marks(&self) -> Option<Marks> {
+        let (p, current) = self.current()?;
+        let mut marks = p.lines.get(current)?.marks.clone();
+        if !p.links.is_empty() {
+            let shown: Vec<(crate::grid::Cell, u8)> = p.lines[..=current]
+                .iter()
+                .flat_map(|l| {
+                    let m = &l.marks;
+                    m.candidates
+                        .iter()
+                        .chain(&m.secondary)
+                        .chain(&m.placed)
+                        .chain(&m.deleted)
+                        .copied()
+                })
+                .collect();
+            for a in &p.links {
+                if shown.contains(&a.from) && shown.contains(&a.to) && !marks.links.contains(a) {
+                    marks.links.push(*a);
+                }
+            }
+        }
+        Some(marks)
     }
 
     /// Whether the reader is on the last line of the last paragraph.
@@ -322,6 +348,49 @@ mod tests {
             "t",
             (0..n).map(|i| Line::plain(format!("line {i}"))).collect(),
         )
+    }
+
+    #[test]
+    fn chain_links_appear_once_both_ends_were_shown() {
+        use crate::app::board_view::Arrow;
+        use crate::grid::Cell;
+        let (a, b, c) = (
+            (Cell::new(0, 0), 3),
+            (Cell::new(0, 5), 3),
+            (Cell::new(4, 5), 3),
+        );
+        let line = |cands: Vec<(Cell, u8)>| {
+            Line::marked(
+                "l",
+                Marks {
+                    candidates: cands,
+                    ..Marks::default()
+                },
+            )
+        };
+        let mut p = Paragraph::new(
+            Kind::Step,
+            "t",
+            vec![line(vec![a]), line(vec![b]), line(vec![c])],
+        );
+        let ab = Arrow {
+            from: a,
+            to: b,
+            strong: true,
+        };
+        let bc = Arrow {
+            from: b,
+            to: c,
+            strong: false,
+        };
+        p.links = vec![ab, bc];
+        let mut d = Dialogue::default();
+        d.push(p);
+        assert!(d.marks().unwrap().links.is_empty());
+        d.forward();
+        assert_eq!(d.marks().unwrap().links, vec![ab]);
+        d.forward();
+        assert_eq!(d.marks().unwrap().links, vec![ab, bc]);
     }
 
     #[test]

@@ -64,7 +64,16 @@ pub fn paragraph(p: hint::Paragraph, title: &str) -> Paragraph {
             Line::marked(l.text, marks)
         })
         .collect();
-    Paragraph::new(kind, title, lines).with_offers(offers)
+    let mut paragraph = Paragraph::new(kind, title, lines).with_offers(offers);
+    // the whole chain, from the line that shows all of the step
+    paragraph.links = paragraph
+        .lines
+        .iter()
+        .map(|l| &l.marks.links)
+        .max_by_key(|links| links.len())
+        .cloned()
+        .unwrap_or_default();
+    paragraph
 }
 
 #[cfg(test)]

@@ -43,6 +43,8 @@ pub struct Config {
     pub animate: bool,
     /// Restore the autosave at start.
     pub restore: bool,
+    /// Show the system's file dialog on Open and Save as (off in tests).
+    pub native_dialogs: bool,
 }
 
 impl Config {
@@ -53,6 +55,7 @@ impl Config {
             lang: Lang::from_env(),
             animate: true,
             restore: true,
+            native_dialogs: true,
         }
     }
 }
@@ -69,6 +72,9 @@ pub struct Status {
 struct PathWindow {
     purpose: DialogFor,
     text: String,
+    /// The text field got the keyboard focus once (typing goes there, not
+    /// to the board).
+    focused: bool,
 }
 
 /// The application state.
@@ -421,7 +427,11 @@ impl App {
                 self.path_window = Some(PathWindow {
                     purpose: DialogFor::Open,
                     text: String::new(),
-                })
+                    focused: false,
+                });
+                if self.config.native_dialogs {
+                    self.native_dialog(DialogFor::Open, ctx);
+                }
             }
             Command::Save => match self.game_path.clone() {
                 Some(path) => self.save_to(&path),
@@ -435,7 +445,11 @@ impl App {
                 self.path_window = Some(PathWindow {
                     purpose: DialogFor::Save,
                     text: path.display().to_string(),
+                    focused: false,
                 });
+                if self.config.native_dialogs {
+                    self.native_dialog(DialogFor::Save, ctx);
+                }
             }
             Command::NextFromFile => self.next_from_file(ctx),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
@@ -1177,7 +1191,7 @@ impl App {
             .min(ui.available_height() - pad_height)
             .max(180.0);
         let (marks, step_shown) = match self.dialogue.marks() {
-            Some(m) if !m.is_empty() => (m.clone(), true),
+            Some(m) if !m.is_empty() => (m, true),
             _ => (self.marks.clone(), false),
         };
         ui.vertical_centered(|ui| {
@@ -1286,6 +1300,10 @@ impl App {
                 ui.horizontal(|ui| {
                     ui.label(t.path_label);
                     let edit = ui.add(egui::TextEdit::singleline(&mut w.text).desired_width(300.0));
+                    if !w.focused {
+                        edit.request_focus();
+                        w.focused = true;
+                    }
                     if edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                         go = true;
                     }
@@ -1304,22 +1322,7 @@ impl App {
                 });
             });
         if browse {
-            let purpose = w.purpose;
-            let start_dir = self.config.data_dir.clone();
-            self.worker.spawn(ctx, move || {
-                let dialog = rfd::FileDialog::new().set_directory(&start_dir);
-                let path = match purpose {
-                    DialogFor::Open => dialog
-                        .add_filter("Sudoku", &["txt", "sdk", "json", "png", "jpg", "jpeg"])
-                        .add_filter("*", &["*"])
-                        .pick_file(),
-                    DialogFor::Save => dialog
-                        .add_filter("sudolens game", &["json"])
-                        .set_file_name("game.json")
-                        .save_file(),
-                };
-                Outcome::Dialog { purpose, path }
-            });
+            self.native_dialog(w.purpose, ctx);
         }
         if go && !w.text.trim().is_empty() {
             let path = PathBuf::from(w.text.trim());
@@ -1336,6 +1339,26 @@ impl App {
         if keep {
             self.path_window = Some(w);
         }
+    }
+
+    /// The system's file dialog (rfd), on a thread of its own; the path
+    /// window stays open as the way in when no dialog can be shown.
+    fn native_dialog(&mut self, purpose: DialogFor, ctx: &egui::Context) {
+        let start_dir = self.config.data_dir.clone();
+        self.worker.dialog(ctx, move || {
+            let dialog = rfd::FileDialog::new().set_directory(&start_dir);
+            let path = match purpose {
+                DialogFor::Open => dialog
+                    .add_filter("Sudoku", &["txt", "sdk", "json", "png", "jpg", "jpeg"])
+                    .add_filter("*", &["*"])
+                    .pick_file(),
+                DialogFor::Save => dialog
+                    .add_filter("sudolens game", &["json"])
+                    .set_file_name("game.json")
+                    .save_file(),
+            };
+            Outcome::Dialog { purpose, path }
+        });
     }
 
     /// Opens the path window pre-filled, as Ctrl+O or Save as do (for tests

@@ -156,12 +156,23 @@ impl Worker {
         });
     }
 
+    /// Runs a file dialog; like an autosave it does not make the app busy
+    /// (a dialog may stay open for long, or never answer).
+    pub fn dialog(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Outcome + Send + 'static) {
+        let tx = self.tx.clone();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(job());
+            ctx.request_repaint();
+        });
+    }
+
     /// Outcomes of finished jobs, without waiting.
     pub fn poll(&mut self) -> Vec<Outcome> {
         let done: Vec<Outcome> = self.rx.try_iter().collect();
         let counted = done
             .iter()
-            .filter(|o| !matches!(o, Outcome::Autosaved { .. }))
+            .filter(|o| !matches!(o, Outcome::Autosaved { .. } | Outcome::Dialog { .. }))
             .count();
         self.running = self.running.saturating_sub(counted);
         done
