@@ -676,7 +676,10 @@ fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
             let extra = cells(&cand_cells(&h.secondary), lang);
             let line_text = match step.technique {
                 UniqueRectangle1 => say!(lang, "Only {extra} has other candidates, so it must take one of them.", "Seule {extra} a d'autres candidats, donc elle doit prendre l'un d'eux."),
-                UniqueRectangle2 => say!(lang, "{extra} share one extra digit, so one of them is that digit.", "{extra} partagent un même chiffre en plus, donc l'une d'elles vaut ce chiffre."),
+                UniqueRectangle2 => {
+                    let z = step.eliminated().next().map_or(0, |c| c.digit);
+                    say!(lang, "{extra} both carry the extra digit {z}, so one of them is {z}.", "{extra} portent toutes deux le chiffre en plus {z}, donc l'une d'elles vaut {z}.")
+                }
                 UniqueRectangle3 => say!(lang, "The extra digits of {extra} act like one more cell and lock a subset with the other highlighted cells.", "Les chiffres en plus de {extra} agissent comme une case de plus et forment un sous-ensemble avec les autres cases en évidence."),
                 _ => say!(lang, "One digit of the pair must go in {extra} (nowhere else in their unit), so the other digit cannot.", "L'un des deux chiffres doit aller en {extra} (nulle part ailleurs dans leur unité), donc l'autre ne peut pas."),
             };
@@ -789,13 +792,33 @@ fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
             let (na, nb) = (a.len(), b.len());
             let x = step.digits[0];
             let z = digits(&step.digits[1..], lang);
-            hl(say!(lang, "Set A: the {na} cells {al} hold only {ad}, one digit more than cells.", "Ensemble A : les {na} cases {al} ne contiennent que {ad}, un chiffre de plus que de cases."), a.clone(), h.candidates.clone(), vec![], vec![step.base[0]]);
+            let set_a = if na == 1 {
+                say!(lang, "Set A: the cell {al} holds only {ad}, one digit more than cells.", "Ensemble A : la case {al} ne contient que {ad}, un chiffre de plus que de cases.")
+            } else {
+                say!(lang, "Set A: the {na} cells {al} hold only {ad}, one digit more than cells.", "Ensemble A : les {na} cases {al} ne contiennent que {ad}, un chiffre de plus que de cases.")
+            };
             hl(
+                set_a,
+                a.clone(),
+                h.candidates.clone(),
+                vec![],
+                vec![step.base[0]],
+            );
+            let set_b = if nb == 1 {
+                say!(
+                    lang,
+                    "Set B: the cell {bl} holds only {bd}.",
+                    "Ensemble B : la case {bl} ne contient que {bd}."
+                )
+            } else {
                 say!(
                     lang,
                     "Set B: the {nb} cells {bl} hold only {bd}.",
                     "Ensemble B : les {nb} cases {bl} ne contiennent que {bd}."
-                ),
+                )
+            };
+            hl(
+                set_b,
                 b.clone(),
                 vec![],
                 h.secondary.clone(),
@@ -843,7 +866,7 @@ fn chain_lines(
     }
     for l in &chain.links {
         if let Why::Nested(k) = l.why {
-            if k > i && k < step.chains.len() {
+            if k != i && k < step.chains.len() {
                 let (tc, td) = (l.to.cell, l.to.digit);
                 hl(
                     say!(

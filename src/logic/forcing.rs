@@ -118,6 +118,11 @@ impl Propagation {
             if !st.has(c.cell, c.digit) {
                 continue;
             }
+            // One level down is singles only: the bitboard check says
+            // whether it breaks, and only then is it followed with reasons.
+            if depth == 1 && breaks(st, c, true).is_none() {
+                continue;
+            }
             let inner = Propagation::run_in(
                 &self.start,
                 *st,
@@ -129,7 +134,8 @@ impl Propagation {
             let Some((why, reasons)) = inner.contradiction.clone() else {
                 continue;
             };
-            let (links, deps) = inner.explain(&reasons);
+            let (mut links, deps) = inner.explain(&reasons);
+            adopt(&inner.subs, &mut links, &mut self.subs);
             self.subs.push(Chain {
                 premise: Some(Premise {
                     candidate: c,
@@ -469,10 +475,41 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
 /// first supposition that breaks the grid this way is used (bivalue cells
 /// first), since the search is costly.
 pub(crate) fn nested_contradiction(s: &State) -> Option<Step> {
+    nested_at(s, 1)
+}
+
+/// Two levels of nesting: the safety net for grids that even one level
+/// cannot crack (none of the benchmark sets needs it so far).
+pub(crate) fn deep_nested_contradiction(s: &State) -> Option<Step> {
+    nested_at(s, 2).map(|mut step| {
+        step.score += 1.0;
+        step
+    })
+}
+
+/// Copies the proofs that `links` cite from `from` into `into` (proofs
+/// they cite in turn first), renumbering the links to match.
+fn adopt(from: &[Chain], links: &mut [Link], into: &mut Vec<Chain>) {
+    for l in links.iter_mut() {
+        if let Why::Nested(id) = l.why {
+            let mut chain = from[id].clone();
+            adopt(from, &mut chain.links, into);
+            into.push(chain);
+            l.why = Why::Nested(into.len() - 1);
+        }
+    }
+}
+
+fn nested_at(s: &State, depth: u8) -> Option<Step> {
     let mut premises = premise_cands(s);
     premises.sort_by_key(|c| s.cands(c.cell).len());
+    if depth > 1 {
+        // Each deeper supposition multiplies the work by the number of
+        // candidates: start only from bivalue cells to keep it bounded.
+        premises.retain(|c| s.cands(c.cell).len() == 2);
+    }
     for c in premises {
-        let p = Propagation::run_in(s, *s, c, true, 1, None);
+        let p = Propagation::run_in(s, *s, c, true, depth, None);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
         };
@@ -486,12 +523,7 @@ pub(crate) fn nested_contradiction(s: &State) -> Option<Step> {
             links: Vec::new(),
             contradiction: Some(why),
         }];
-        for l in &mut links {
-            if let Why::Nested(id) = l.why {
-                chains.push(p.subs[id].clone());
-                l.why = Why::Nested(chains.len() - 1);
-            }
-        }
+        adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
         let mut step = chain_step(Technique::NestedForcingChain, chains);
         step.eliminate(c.cell, c.digit);

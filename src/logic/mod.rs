@@ -68,6 +68,10 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::CellForcingChain, forcing::cell_forcing),
     (Technique::UnitForcingChain, forcing::unit_forcing),
     (Technique::NestedForcingChain, forcing::nested_contradiction),
+    (
+        Technique::NestedForcingChain,
+        forcing::deep_nested_contradiction,
+    ),
 ];
 
 /// The easiest step on a candidate state, or `None` when solved or stuck.

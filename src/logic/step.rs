@@ -231,8 +231,9 @@ impl Technique {
         )
     }
 
+    /// Chains and forcing chains: steps told link by link.
     pub fn is_chain(self) -> bool {
-        self >= Technique::XChain
+        self >= Technique::XChain && self != Technique::AlsXz
     }
 }
 
