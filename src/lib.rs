@@ -10,3 +10,4 @@ pub mod grid;
 pub mod hint;
 pub mod logic;
 pub mod solver;
+pub mod vision;
