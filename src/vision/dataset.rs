@@ -35,7 +35,7 @@ impl LabelledPhoto {
 
     /// The held-out part never used for training: every fifth photo by number.
     pub fn is_validation(&self) -> bool {
-        self.id % 5 == 0
+        self.id.is_multiple_of(5)
     }
 }
 

@@ -162,8 +162,8 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
     let (w, ht) = (ink.width() as f64, ink.height() as f64);
     let mut rows = vec![0u32; SCORE_SIDE];
     let mut cols = vec![0u32; SCORE_SIDE];
-    for y in 0..SCORE_SIDE {
-        for x in 0..SCORE_SIDE {
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, col) in cols.iter_mut().enumerate() {
             let (sx, sy) = h.apply((x as f64 + 0.5, y as f64 + 0.5));
             if sx >= 0.0
                 && sy >= 0.0
@@ -171,8 +171,8 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
                 && sy < ht
                 && ink.get_pixel(sx as u32, sy as u32)[0] > 0
             {
-                rows[y] += 1;
-                cols[x] += 1;
+                *row += 1;
+                *col += 1;
             }
         }
     }

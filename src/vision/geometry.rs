@@ -116,6 +116,8 @@ fn normaliser(pts: &[(f64, f64)]) -> (Homography, Homography) {
     (h, h)
 }
 
+// Gaussian elimination reads as the textbook formula with indices; iterators would hide it.
+#[allow(clippy::needless_range_loop)]
 fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
     for col in 0..8 {
         let piv = (col..8).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;

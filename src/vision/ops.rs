@@ -147,8 +147,10 @@ mod tests {
             img.put_pixel(30, y, Luma([40]));
         }
         let flat = flatten_background(&img, 8);
-        assert!(flat.get_pixel(2, 5)[0] > 240);
-        assert!(flat.get_pixel(60, 60)[0] > 240);
+        // block maxima overestimate the paper by up to a block's worth of this steep
+        // (2 levels a pixel) gradient, so paper lands a little under 255
+        assert!(flat.get_pixel(2, 5)[0] > 225);
+        assert!(flat.get_pixel(60, 60)[0] > 225);
         assert!(flat.get_pixel(30, 30)[0] < 120);
     }
 }
