@@ -11,5 +11,6 @@ pub mod grid;
 pub mod hint;
 pub mod logic;
 pub mod solver;
+pub mod vision;
 
 pub mod app;

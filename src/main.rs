@@ -29,6 +29,9 @@ enum Command {
     /// Rate puzzles: level, SE-style score, hardest technique (one line
     /// each); `--bench` adds the engine's timings.
     Rate(cli::rate::RateArgs),
+    /// Read a Sudoku from photos: the grid, uncertain cells and the solver's verdict;
+    /// several photos print one line each and a summary.
+    Import(cli::import::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Hint(a)) => cli::hint::run(&a),
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
+        Some(Command::Import(a)) => cli::import::run(&a),
         None => open_window(),
     }
 }

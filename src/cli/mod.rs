@@ -2,6 +2,7 @@
 
 pub mod explain;
 pub mod hint;
+pub mod import;
 pub mod rate;
 pub mod solve;
 

@@ -1,0 +1,90 @@
+//! Photo import speed and accuracy: `cargo bench --bench vision`.
+//!
+//! Single thread, model load timed separately. Speed on the synthetic samples (and a 12 MP
+//! upscale of one), accuracy on `../shared/photos` when present, split into the held-out part
+//! (photo number a multiple of 5, never trained on) and all photos.
+
+use std::path::Path;
+use std::time::Instant;
+use sudolens::vision::dataset::labelled_photos;
+use sudolens::vision::{self, DigitModel, ImportOptions};
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let t = Instant::now();
+    let model = DigitModel::bundled().expect("model loads");
+    println!("model load: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
+    let opts = ImportOptions::default();
+
+    let sample = std::fs::read(root.join("samples/printed_serif.jpg")).unwrap();
+    let img = image::load_from_memory(&sample).unwrap();
+    let big = img.resize_exact(4000, 3000, image::imageops::FilterType::Triangle);
+    let mut big_jpeg = std::io::Cursor::new(Vec::new());
+    big.to_rgb8()
+        .write_to(&mut big_jpeg, image::ImageFormat::Jpeg)
+        .unwrap();
+    let big_jpeg = big_jpeg.into_inner();
+    let times: Vec<f64> = (0..5)
+        .map(|_| {
+            vision::import_bytes(&big_jpeg, &model, &opts)
+                .unwrap()
+                .timings_ms
+                .total
+        })
+        .collect();
+    println!(
+        "12 MP photo (4000x3000 JPEG): median {:.1} ms over 5 runs",
+        median(times)
+    );
+
+    let photos = labelled_photos(&root.join("../shared/photos"));
+    if photos.is_empty() {
+        println!("notice: ../shared/photos absent, accuracy not measured");
+        return;
+    }
+    let mut times = Vec::new();
+    // [held-out, all] x [printed, handwritten] x [cells right, cells, grids right, grids]
+    let mut tally = [[[0usize; 4]; 2]; 2];
+    for p in &photos {
+        let (right, total) = match vision::import_path(&p.path, &model, &opts) {
+            Ok(r) => {
+                times.push(r.timings_ms.total);
+                (p.cells_right(&r), 81)
+            }
+            Err(_) => (0, 81),
+        };
+        for (split, counts) in tally.iter_mut().enumerate() {
+            if split == 0 && !p.is_validation() {
+                continue;
+            }
+            let t = &mut counts[usize::from(p.handwritten)];
+            t[0] += right;
+            t[1] += total;
+            t[2] += usize::from(right == 81);
+            t[3] += 1;
+        }
+    }
+    println!(
+        "dataset photos (640x480 to 1632x1224): median {:.1} ms per photo",
+        median(times)
+    );
+    for (split, name) in [(0, "held-out"), (1, "all")] {
+        for (kind, kname) in [(0, "printed"), (1, "handwritten")] {
+            let t = tally[split][kind];
+            println!(
+                "{name} {kname}: cells {}/{} = {:.2}%, grids fully right {}/{} = {:.1}%",
+                t[0],
+                t[1],
+                100.0 * t[0] as f64 / t[1].max(1) as f64,
+                t[2],
+                t[3],
+                100.0 * t[2] as f64 / t[3].max(1) as f64
+            );
+        }
+    }
+}

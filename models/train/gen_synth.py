@@ -1,0 +1,163 @@
+"""Render synthetic cell tiles: printed digits from many installed fonts, handwriting-like
+digits from handwriting fonts, and empty cells, with grid lines, perspective, blur, uneven
+lighting, noise and JPEG artefacts. Output: .npz with tiles (N,32,32) uint8 and labels.
+
+Fonts come from Debian packages (see models/train/README.md); the lists are globbed at run time.
+"""
+import argparse, glob, io, os, re
+from multiprocessing import Pool
+import numpy as np
+import cv2
+from PIL import Image, ImageDraw, ImageFont
+from common import CELL, box_down2, class_of
+
+HAND_PAT = re.compile(r"comic-neue|fifthhorseman|kristi|humor-sans|dancingscript|"
+                      r"Domestic_Manners|It_wasn_t_me|MarkedFool|Swift\.ttf", re.I)
+SKIP_PAT = re.compile(r"fantasque|woff|dustin|/noto/(?!Noto(Sans|Serif)(Display|Mono)?-)|"
+                      r"stix-word|Symbol|Dingbat|D050000L|Z003|[Mm]ath|Icons|Emoji|Bebas", re.I)
+
+
+def list_fonts():
+    files = sorted(set(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True) +
+                       glob.glob("/usr/share/texmf/fonts/opentype/**/*.otf", recursive=True)))
+    hand = [f for f in files if HAND_PAT.search(f)]
+    printed = [f for f in files if not HAND_PAT.search(f) and not SKIP_PAT.search(f)]
+    return usable(printed), usable(hand)
+
+
+def usable(files):
+    """Keep fonts whose ten digit glyphs are real and different from each other."""
+    good = []
+    for f in files:
+        try:
+            font = ImageFont.truetype(f, 48)
+            seen = set()
+            ok = True
+            for ch in "0123456789":
+                m = font.getmask(ch)
+                bb = m.getbbox()
+                if bb is None:
+                    ok = False; break
+                seen.add(bytes(m))
+            if ok and len(seen) == 10:
+                good.append(f)
+        except Exception:
+            pass
+    return good
+
+
+def render(rng, font_path, digit, hand):
+    S = 128                                   # high-res cell side
+    W = 3 * S
+    paper = int(rng.integers(150, 256))
+    ink = int(rng.integers(0, max(1, min(110, paper - 60))))
+    img = Image.new("L", (W, W), paper)
+    d = ImageDraw.Draw(img)
+    # grid lines around the centre cell; box borders are thicker on random sides
+    for k in range(4):
+        pos = k * S
+        for horiz in (True, False):
+            thick = rng.random() < 0.3
+            t = int(rng.integers(6, 14)) if thick else int(rng.integers(1, 6))
+            shade = int(rng.integers(0, max(1, paper - 50)))
+            if horiz:
+                d.rectangle([0, pos - t // 2, W, pos + (t - t // 2)], fill=shade)
+            else:
+                d.rectangle([pos - t // 2, 0, pos + (t - t // 2), W], fill=shade)
+    if digit:
+        h = rng.uniform(0.45, 0.8) * S if not hand else rng.uniform(0.35, 0.85) * S
+        font = ImageFont.truetype(font_path, int(h * 1.35))
+        ch = str(digit)
+        bb = font.getbbox(ch)
+        gw, gh = bb[2] - bb[0], bb[3] - bb[1]
+        scale = h / max(gh, 1)
+        glyph = Image.new("L", (gw + 8, gh + 8), 0)
+        ImageDraw.Draw(glyph).text((4 - bb[0], 4 - bb[1]), ch, font=font, fill=255)
+        sx = scale * rng.uniform(0.8, 1.15)
+        glyph = glyph.resize((max(1, int(glyph.width * sx)), max(1, int(glyph.height * scale))), Image.BILINEAR)
+        if hand or rng.random() < 0.15:
+            glyph = glyph.rotate(rng.uniform(-15, 15) if hand else rng.uniform(-4, 4), expand=True, resample=Image.BILINEAR)
+        g = np.asarray(glyph).astype(np.float32) / 255
+        if rng.random() < 0.3:  # stroke weight variation
+            k = np.ones((3, 3), np.uint8)
+            g = cv2.dilate(g, k) if rng.random() < 0.5 else cv2.erode(g, k)
+        cx = S + S / 2 + rng.normal(0, 0.06) * S
+        cy = S + S / 2 + rng.normal(0, 0.06) * S
+        x0 = int(cx - g.shape[1] / 2); y0 = int(cy - g.shape[0] / 2)
+        a = np.asarray(img).astype(np.float32)
+        ys, xs = slice(max(0, y0), min(W, y0 + g.shape[0])), slice(max(0, x0), min(W, x0 + g.shape[1]))
+        gg = g[ys.start - y0: ys.stop - y0, xs.start - x0: xs.stop - x0]
+        ink_var = ink + rng.normal(0, 12, gg.shape) if rng.random() < 0.4 else ink
+        a[ys, xs] = a[ys, xs] * (1 - gg) + ink_var * gg
+        img = np.clip(a, 0, 255).astype(np.uint8)
+    else:
+        img = np.asarray(img).copy()
+        if rng.random() < 0.15:  # specks / dirt
+            for _ in range(int(rng.integers(1, 4))):
+                cv2.circle(img, (int(rng.uniform(S, 2 * S)), int(rng.uniform(S, 2 * S))),
+                           int(rng.integers(1, 4)), int(rng.integers(ink, paper)), -1)
+    # perspective jitter and crop of the centre cell (at the pipeline's 2x oversampled scale)
+    src = np.float32([[S, S], [2 * S, S], [2 * S, 2 * S], [S, 2 * S]])
+    jitter = rng.normal(0, 0.045 * S, (4, 2)).astype(np.float32) + rng.normal(0, 0.035 * S, (1, 2)).astype(np.float32)
+    big = 2 * CELL
+    dst = np.float32([[0, 0], [big, 0], [big, big], [0, big]])
+    # blur before sampling down to emulate camera defocus at various resolutions
+    img = img.astype(np.float32)
+    sigma = rng.uniform(0.3, 3.5)
+    img = cv2.GaussianBlur(img, (0, 0), sigma)
+    m = cv2.getPerspectiveTransform(src + jitter, dst)
+    out = cv2.warpPerspective(img, m, (big, big), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    # uneven lighting: linear gradient times paper level
+    gy, gx = np.mgrid[0:big, 0:big].astype(np.float32) / big
+    grad = 1 + rng.uniform(-0.25, 0.25) * (gx - 0.5) + rng.uniform(-0.25, 0.25) * (gy - 0.5)
+    if rng.random() < 0.15:  # a shadow edge across the cell
+        ang = rng.uniform(0, np.pi); off = rng.uniform(-0.5, 0.5)
+        side = (np.cos(ang) * (gx - 0.5) + np.sin(ang) * (gy - 0.5)) > off
+        grad = grad * np.where(side, rng.uniform(0.55, 0.9), 1.0)
+    out = out * grad + rng.normal(0, rng.uniform(0, 8), out.shape)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        q = int(rng.integers(25, 90))
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])
+        out = cv2.imdecode(enc, cv2.IMREAD_GRAYSCALE)
+    return box_down2(out)
+
+
+def work(args):
+    seed, jobs, printed, hand = args
+    rng = np.random.default_rng(seed)
+    tiles, labels = [], []
+    for digit, is_hand in jobs:
+        fonts = hand if is_hand else printed
+        f = fonts[int(rng.integers(len(fonts)))]
+        tiles.append(render(rng, f, digit, is_hand))
+        labels.append(class_of(digit, is_hand))
+    return tiles, labels
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--printed-per-digit", type=int, default=3000)
+    ap.add_argument("--hand-per-digit", type=int, default=700)
+    ap.add_argument("--empty", type=int, default=8000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--out", default="synth.npz")
+    a = ap.parse_args()
+    printed, hand = list_fonts()
+    print(f"{len(printed)} printed fonts, {len(hand)} handwriting fonts")
+    jobs = [(d, False) for d in range(1, 10) for _ in range(a.printed_per_digit)]
+    jobs += [(d, True) for d in range(1, 10) for _ in range(a.hand_per_digit)]
+    jobs += [(0, False)] * a.empty
+    rng = np.random.default_rng(a.seed)
+    rng.shuffle(jobs)
+    chunks = [jobs[i:i + 2000] for i in range(0, len(jobs), 2000)]
+    with Pool(os.cpu_count()) as p:
+        res = p.map(work, [(a.seed * 1000 + i, c, printed, hand) for i, c in enumerate(chunks)])
+    tiles = np.stack([t for r in res for t in r[0]])
+    labels = np.array([l for r in res for l in r[1]], dtype=np.int64)
+    np.savez_compressed(a.out, tiles=tiles, labels=labels)
+    print(a.out, tiles.shape, np.bincount(labels, minlength=19))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+//! Scoring against the Wicht-Hennebert newspaper photos (`../shared/photos` beside the crate,
+//! never committed): shared by the accuracy test, the bench and the CLI summary.
+
+use super::{CellKind, ImportResult};
+use std::path::{Path, PathBuf};
+
+/// One photo with its ground truth.
+pub struct LabelledPhoto {
+    pub path: PathBuf,
+    /// The number in `imageN.jpg`.
+    pub id: u32,
+    pub handwritten: bool,
+    /// Every digit visible in the photo (0 for none).
+    pub digits: [u8; 81],
+    /// The printed givens (for a handwritten photo, from its printed twin's `.dat`).
+    pub printed: [u8; 81],
+}
+
+impl LabelledPhoto {
+    /// What the cell should be read as.
+    pub fn expected(&self, i: usize) -> (u8, CellKind) {
+        match (self.digits[i], self.printed[i]) {
+            (0, _) => (0, CellKind::Empty),
+            (d, 0) => (d, CellKind::Handwritten),
+            (d, _) => (d, CellKind::Printed),
+        }
+    }
+
+    /// Cells read right: digit and printed/handwritten tag.
+    pub fn cells_right(&self, r: &ImportResult) -> usize {
+        (0..81)
+            .filter(|&i| (r.cells[i].digit, r.cells[i].kind) == self.expected(i))
+            .count()
+    }
+
+    /// The held-out part never used for training: every fifth photo by number.
+    pub fn is_validation(&self) -> bool {
+        self.id.is_multiple_of(5)
+    }
+}
+
+/// Digits of a `.dat` file: two header lines (phone, resolution), then nine rows of nine.
+pub fn read_dat(path: &Path) -> Option<[u8; 81]> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let digits: Vec<u8> = text
+        .lines()
+        .skip(2)
+        .flat_map(|l| l.split_whitespace())
+        .map(|t| t.parse::<u8>().ok().filter(|&d| d <= 9))
+        .collect::<Option<Vec<u8>>>()?;
+    (digits.len() == 81).then(|| std::array::from_fn(|i| digits[i]))
+}
+
+/// The labelled photos under `root` (`printed/` and `handwritten/`), sorted by kind and id.
+pub fn labelled_photos(root: &Path) -> Vec<LabelledPhoto> {
+    let mut out = Vec::new();
+    for (dir, handwritten) in [("printed", false), ("handwritten", true)] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let Some(id) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_prefix("image")?.strip_suffix(".jpg")?.parse().ok())
+            else {
+                continue;
+            };
+            let Some(digits) = read_dat(&path.with_extension("dat")) else {
+                continue;
+            };
+            let printed = if handwritten {
+                match read_dat(&root.join("printed").join(format!("image{id}.dat"))) {
+                    Some(p) => p,
+                    None => continue,
+                }
+            } else {
+                digits
+            };
+            out.push(LabelledPhoto {
+                path,
+                id,
+                handwritten,
+                digits,
+                printed,
+            });
+        }
+    }
+    out.sort_by_key(|p| (p.handwritten, p.id));
+    out
+}

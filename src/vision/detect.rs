@@ -1,0 +1,244 @@
+//! Finding the puzzle grid: candidate quadrilaterals from connected ink, each scored by how
+//! well it shows the 10x10 line structure once warped flat.
+
+use super::geometry::Homography;
+use image::{GrayImage, Luma};
+use imageproc::region_labelling::{connected_components, Connectivity};
+use serde::Serialize;
+
+/// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
+const SCORE_SIDE: usize = 288;
+
+/// A candidate grid outline, corners clockwise from top-left, in detection-image pixels.
+#[derive(Clone, Debug, Serialize)]
+pub struct Candidate {
+    pub corners: [(f64, f64); 4],
+    /// Line-structure score in [-1, 1]; real grids score about 0.5 and above.
+    pub score: f32,
+    pub area: f64,
+}
+
+/// Marks ink (255) against paper (0): adaptive threshold on the lighting-flattened image.
+pub fn ink_mask(flat: &GrayImage) -> GrayImage {
+    let radius = (flat.width().min(flat.height()) / 40).max(5);
+    let th = imageproc::contrast::adaptive_threshold(flat, radius, 6);
+    // adaptive_threshold marks paper white; also demand real darkness so paper texture and
+    // JPEG noise inside flat regions stay paper.
+    GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
+        let ink = th.get_pixel(x, y)[0] == 0 && flat.get_pixel(x, y)[0] < 215;
+        Luma([if ink { 255 } else { 0 }])
+    })
+}
+
+struct Blob {
+    count: u32,
+    min: (u32, u32),
+    max: (u32, u32),
+    // extreme points along the diagonals: min x+y, max x-y, max x+y, min x-y
+    ext: [(i64, (u32, u32)); 4],
+}
+
+/// Candidate outlines from the largest connected ink structures, best first.
+pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
+    let (w, h) = ink.dimensions();
+    let labels = connected_components(ink, Connectivity::Eight, Luma([0u8]));
+    let mut blobs: Vec<Option<Blob>> = Vec::new();
+    for (x, y, l) in labels.enumerate_pixels() {
+        let l = l[0] as usize;
+        if l == 0 {
+            continue;
+        }
+        if blobs.len() <= l {
+            blobs.resize_with(l + 1, || None);
+        }
+        let (s, d) = (i64::from(x) + i64::from(y), i64::from(x) - i64::from(y));
+        let b = blobs[l].get_or_insert(Blob {
+            count: 0,
+            min: (x, y),
+            max: (x, y),
+            ext: [(s, (x, y)), (d, (x, y)), (s, (x, y)), (d, (x, y))],
+        });
+        b.count += 1;
+        b.min = (b.min.0.min(x), b.min.1.min(y));
+        b.max = (b.max.0.max(x), b.max.1.max(y));
+        if s < b.ext[0].0 {
+            b.ext[0] = (s, (x, y));
+        }
+        if d > b.ext[1].0 {
+            b.ext[1] = (d, (x, y));
+        }
+        if s > b.ext[2].0 {
+            b.ext[2] = (s, (x, y));
+        }
+        if d < b.ext[3].0 {
+            b.ext[3] = (d, (x, y));
+        }
+    }
+    let min_side = f64::from(w.min(h)) * 0.12;
+    let mut out: Vec<Candidate> = blobs
+        .iter()
+        .flatten()
+        .filter(|b| {
+            let (bw, bh) = (
+                f64::from(b.max.0 - b.min.0 + 1),
+                f64::from(b.max.1 - b.min.1 + 1),
+            );
+            // grid lines cover a small part of their bounding box; solid blobs are not grids
+            bw >= min_side
+                && bh >= min_side
+                && bw / bh < 2.5
+                && bh / bw < 2.5
+                && f64::from(b.count) < 0.6 * bw * bh
+        })
+        .filter_map(|b| {
+            let corners = b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y)));
+            let area = quad_area(&corners);
+            (area > min_side * min_side && is_convex(&corners)).then_some(Candidate {
+                corners,
+                score: score_quad(ink, &corners),
+                area,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.area.total_cmp(&a.area));
+    out.truncate(12);
+    out
+}
+
+/// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
+/// small solution grid or a neighbouring puzzle printed nearby loses to the main one.
+pub fn choose(cands: &[Candidate]) -> Option<usize> {
+    let best = cands.iter().map(|c| c.score).fold(f32::MIN, f32::max);
+    if best < 0.3 {
+        return None;
+    }
+    cands
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.score >= 0.3 && c.score >= best * 0.75)
+        .max_by(|a, b| a.1.area.total_cmp(&b.1.area))
+        .map(|(i, _)| i)
+}
+
+pub fn quad_area(c: &[(f64, f64); 4]) -> f64 {
+    let mut a = 0.0;
+    for i in 0..4 {
+        let (p, q) = (c[i], c[(i + 1) % 4]);
+        a += p.0 * q.1 - q.0 * p.1;
+    }
+    a.abs() / 2.0
+}
+
+fn is_convex(c: &[(f64, f64); 4]) -> bool {
+    let mut sign = 0.0f64;
+    for i in 0..4 {
+        let (a, b, d) = (c[i], c[(i + 1) % 4], c[(i + 2) % 4]);
+        let cross = (b.0 - a.0) * (d.1 - b.1) - (b.1 - a.1) * (d.0 - b.0);
+        if cross.abs() < 1e-9 {
+            return false;
+        }
+        if sign != 0.0 && cross.signum() != sign {
+            return false;
+        }
+        sign = cross.signum();
+    }
+    true
+}
+
+/// The canonical square (`side` pixels) to image map for `corners`.
+pub fn canonical_to_image(corners: &[(f64, f64); 4], side: f64) -> Option<Homography> {
+    Homography::from_4(
+        [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
+        *corners,
+    )
+}
+
+/// How much `corners` look like a Sudoku: ink coverage along the 20 expected lines minus the
+/// coverage midway between them.
+pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
+    let Some(h) = canonical_to_image(corners, SCORE_SIDE as f64) else {
+        return -1.0;
+    };
+    let (w, ht) = (ink.width() as f64, ink.height() as f64);
+    let mut rows = vec![0u32; SCORE_SIDE];
+    let mut cols = vec![0u32; SCORE_SIDE];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, col) in cols.iter_mut().enumerate() {
+            let (sx, sy) = h.apply((x as f64 + 0.5, y as f64 + 0.5));
+            if sx >= 0.0
+                && sy >= 0.0
+                && sx < w
+                && sy < ht
+                && ink.get_pixel(sx as u32, sy as u32)[0] > 0
+            {
+                *row += 1;
+                *col += 1;
+            }
+        }
+    }
+    let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
+    let line_cov = |v: &[u32], k: usize| {
+        let c = (k * 32) as i64;
+        (c - 5..=c + 5)
+            .filter(|&i| (0..SCORE_SIDE as i64).contains(&i))
+            .map(|i| frac(v, i as usize))
+            .fold(0.0f32, f32::max)
+    };
+    let mid =
+        |v: &[u32], k: usize| (k * 32 + 10..k * 32 + 22).map(|i| frac(v, i)).sum::<f32>() / 12.0;
+    let mut lines = Vec::with_capacity(20);
+    let mut mids = 0.0;
+    for v in [&rows, &cols] {
+        for k in 0..=9 {
+            lines.push(line_cov(v, k));
+        }
+        for k in 0..9 {
+            mids += mid(v, k);
+        }
+    }
+    lines.sort_by(|a, b| a.total_cmp(b));
+    // the weakest few lines may be cut off or faint; judge on the rest
+    let strong = lines[3..].iter().sum::<f32>() / 17.0;
+    strong - mids / 18.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draw_grid(img: &mut GrayImage, x0: u32, y0: u32, cell: u32) {
+        for k in 0..=9 {
+            for t in 0..9 * cell + 2 {
+                for d in 0..2 {
+                    img.put_pixel(x0 + k * cell + d, y0 + t, Luma([255]));
+                    img.put_pixel(x0 + t, y0 + k * cell + d, Luma([255]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_grid_scores_high_and_wins_over_a_small_one() {
+        let mut ink = GrayImage::new(600, 400);
+        draw_grid(&mut ink, 20, 20, 36);
+        draw_grid(&mut ink, 400, 250, 14);
+        let c = candidates(&ink);
+        let i = choose(&c).expect("grid found");
+        assert!(c[i].score > 0.5, "{:?}", c[i]);
+        assert!((c[i].corners[0].0 - 20.0).abs() < 2.0 && (c[i].corners[2].1 - 345.0).abs() < 3.0);
+    }
+
+    #[test]
+    fn a_plain_box_is_not_a_grid() {
+        let mut ink = GrayImage::new(300, 300);
+        for t in 20..280 {
+            for d in 0..3 {
+                ink.put_pixel(20 + d, t, Luma([255]));
+                ink.put_pixel(277 + d, t, Luma([255]));
+                ink.put_pixel(t, 20 + d, Luma([255]));
+                ink.put_pixel(t, 277 + d, Luma([255]));
+            }
+        }
+        assert_eq!(choose(&candidates(&ink)), None);
+    }
+}

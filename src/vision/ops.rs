@@ -1,0 +1,156 @@
+//! Small pure image functions used by the pipeline, in the style of `imageproc`.
+
+use image::{GrayImage, Luma};
+
+/// Averages `factor`x`factor` blocks (rounding half up); the right and bottom remainders are
+/// dropped. Box averaging is the cheapest anti-aliased reduction, which matters for 12 MP
+/// photos where a generic resampler costs more than the rest of the pipeline.
+pub fn downscale_box(image: &GrayImage, factor: u32) -> GrayImage {
+    assert!(factor > 0);
+    if factor == 1 {
+        return image.clone();
+    }
+    let (w, h) = (image.width() / factor, image.height() / factor);
+    let src = image.as_raw();
+    let sw = image.width() as usize;
+    let f = factor as usize;
+    let area = (f * f) as u32;
+    let mut out = GrayImage::new(w, h);
+    let mut sums = vec![0u32; w as usize];
+    for oy in 0..h as usize {
+        sums.iter_mut().for_each(|s| *s = 0);
+        for y in oy * f..oy * f + f {
+            let row = &src[y * sw..y * sw + w as usize * f];
+            for (ox, s) in sums.iter_mut().enumerate() {
+                *s += row[ox * f..ox * f + f]
+                    .iter()
+                    .map(|&p| u32::from(p))
+                    .sum::<u32>();
+            }
+        }
+        for (ox, s) in sums.iter().enumerate() {
+            out.put_pixel(ox as u32, oy as u32, Luma([((s + area / 2) / area) as u8]));
+        }
+    }
+    out
+}
+
+/// Maximum (`max = true`) or minimum over a (2r+1)x(2r+1) square, separably.
+pub fn rank_filter_square(image: &GrayImage, r: u32, max: bool) -> GrayImage {
+    let pick = |a: u8, b: u8| if max { a.max(b) } else { a.min(b) };
+    let (w, h) = image.dimensions();
+    let r = r as i64;
+    let mut tmp = GrayImage::new(w, h);
+    for y in 0..h {
+        for x in 0..w as i64 {
+            let mut v = image.get_pixel(x as u32, y)[0];
+            for dx in (x - r).max(0)..=(x + r).min(w as i64 - 1) {
+                v = pick(v, image.get_pixel(dx as u32, y)[0]);
+            }
+            tmp.put_pixel(x as u32, y, Luma([v]));
+        }
+    }
+    let mut out = GrayImage::new(w, h);
+    for y in 0..h as i64 {
+        for x in 0..w {
+            let mut v = tmp.get_pixel(x, y as u32)[0];
+            for dy in (y - r).max(0)..=(y + r).min(h as i64 - 1) {
+                v = pick(v, tmp.get_pixel(x, dy as u32)[0]);
+            }
+            out.put_pixel(x, y as u32, Luma([v]));
+        }
+    }
+    out
+}
+
+/// Evens out lighting by dividing by the paper brightness, estimated as a greyscale closing
+/// (max then min filter) that erases ink strokes narrower than about `3 * block` pixels.
+///
+/// The closing runs on a `block`-times reduced image (block maxima), which makes it cheap and
+/// blind to thin ink; the estimate is brought back with bilinear interpolation. Result: paper
+/// near 255 everywhere, ink dark in proportion to its contrast with the paper around it.
+pub fn flatten_background(image: &GrayImage, block: u32) -> GrayImage {
+    let (w, h) = image.dimensions();
+    let (bw, bh) = (w.div_ceil(block), h.div_ceil(block));
+    let mut small = GrayImage::new(bw, bh);
+    for by in 0..bh {
+        for bx in 0..bw {
+            let mut m = 0u8;
+            for y in by * block..((by + 1) * block).min(h) {
+                for x in bx * block..((bx + 1) * block).min(w) {
+                    m = m.max(image.get_pixel(x, y)[0]);
+                }
+            }
+            small.put_pixel(bx, by, Luma([m]));
+        }
+    }
+    let closed = rank_filter_square(&rank_filter_square(&small, 1, true), 1, false);
+    let mut out = GrayImage::new(w, h);
+    for y in 0..h {
+        let fy = ((y as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bh - 1) as f32);
+        let y0 = fy.floor() as u32;
+        let y1 = (y0 + 1).min(bh - 1);
+        let ty = fy - y0 as f32;
+        for x in 0..w {
+            let fx = ((x as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bw - 1) as f32);
+            let x0 = fx.floor() as u32;
+            let x1 = (x0 + 1).min(bw - 1);
+            let tx = fx - x0 as f32;
+            let g = |xx, yy| f32::from(closed.get_pixel(xx, yy)[0]);
+            let bg = (g(x0, y0) * (1.0 - tx) + g(x1, y0) * tx) * (1.0 - ty)
+                + (g(x0, y1) * (1.0 - tx) + g(x1, y1) * tx) * ty;
+            let p = f32::from(image.get_pixel(x, y)[0]);
+            let v = if bg < 1.0 { 255.0 } else { 255.0 * p / bg };
+            out.put_pixel(x, y, Luma([v.clamp(0.0, 255.0) as u8]));
+        }
+    }
+    out
+}
+
+/// Rotates a square-or-not image by quarter turns clockwise.
+pub fn rotate_quarter(image: &GrayImage, quarter_turns: u8) -> GrayImage {
+    match quarter_turns % 4 {
+        0 => image.clone(),
+        1 => image::imageops::rotate90(image),
+        2 => image::imageops::rotate180(image),
+        _ => image::imageops::rotate270(image),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn downscale_box_averages_blocks_with_rounding() {
+        let img = GrayImage::from_raw(4, 2, vec![0, 1, 10, 10, 1, 1, 10, 12]).unwrap();
+        let out = downscale_box(&img, 2);
+        assert_eq!(out.dimensions(), (2, 1));
+        assert_eq!(out.as_raw(), &vec![1, 11]);
+    }
+
+    #[test]
+    fn rank_filter_finds_local_extremes() {
+        let mut img = GrayImage::from_pixel(5, 5, Luma([100]));
+        img.put_pixel(2, 2, Luma([7]));
+        let min = rank_filter_square(&img, 1, false);
+        assert_eq!(min.get_pixel(1, 1)[0], 7);
+        assert_eq!(min.get_pixel(0, 0)[0], 100);
+        let max = rank_filter_square(&img, 1, true);
+        assert_eq!(max.get_pixel(2, 2)[0], 100);
+    }
+
+    #[test]
+    fn flatten_background_removes_a_lighting_gradient_but_keeps_ink() {
+        let mut img = GrayImage::from_fn(64, 64, |x, _| Luma([(120 + x * 2) as u8]));
+        for y in 20..40 {
+            img.put_pixel(30, y, Luma([40]));
+        }
+        let flat = flatten_background(&img, 8);
+        // block maxima overestimate the paper by up to a block's worth of this steep
+        // (2 levels a pixel) gradient, so paper lands a little under 255
+        assert!(flat.get_pixel(2, 5)[0] > 225);
+        assert!(flat.get_pixel(60, 60)[0] > 225);
+        assert!(flat.get_pixel(30, 30)[0] < 120);
+    }
+}

@@ -1,0 +1,176 @@
+//! Using the rules to correct the reading: a newspaper puzzle's givens have no conflicts and
+//! exactly one solution, so when the most likely reading breaks that, the most likely reading
+//! that obeys it is usually the true one.
+
+use crate::grid::{Cell, Grid};
+use crate::solver::{verdict, Verdict};
+
+/// Per-cell probabilities of what the *given* (printed digit) in that cell is: index 0 for
+/// "no given" (empty or handwritten), 1..=9 for a printed digit.
+pub type GivenProbs = [f32; 10];
+
+/// How far the search may go: at most this many cells changed at once...
+const MAX_CHANGES: usize = 3;
+/// ...chosen among this many least confident cells...
+const POOL: usize = 10;
+/// ...trying at most this many readings (each costs a solver call of well under a millisecond).
+const MAX_TRIES: usize = 400;
+
+pub struct Repair {
+    pub givens: Grid,
+    pub verdict: Verdict,
+    /// Cells whose given was changed from the most likely reading.
+    pub changed: Vec<Cell>,
+}
+
+/// Finds the most likely givens that form a proper puzzle; falls back to the most likely
+/// reading (with its verdict) when no small change fixes it.
+pub fn repair_givens(probs: &[GivenProbs; 81]) -> Repair {
+    let best: [u8; 81] = std::array::from_fn(|i| argmax(&probs[i]) as u8);
+    let grid = Grid::from_digits(best).expect("digits are 0..=9");
+    let first = verdict(&grid);
+    if matches!(first, Verdict::Unique(_)) {
+        return Repair {
+            givens: grid,
+            verdict: first,
+            changed: Vec::new(),
+        };
+    }
+    // options per cell: alternatives with their cost (log-probability lost) against the best
+    let mut pool: Vec<(usize, Vec<(u8, f32)>)> = (0..81)
+        .map(|i| {
+            let pb = probs[i][best[i] as usize].max(1e-9);
+            let mut alts: Vec<(u8, f32)> = (0..10u8)
+                .filter(|&d| d != best[i])
+                .map(|d| (d, (pb / probs[i][d as usize].max(1e-9)).ln()))
+                .collect();
+            alts.sort_by(|a, b| a.1.total_cmp(&b.1));
+            alts.truncate(3);
+            (i, alts)
+        })
+        .collect();
+    pool.sort_by(|a, b| a.1[0].1.total_cmp(&b.1[0].1));
+    pool.truncate(POOL);
+    // enumerate change sets by increasing cost; small pools make a sorted list affordable
+    let mut sets: Vec<(f32, Vec<(usize, u8)>)> = Vec::new();
+    fn extend(
+        pool: &[(usize, Vec<(u8, f32)>)],
+        start: usize,
+        cur: &mut Vec<(usize, u8)>,
+        cost: f32,
+        out: &mut Vec<(f32, Vec<(usize, u8)>)>,
+    ) {
+        if !cur.is_empty() {
+            out.push((cost, cur.clone()));
+        }
+        if cur.len() == MAX_CHANGES {
+            return;
+        }
+        for (k, (cell, alts)) in pool.iter().enumerate().skip(start) {
+            for &(d, c) in alts {
+                cur.push((*cell, d));
+                extend(pool, k + 1, cur, cost + c, out);
+                cur.pop();
+            }
+        }
+    }
+    extend(&pool, 0, &mut Vec::new(), 0.0, &mut sets);
+    sets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (_, set) in sets.iter().take(MAX_TRIES) {
+        let mut digits = best;
+        for &(i, d) in set {
+            digits[i] = d;
+        }
+        let g = Grid::from_digits(digits).expect("digits are 0..=9");
+        let v = verdict(&g);
+        if matches!(v, Verdict::Unique(_)) {
+            let changed = set.iter().map(|&(i, _)| Cell::ALL[i]).collect();
+            return Repair {
+                givens: g,
+                verdict: v,
+                changed,
+            };
+        }
+    }
+    Repair {
+        givens: grid,
+        verdict: first,
+        changed: Vec::new(),
+    }
+}
+
+fn argmax(p: &[f32]) -> usize {
+    p.iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "...7...8..9...31....68.5.7..2.6...49...2...5...8.4...7...9...3.37......61.5..4...";
+
+    fn confident(g: &Grid) -> [GivenProbs; 81] {
+        std::array::from_fn(|i| {
+            let mut p = [0.001f32; 10];
+            p[g.digits()[i] as usize] = 0.99;
+            p
+        })
+    }
+
+    #[test]
+    fn a_proper_reading_is_kept() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        let r = repair_givens(&confident(&g));
+        assert_eq!(r.givens, g);
+        assert!(r.changed.is_empty());
+    }
+
+    #[test]
+    fn a_misread_digit_with_a_close_second_is_corrected() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        let mut p = confident(&g);
+        // r1c4 is a 7 but read as a 1 (a classic confusion), with 7 a close second
+        let i = 3;
+        p[i] = [0.001; 10];
+        p[i][1] = 0.55;
+        p[i][7] = 0.4;
+        // r1c4 = 1 collides with the 1 in r2c7? Not necessarily; make sure it breaks the rules
+        let mut misread = *g.digits();
+        misread[i] = 1;
+        let bad = Grid::from_digits(misread).unwrap();
+        assert!(!matches!(verdict(&bad), Verdict::Unique(_)));
+        let r = repair_givens(&p);
+        assert_eq!(r.givens, g);
+        assert_eq!(r.changed, vec![Cell::ALL[i]]);
+    }
+
+    #[test]
+    fn a_missing_given_is_restored_from_its_alternative() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        // a given whose absence leaves several solutions, so the rules can notice it is gone
+        let i = (0..81)
+            .find(|&i| {
+                let mut d = *g.digits();
+                d[i] != 0 && {
+                    d[i] = 0;
+                    matches!(
+                        verdict(&Grid::from_digits(d).unwrap()),
+                        Verdict::Multiple(_)
+                    )
+                }
+            })
+            .expect("a newspaper puzzle has a necessary given");
+        let mut p = confident(&g);
+        p[i] = [0.001; 10];
+        p[i][0] = 0.6;
+        p[i][g.digits()[i] as usize] = 0.35;
+        let r = repair_givens(&p);
+        assert_eq!(r.givens, g);
+        assert_eq!(r.changed, vec![Cell::ALL[i]]);
+    }
+}
