@@ -310,11 +310,12 @@ fn bad_files_give_clear_messages() {
     for (path, expect) in [
         (&bad_puzzle, "'x' is not a digit"),
         (&bad_save, "bad.json"),
-        (&photo, "photo"),
+        (&photo, "Could not read a grid in grid.png"),
         (&missing, "missing.txt"),
     ] {
         press(&mut h, Modifiers::COMMAND, Key::O);
         type_path(&mut h, path);
+        wait(&mut h);
         let status = h.state().status().unwrap().clone();
         assert!(status.error, "{status:?}");
         assert!(
@@ -322,7 +323,10 @@ fn bad_files_give_clear_messages() {
             "{:?} does not say {expect:?}",
             status.text
         );
-        h.get_by_label("Cancel").click();
+        // A photo is read in the background, so its path window has closed.
+        if let Some(cancel) = h.query_by_label("Cancel") {
+            cancel.click();
+        }
         h.step();
         assert_eq!(
             *h.state().board(),
@@ -668,5 +672,32 @@ fn dropping_a_puzzle_file_opens_it() {
     wait(&mut h);
     assert_eq!(h.state().board().givens().to_line(), EASY);
     assert!(h.state().status().unwrap().text.contains("dropped.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A real photo end to end: opened, read by the importer, shown on the
+/// correction screen, accepted as the new game.
+#[test]
+fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
+    let dir = temp_dir("photo");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(samples.join("printed_serif.json")).unwrap())
+            .unwrap();
+    let givens = Grid::parse(truth["givens"].as_str().unwrap()).unwrap();
+
+    press(&mut h, Modifiers::COMMAND, Key::O);
+    type_path(&mut h, &samples.join("printed_serif.jpg"));
+    wait(&mut h);
+    let screen = h.state().import().expect("the correction screen is open");
+    assert_eq!(screen.givens(), givens, "{:?}", h.state().status());
+    h.run_steps(2);
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    assert_eq!(*h.state().board().givens(), givens);
     let _ = std::fs::remove_dir_all(&dir);
 }

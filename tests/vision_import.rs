@@ -194,3 +194,32 @@ fn a_tiny_image_has_no_grid() {
     let e = import(&png(20, 20, |_, _| 200)).unwrap_err();
     assert!(matches!(e, ImportError::NoGrid), "{e:?}");
 }
+
+#[test]
+fn corners_placed_by_the_player_are_snapped_and_read() {
+    let bytes = std::fs::read(samples().join("printed_serif.jpg")).unwrap();
+    let detected = vision::import_bytes(&bytes, &model(), &ImportOptions::default()).unwrap();
+    // A rough placement, as a finger drags it: every corner some pixels off, inwards.
+    let c = detected.corners;
+    let centre = [
+        c.iter().map(|p| p[0]).sum::<f64>() / 4.0,
+        c.iter().map(|p| p[1]).sum::<f64>() / 4.0,
+    ];
+    let rough = c.map(|p| {
+        [
+            p[0] + (centre[0] - p[0]) * 0.02,
+            p[1] + (centre[1] - p[1]) * 0.02,
+        ]
+    });
+    let r = vision::import_bytes_with_corners(&bytes, rough, &model(), &ImportOptions::default())
+        .expect("the outlined grid reads");
+    assert_eq!(r.givens, detected.givens);
+    assert_eq!(r.verdict, "unique");
+
+    // Corners on a blank part of the photo find no digits there.
+    let blank = [[5.0, 5.0], [60.0, 5.0], [60.0, 60.0], [5.0, 60.0]];
+    match vision::import_bytes_with_corners(&bytes, blank, &model(), &ImportOptions::default()) {
+        Ok(r) => assert_ne!(r.givens, detected.givens),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}

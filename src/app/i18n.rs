@@ -142,12 +142,13 @@ texts! {
     status_bad_lines: "{0} lines of the file could not be read; the first: line {1}: {2}",
         "{0} lignes du fichier sont illisibles ; la première : ligne {1} : {2}";
     status_no_puzzle_in_file: "no line of the file holds a valid puzzle", "aucune ligne du fichier ne contient de grille valide";
-    status_photo_unsupported: "{0} is a photo: photo import is not available in this build yet",
-        "{0} est une photo : l'import de photos n'est pas encore disponible dans cette version";
+    status_photo_reading: "Reading the grid in {0}…", "Lecture de la grille de {0}…";
+    status_photo_read: "{0}: check the {1} marked cells, fix any misread one, then use the grid",
+        "{0} : vérifiez les {1} cases marquées, corrigez-les si besoin, puis utilisez la grille";
+    status_photo_failed: "Could not read a grid in {0}: {1}", "Impossible de lire une grille dans {0} : {1}";
     status_pasted: "Pasted puzzle", "Grille collée";
     status_paste_failed: "The clipboard does not hold a puzzle: {0}", "Le presse-papiers ne contient pas de grille : {0}";
-    status_paste_image: "Pasting a photo is not available in this build yet",
-        "Coller une photo n'est pas encore disponible dans cette version";
+    pasted_photo: "the pasted photo", "la photo collée";
     status_given: "{0} is a given and cannot be changed", "{0} est une donnée et ne peut pas être modifiée";
     status_busy: "Still working on the previous request…", "Encore occupé avec la demande précédente…";
     status_nothing_to_undo: "Nothing to undo", "Rien à annuler";

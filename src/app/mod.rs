@@ -112,6 +112,9 @@ pub struct App {
     auto_next: bool,
     /// The photo import screen, while it is open.
     import: Option<import_view::ImportState>,
+    /// The encoded photo behind the import screen, to read again when the
+    /// player moves a corner.
+    import_photo: Option<std::sync::Arc<Vec<u8>>>,
     /// The generation last autosaved, and when (egui time).
     saved_generation: u64,
     last_save: f64,
@@ -149,6 +152,7 @@ impl App {
             pending_step: None,
             auto_next: false,
             import: None,
+            import_photo: None,
             saved_generation: 0,
             last_save: 0.0,
         };
@@ -229,10 +233,22 @@ impl App {
     fn on_import_event(&mut self, event: import_view::ImportEvent, ctx: &egui::Context) {
         use import_view::ImportEvent;
         match event {
-            ImportEvent::Cancel => self.import = None,
-            // Re-reading the cells inside the moved outline belongs to the
-            // photo import, which is not in this build yet.
-            ImportEvent::CornersMoved => {}
+            ImportEvent::Cancel => {
+                self.import = None;
+                self.import_photo = None;
+            }
+            ImportEvent::CornersMoved => {
+                let (Some(state), Some(bytes)) = (&mut self.import, &self.import_photo) else {
+                    return;
+                };
+                if self.worker.busy() {
+                    return;
+                }
+                state.busy = true;
+                let corners = state.corners.map(|p| [f64::from(p.x), f64::from(p.y)]);
+                self.worker
+                    .read_photo(ctx, state.name.clone(), bytes.clone(), Some(corners));
+            }
             ImportEvent::UseGrid => {
                 let Some(state) = &self.import else { return };
                 if self.worker.busy() {
@@ -262,6 +278,7 @@ impl App {
             Ok(board) => {
                 let name = state.name.clone();
                 self.import = None;
+                self.import_photo = None;
                 self.start(board, 0.0);
                 self.game_path = None;
                 self.pip.set_mood(Mood::Idle);
@@ -631,6 +648,13 @@ impl App {
                     self.set_status(fill(t.status_autosave_failed, &[&e]), true);
                 }
             },
+            Outcome::Photo {
+                name,
+                bytes,
+                reread,
+                result,
+                preview,
+            } => self.on_photo(name, bytes, reread, result, preview, ctx),
             Outcome::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 match purpose {
@@ -790,7 +814,89 @@ impl App {
 
     // ----- files -----
 
-    /// Opens a puzzle file, a saved game, or (later) a photo.
+    /// Sends a photo to the importer; the correction screen opens when it
+    /// has been read.
+    fn read_photo(&mut self, name: String, bytes: Vec<u8>, ctx: &egui::Context) {
+        let t = self.t();
+        if self.worker.busy() {
+            self.set_status(t.status_busy, false);
+            return;
+        }
+        self.set_status(fill(t.status_photo_reading, &[&name]), false);
+        self.pip.set_mood(Mood::Thinking);
+        self.worker
+            .read_photo(ctx, name, std::sync::Arc::new(bytes), None);
+    }
+
+    /// A photo was read: open the correction screen, or update it after the
+    /// corners moved.
+    fn on_photo(
+        &mut self,
+        name: String,
+        bytes: std::sync::Arc<Vec<u8>>,
+        reread: bool,
+        result: Result<crate::vision::ImportResult, String>,
+        preview: Option<egui::ColorImage>,
+        ctx: &egui::Context,
+    ) {
+        if self.pip.mood() == Mood::Thinking {
+            self.pip.set_mood(Mood::Idle);
+        }
+        let t = self.t();
+        let read = match result {
+            Ok(r) => r,
+            Err(e) => {
+                if let Some(state) = &mut self.import {
+                    state.busy = false;
+                }
+                self.pip.set_mood(Mood::Sorry);
+                self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
+                return;
+            }
+        };
+        let readings: [import_view::Reading; 81] = std::array::from_fn(|i| {
+            let c = &read.cells[i];
+            import_view::Reading {
+                digit: c.digit,
+                entry: c.kind == crate::vision::CellKind::Handwritten,
+                uncertain: c.uncertain,
+            }
+        });
+        let corners = read
+            .corners
+            .map(|[x, y]| egui::Pos2::new(x as f32, y as f32));
+        if reread {
+            // Corners moved: keep the screen, show what the new outline reads.
+            if let Some(state) = &mut self.import {
+                state.readings = readings;
+                state.corners = corners;
+                state.busy = false;
+            }
+        } else {
+            let Some(preview) = preview else {
+                self.set_status(
+                    fill(t.status_photo_failed, &[&name, &"unreadable image"]),
+                    true,
+                );
+                return;
+            };
+            let photo = ctx.load_texture("import-photo", preview, egui::TextureOptions::LINEAR);
+            self.import_photo = Some(bytes);
+            self.open_import(import_view::ImportState {
+                photo,
+                size: egui::vec2(read.width as f32, read.height as f32),
+                corners,
+                readings,
+                selected: None,
+                busy: false,
+                name: name.clone(),
+            });
+        }
+        let n = self.import.as_ref().map_or(0, |s| s.uncertain_count());
+        self.set_status(fill(t.status_photo_read, &[&name, &n]), false);
+    }
+
+    /// Opens a puzzle file, a saved game, or a photo.
     pub fn open_path(&mut self, path: &Path, ctx: &egui::Context) {
         let t = self.t();
         let shown = path.display().to_string();
@@ -802,7 +908,11 @@ impl App {
             }
         };
         if is_image(path, &bytes) {
-            self.set_status(fill(t.status_photo_unsupported, &[&shown]), true);
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or(shown);
+            self.read_photo(name, bytes, ctx);
             return;
         }
         let looks_like_save = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
@@ -1090,9 +1200,15 @@ impl App {
                     }
                 }
                 Event::Paste(text) => self.paste_text(&text, ctx),
-                Event::PasteImage(_) => {
-                    let t = self.t();
-                    self.set_status(t.status_paste_image, true);
+                Event::PasteImage(image) => {
+                    let name = self.t().pasted_photo.to_string();
+                    match encode_png(&image) {
+                        Ok(bytes) => self.read_photo(name, bytes, ctx),
+                        Err(e) => {
+                            let t = self.t();
+                            self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -1384,6 +1500,22 @@ fn digit_of(key: Key) -> Option<u8> {
 }
 
 /// Whether a file is a picture, by its name or its first bytes.
+/// A pasted image as PNG bytes, the form the importer reads.
+fn encode_png(image: &egui::ColorImage) -> Result<Vec<u8>, String> {
+    let [w, h] = image.size;
+    let raw: Vec<u8> = image
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
+    let rgba = image::RgbaImage::from_raw(w as u32, h as u32, raw)
+        .ok_or_else(|| "the pasted image has no pixels".to_string())?;
+    let mut out = std::io::Cursor::new(Vec::new());
+    rgba.write_to(&mut out, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(out.into_inner())
+}
+
 fn is_image(path: &Path, bytes: &[u8]) -> bool {
     let ext = path
         .extension()

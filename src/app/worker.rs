@@ -1,13 +1,15 @@
-//! Work done off the UI thread: solving, file dialogs, and later hints and
-//! photo import. Each job runs on its own thread and sends its outcome
+//! Work done off the UI thread: solving, hints, file dialogs and photo
+//! import. Each job runs on its own thread and sends its outcome
 //! back; the UI polls once per frame, so no frame ever waits.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, OnceLock};
 
 use crate::grid::{Board, Grid};
 use crate::logic;
 use crate::solver::{self, Verdict};
+use crate::vision::{self, DigitModel, ImportOptions, ImportResult};
 
 /// Why a verdict was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +64,44 @@ pub enum Outcome {
         purpose: DialogFor,
         path: Option<PathBuf>,
     },
+    /// A photo was read, or could not be. `preview` is the photo to show,
+    /// decoded only on the first reading (not when corners were moved).
+    Photo {
+        name: String,
+        bytes: Arc<Vec<u8>>,
+        reread: bool,
+        result: Result<ImportResult, String>,
+        preview: Option<egui::ColorImage>,
+    },
+}
+
+/// Longest side of the photo shown on the correction screen: enough for a
+/// sharp preview, far below a 12-megapixel texture.
+const PREVIEW_MAX_SIDE: u32 = 1600;
+
+/// The digit model, loaded once on first use (about a tenth of a second)
+/// and shared by every later import.
+fn digit_model() -> Result<&'static DigitModel, String> {
+    static MODEL: OnceLock<Result<DigitModel, String>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| DigitModel::bundled().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The photo as the correction screen shows it, scaled down.
+fn preview(bytes: &[u8]) -> Option<egui::ColorImage> {
+    let img = image::load_from_memory(bytes).ok()?;
+    let img = if img.width().max(img.height()) > PREVIEW_MAX_SIDE {
+        img.thumbnail(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE)
+    } else {
+        img
+    };
+    let rgba = img.to_rgba8();
+    Some(egui::ColorImage::from_rgba_unmultiplied(
+        [rgba.width() as usize, rgba.height() as usize],
+        rgba.as_raw(),
+    ))
 }
 
 /// Runs jobs on background threads.
@@ -108,6 +148,38 @@ impl Worker {
                 generation,
                 current,
                 givens,
+            }
+        });
+    }
+
+    /// Reads the Sudoku in a photo: found by detection, or inside the
+    /// `corners` the player placed on the correction screen.
+    pub fn read_photo(
+        &mut self,
+        ctx: &egui::Context,
+        name: String,
+        bytes: Arc<Vec<u8>>,
+        corners: Option<[[f64; 2]; 4]>,
+    ) {
+        self.spawn(ctx, move || {
+            let opts = ImportOptions::default();
+            let result = digit_model().and_then(|model| {
+                match corners {
+                    None => vision::import_bytes(&bytes, model, &opts),
+                    Some(c) => vision::import_bytes_with_corners(&bytes, c, model, &opts),
+                }
+                .map_err(|e| e.to_string())
+            });
+            let preview = match (&result, corners) {
+                (Ok(_), None) => preview(&bytes),
+                _ => None,
+            };
+            Outcome::Photo {
+                name,
+                bytes,
+                reread: corners.is_some(),
+                result,
+                preview,
             }
         });
     }

@@ -149,11 +149,53 @@ pub fn import_bytes(
     tm.decode = ms(t);
     let debug = Debug::new(opts.debug_dir.as_deref())?;
     let located = locate_grid(&gray, &debug, &mut tm)?;
+    read_located(&gray, &located, model, &debug, tm, start)
+}
+
+/// Reads the grid inside four corners the player placed (original-image pixels, clockwise
+/// from the grid's upright top-left), as the correction screen does after a corner is
+/// dragged. The corners are snapped to the printed lines near them, so a rough placement
+/// reads as well as a detected one.
+pub fn import_bytes_with_corners(
+    bytes: &[u8],
+    corners: [[f64; 2]; 4],
+    model: &DigitModel,
+    opts: &ImportOptions,
+) -> Result<ImportResult, ImportError> {
+    let start = Instant::now();
+    let mut tm = Timings::default();
     let t = Instant::now();
-    let warped = warp_cells(&gray, &located.lattice);
+    let gray = load::decode_gray(bytes, opts.max_pixels)?;
+    tm.decode = ms(t);
+    let debug = Debug::new(opts.debug_dir.as_deref())?;
+    let t = Instant::now();
+    let (flat, factor) = detection_view(&gray)?;
+    let f = f64::from(factor);
+    let small: [(f64, f64); 4] = std::array::from_fn(|i| {
+        (
+            (corners[i][0] + 0.5) / f - 0.5,
+            (corners[i][1] + 0.5) / f - 0.5,
+        )
+    });
+    let located = lattice_from_outline(&flat, factor, &small)?;
+    tm.refine = ms(t);
+    read_located(&gray, &located, model, &debug, tm, start)
+}
+
+/// The stages after the grid is located: warp, classify, orient, apply the rules.
+fn read_located(
+    gray: &GrayImage,
+    located: &Located,
+    model: &DigitModel,
+    debug: &Debug,
+    mut tm: Timings,
+    start: Instant,
+) -> Result<ImportResult, ImportError> {
+    let t = Instant::now();
+    let warped = warp_cells(gray, &located.lattice);
     debug.save("warped.png", &warped);
     tm.warp = ms(t);
-    let mut reading = read_grid(&warped, &located, model, &mut tm)?;
+    let mut reading = read_grid(&warped, located, model, &mut tm)?;
     debug.save("tiles.png", &tiles_mosaic(&reading.warped));
     reading.width = gray.width();
     reading.height = gray.height();
@@ -200,8 +242,9 @@ impl<'a> Debug<'a> {
     }
 }
 
-fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Located, ImportError> {
-    let t = Instant::now();
+/// The image grid detection works on: box-reduced to at most [`DETECT_MAX_SIDE`] and with
+/// the lighting flattened; returned with the reduction factor.
+fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
     let (w, h) = gray.dimensions();
     let factor = w.max(h).div_ceil(DETECT_MAX_SIDE).max(1);
     let small = ops::downscale_box(gray, factor);
@@ -209,17 +252,17 @@ fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Loca
         return Err(ImportError::NoGrid);
     }
     let block = (small.width().min(small.height()) / 64).max(4);
-    let flat = ops::flatten_background(&small, block);
-    let ink = detect::ink_mask(&flat);
-    debug.save("threshold.png", &ink);
-    let cands = detect::candidates(&ink);
-    debug.save_json("candidates.json", &cands);
-    debug.save("candidates.png", &draw_candidates(&small, &cands));
-    let chosen = detect::choose(&cands).ok_or(ImportError::NoGrid)?;
-    tm.detect = ms(t);
-    let t = Instant::now();
-    let h0 = detect::canonical_to_image(&cands[chosen].corners, GRID as f64)
-        .ok_or(ImportError::NoGrid)?;
+    Ok((ops::flatten_background(&small, block), factor))
+}
+
+/// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
+/// (detection-image pixels, clockwise from the top-left).
+fn lattice_from_outline(
+    flat: &GrayImage,
+    factor: u32,
+    corners: &[(f64, f64); 4],
+) -> Result<Located, ImportError> {
+    let h0 = detect::canonical_to_image(corners, GRID as f64).ok_or(ImportError::NoGrid)?;
     let dark = GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
         image::Luma([255 - flat.get_pixel(x, y)[0]])
     });
@@ -231,8 +274,26 @@ fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Loca
         .iter()
         .map(|&(x, y)| ((x + 0.5) * f - 0.5, (y + 0.5) * f - 0.5))
         .collect();
-    tm.refine = ms(t);
     Ok(Located { lattice })
+}
+
+fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Located, ImportError> {
+    let t = Instant::now();
+    let (flat, factor) = detection_view(gray)?;
+    let ink = detect::ink_mask(&flat);
+    debug.save("threshold.png", &ink);
+    let cands = detect::candidates(&ink);
+    debug.save_json("candidates.json", &cands);
+    if debug.dir.is_some() {
+        let small = ops::downscale_box(gray, factor);
+        debug.save("candidates.png", &draw_candidates(&small, &cands));
+    }
+    let chosen = detect::choose(&cands).ok_or(ImportError::NoGrid)?;
+    tm.detect = ms(t);
+    let t = Instant::now();
+    let located = lattice_from_outline(&flat, factor, &cands[chosen].corners)?;
+    tm.refine = ms(t);
+    Ok(located)
 }
 
 /// Warps every cell by the homography of its own four corners at twice the canonical size,
