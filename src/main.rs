@@ -35,6 +35,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let args = Args::parse();
     match args.command {
         Some(Command::Solve(a)) => cli::solve::run(&a),
@@ -57,5 +58,16 @@ fn open_window() -> ExitCode {
             cli::welcome();
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so `sudolens explain ... | head` would panic on the
+/// first write after `head` exits. Every command here writes plain output
+/// that a pipe may cut short: end quietly like other Unix tools instead.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread or output exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -141,3 +141,19 @@ fn bundled_puzzles_all_solve() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 3);
 }
+
+#[cfg(unix)]
+#[test]
+fn output_cut_short_by_a_pipe_ends_quietly() {
+    // `sudolens explain ... | head -1`: the reader leaves after one line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(["explain", HARD])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
