@@ -57,6 +57,13 @@ fn dataset_accuracy_floor() {
         pct(&tally[1]),
         grids(&tally[1])
     );
+    eprintln!(
+        "held-out only: printed {:.2}% cells, {:.1}% grids; handwritten {:.2}% cells, {:.1}% grids",
+        pct(&held_out[0]),
+        grids(&held_out[0]),
+        pct(&held_out[1]),
+        grids(&held_out[1])
+    );
     assert!(
         pct(&tally[0]) >= PRINTED_CELLS_FLOOR,
         "printed cells below the floor"
