@@ -117,23 +117,15 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
 
-    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
-        for d in 1..=9 {
-            if !keep.contains(&d) {
-                s.eliminate(cell, d);
-            }
-        }
-    }
-
     #[test]
     fn two_sets_share_a_restricted_digit() {
         let mut s = State::from_grid(&Grid::empty());
         // A = r1c1 {1,2} (a bivalue cell is a one-cell ALS); B = r1c6
         // {1,2,3} + r2c6 {2,3}, two cells with three digits. x = 1 (r1c1
         // sees r1c6), z = 2.
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 5), &[1, 2, 3]);
-        set(&mut s, Cell::new(1, 5), &[2, 3]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 5), &[1, 2, 3]);
+        s.keep_only(Cell::new(1, 5), &[2, 3]);
         let step = als_xz(&s).unwrap();
         assert_eq!(step.technique, Technique::AlsXz);
         // z = 2 is in r1c1, r1c6, r2c6: cells seeing all three are r1c4..r1c5

@@ -254,23 +254,15 @@ mod tests {
     use crate::grid::Grid;
     use crate::logic::next_step_in;
 
-    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
-        for d in 1..=9 {
-            if !keep.contains(&d) {
-                s.eliminate(cell, d);
-            }
-        }
-    }
-
     #[test]
     fn xy_chain_of_four_cells() {
         let mut s = State::from_grid(&Grid::empty());
         // 1-2 r1c1, 2-3 r1c5, 3-4 r5c5, 4-1 r5c9... ends r1c1 (1) and r5c9
         // (1): r1c9 and r5c1 see both ends and lose 1.
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 4), &[2, 3]);
-        set(&mut s, Cell::new(4, 4), &[3, 4]);
-        set(&mut s, Cell::new(4, 8), &[4, 1]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 4), &[2, 3]);
+        s.keep_only(Cell::new(4, 4), &[3, 4]);
+        s.keep_only(Cell::new(4, 8), &[4, 1]);
         let step = xy_chain(&s).unwrap();
         assert_eq!(step.conclusion(), "r1c9<>1, r5c1<>1");
         let links = &step.chains[0].links;

@@ -155,19 +155,11 @@ mod tests {
     use crate::grid::Grid;
     use crate::logic::next_step_in;
 
-    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
-        for d in 1..=9 {
-            if !keep.contains(&d) {
-                s.eliminate(cell, d);
-            }
-        }
-    }
-
     #[test]
     fn naked_pair_in_a_row() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 5), &[1, 2]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 5), &[1, 2]);
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::NakedPair);
         assert_eq!(step.digits, vec![1, 2]);
@@ -193,9 +185,9 @@ mod tests {
     #[test]
     fn naked_triple_and_quad() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(4, 0), &[1, 2]);
-        set(&mut s, Cell::new(4, 4), &[2, 3]);
-        set(&mut s, Cell::new(4, 8), &[1, 3]);
+        s.keep_only(Cell::new(4, 0), &[1, 2]);
+        s.keep_only(Cell::new(4, 4), &[2, 3]);
+        s.keep_only(Cell::new(4, 8), &[1, 3]);
         let step = naked(&s, 3).unwrap();
         assert_eq!(step.technique, Technique::NakedTriple);
         assert_eq!(step.eliminations.len(), 6);
@@ -203,10 +195,10 @@ mod tests {
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedTriple);
 
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(3, 0), &[2, 3]);
-        set(&mut s, Cell::new(6, 0), &[3, 4]);
-        set(&mut s, Cell::new(8, 0), &[1, 4]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(3, 0), &[2, 3]);
+        s.keep_only(Cell::new(6, 0), &[3, 4]);
+        s.keep_only(Cell::new(8, 0), &[1, 4]);
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedQuad);
     }
 }

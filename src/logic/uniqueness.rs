@@ -228,29 +228,21 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
 
-    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
-        for d in 1..=9 {
-            if !keep.contains(&d) {
-                s.eliminate(cell, d);
-            }
-        }
-    }
-
     #[test]
     fn type_1_and_2() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 3), &[1, 2]);
-        set(&mut s, Cell::new(1, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2]);
         let step = unique_rectangle(&s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle1);
         assert_eq!(step.conclusion(), "r2c4<>12");
 
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 3), &[1, 2]);
-        set(&mut s, Cell::new(1, 0), &[1, 2, 7]);
-        set(&mut s, Cell::new(1, 3), &[1, 2, 7]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2, 7]);
+        s.keep_only(Cell::new(1, 3), &[1, 2, 7]);
         let step = unique_rectangle(&s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle2);
         assert_eq!(step.eliminations.len(), 7);
@@ -260,10 +252,10 @@ mod tests {
     #[test]
     fn type_4() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]);
-        set(&mut s, Cell::new(0, 3), &[1, 2]);
-        set(&mut s, Cell::new(1, 0), &[1, 2, 5]);
-        set(&mut s, Cell::new(1, 3), &[1, 2, 6]);
+        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
+        s.keep_only(Cell::new(1, 3), &[1, 2, 6]);
         for c in 0..9 {
             if c != 0 && c != 3 {
                 s.eliminate(Cell::new(1, c), 1);

@@ -156,20 +156,12 @@ mod tests {
     use crate::grid::{Grid, Unit};
     use crate::logic::next_step_in;
 
-    fn set(s: &mut State, cell: Cell, keep: &[u8]) {
-        for d in 1..=9 {
-            if !keep.contains(&d) {
-                s.eliminate(cell, d);
-            }
-        }
-    }
-
     #[test]
     fn xy_wing() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2]); // pivot
-        set(&mut s, Cell::new(0, 5), &[1, 3]); // pincer in the row
-        set(&mut s, Cell::new(5, 0), &[2, 3]); // pincer in the column
+        s.keep_only(Cell::new(0, 0), &[1, 2]); // pivot
+        s.keep_only(Cell::new(0, 5), &[1, 3]); // pincer in the row
+        s.keep_only(Cell::new(5, 0), &[2, 3]); // pincer in the column
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::XyWing);
         assert_eq!(step.conclusion(), "r6c6<>3");
@@ -178,9 +170,9 @@ mod tests {
     #[test]
     fn xyz_wing() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[1, 2, 3]); // pivot
-        set(&mut s, Cell::new(0, 5), &[1, 3]);
-        set(&mut s, Cell::new(2, 1), &[2, 3]);
+        s.keep_only(Cell::new(0, 0), &[1, 2, 3]); // pivot
+        s.keep_only(Cell::new(0, 5), &[1, 3]);
+        s.keep_only(Cell::new(2, 1), &[2, 3]);
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::XyzWing);
         // Only row 1 cells of box 1 see all three.
@@ -190,8 +182,8 @@ mod tests {
     #[test]
     fn w_wing() {
         let mut s = State::from_grid(&Grid::empty());
-        set(&mut s, Cell::new(0, 0), &[4, 6]);
-        set(&mut s, Cell::new(4, 4), &[4, 6]);
+        s.keep_only(Cell::new(0, 0), &[4, 6]);
+        s.keep_only(Cell::new(4, 4), &[4, 6]);
         // Strong link on 4 in row 9: r9c1 (sees r1c1) and r9c5 (sees r5c5).
         for &c in Unit::Row(8).cells() {
             if c != Cell::new(8, 0) && c != Cell::new(8, 4) {
