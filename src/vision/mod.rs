@@ -142,14 +142,7 @@ pub fn import_bytes(
     model: &DigitModel,
     opts: &ImportOptions,
 ) -> Result<ImportResult, ImportError> {
-    let start = Instant::now();
-    let mut tm = Timings::default();
-    let t = Instant::now();
-    let gray = load::decode_gray(bytes, opts.max_pixels)?;
-    tm.decode = ms(t);
-    let debug = Debug::new(opts.debug_dir.as_deref())?;
-    let located = locate_grid(&gray, &debug, &mut tm)?;
-    read_located(&gray, &located, model, &debug, tm, start)
+    import_impl(bytes, None, model, opts)
 }
 
 /// Reads the grid inside four corners the player placed (original-image pixels, clockwise
@@ -162,23 +155,38 @@ pub fn import_bytes_with_corners(
     model: &DigitModel,
     opts: &ImportOptions,
 ) -> Result<ImportResult, ImportError> {
+    import_impl(bytes, Some(corners), model, opts)
+}
+
+fn import_impl(
+    bytes: &[u8],
+    corners: Option<[[f64; 2]; 4]>,
+    model: &DigitModel,
+    opts: &ImportOptions,
+) -> Result<ImportResult, ImportError> {
     let start = Instant::now();
     let mut tm = Timings::default();
     let t = Instant::now();
     let gray = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
     let debug = Debug::new(opts.debug_dir.as_deref())?;
-    let t = Instant::now();
-    let (flat, factor) = detection_view(&gray)?;
-    let f = f64::from(factor);
-    let small: [(f64, f64); 4] = std::array::from_fn(|i| {
-        (
-            (corners[i][0] + 0.5) / f - 0.5,
-            (corners[i][1] + 0.5) / f - 0.5,
-        )
-    });
-    let located = lattice_from_outline(&flat, factor, &small)?;
-    tm.refine = ms(t);
+    let located = match corners {
+        None => locate_grid(&gray, &debug, &mut tm)?,
+        Some(corners) => {
+            let t = Instant::now();
+            let (flat, factor) = detection_view(&gray)?;
+            let f = f64::from(factor);
+            let small: [(f64, f64); 4] = std::array::from_fn(|i| {
+                (
+                    (corners[i][0] + 0.5) / f - 0.5,
+                    (corners[i][1] + 0.5) / f - 0.5,
+                )
+            });
+            let located = lattice_from_outline(&flat, factor, &small)?;
+            tm.refine = ms(t);
+            located
+        }
+    };
     read_located(&gray, &located, model, &debug, tm, start)
 }
 
