@@ -6,6 +6,7 @@ mod board;
 mod candidates;
 mod cell;
 mod format;
+pub mod masks;
 mod save;
 
 pub use board::{Board, CellChange, CellState, EditError, Move};

@@ -4,37 +4,7 @@
 
 use crate::grid::{Board, Candidates, Cell, Grid, Unit};
 
-const fn unit_masks() -> [u128; 27] {
-    let mut masks = [0u128; 27];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        masks[r] |= 1 << c;
-        masks[9 + col] |= 1 << c;
-        masks[18 + b] |= 1 << c;
-        c += 1;
-    }
-    masks
-}
-
-/// Cells of each unit, indexed as [`Unit::index`].
-pub(crate) const UNIT_MASK: [u128; 27] = unit_masks();
-
-const fn peer_masks() -> [u128; 81] {
-    let mut masks = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        masks[c] = (UNIT_MASK[r] | UNIT_MASK[9 + col] | UNIT_MASK[18 + b]) & !(1 << c);
-        c += 1;
-    }
-    masks
-}
-
-/// The 20 peers of each cell.
-pub(crate) const PEER_MASK: [u128; 81] = peer_masks();
+pub(crate) use crate::grid::masks::{PEER_MASKS as PEER_MASK, UNIT_MASKS as UNIT_MASK};
 
 #[inline]
 pub(crate) const fn bit(cell: usize) -> u128 {

@@ -5,37 +5,7 @@
 
 use crate::grid::{Cell, Grid};
 
-const ALL_CELLS: u128 = (1u128 << 81) - 1;
-
-const fn unit_masks() -> [u128; 27] {
-    let mut masks = [0u128; 27];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        masks[r] |= 1 << c;
-        masks[9 + col] |= 1 << c;
-        masks[18 + b] |= 1 << c;
-        c += 1;
-    }
-    masks
-}
-
-const UNITS: [u128; 27] = unit_masks();
-
-const fn peer_masks() -> [u128; 81] {
-    let mut masks = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + col / 3;
-        masks[c] = (UNITS[r] | UNITS[9 + col] | UNITS[18 + b]) & !(1 << c);
-        c += 1;
-    }
-    masks
-}
-
-const PEERS: [u128; 81] = peer_masks();
+use crate::grid::masks::{ALL_CELLS, PEER_MASKS as PEERS, UNIT_MASKS as UNITS};
 
 #[derive(Clone, Copy)]
 pub(crate) struct State {
