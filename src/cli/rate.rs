@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, Puzzles};
-use sudolens::logic::{apply_to_state, next_step_in, rate, Level, Path, Rating, State, Technique};
+use sudolens::logic::{rate, Level, Path, Rating, Technique};
 
 #[derive(Args)]
 pub struct RateArgs {
@@ -43,25 +43,6 @@ fn unsound(path: &Path, solution: &Grid) -> Option<String> {
         }
     }
     None
-}
-
-/// The path with each step's time, for the bench.
-fn timed_path(puzzle: &Grid, step_times: &mut Vec<f64>) -> Path {
-    let mut s = State::from_grid(puzzle);
-    let mut steps = Vec::new();
-    loop {
-        let t = Instant::now();
-        let next = next_step_in(&s);
-        step_times.push(t.elapsed().as_secs_f64() * 1e3);
-        let Some(step) = next else { break };
-        apply_to_state(&mut s, &step);
-        steps.push(step);
-    }
-    Path {
-        puzzle: *puzzle,
-        steps,
-        solved_by_logic: s.is_solved(),
-    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -149,7 +130,8 @@ pub fn run(args: &RateArgs) -> ExitCode {
             }
         };
         let t = Instant::now();
-        let path = timed_path(&grid, &mut step_times);
+        let path =
+            sudolens::logic::solve_path_timed(&grid, |d| step_times.push(d.as_secs_f64() * 1e3));
         path_times.push(t.elapsed().as_secs_f64() * 1e3);
         if args.check {
             let solution = sudolens::solver::solve(&grid).unwrap_or_default();

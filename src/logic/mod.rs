@@ -203,9 +203,19 @@ pub struct Path {
 
 /// Walks a puzzle to the end with the easiest step each time.
 pub fn solve_path(puzzle: &Grid) -> Path {
+    solve_path_timed(puzzle, |_| {})
+}
+
+/// [`solve_path`], reporting how long each search for the next step took
+/// (the last, fruitless one included), for benchmarks.
+pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Duration)) -> Path {
     let mut s = State::from_grid(puzzle);
     let mut steps = Vec::new();
-    while let Some(step) = next_step_in(&s) {
+    loop {
+        let t = std::time::Instant::now();
+        let next = next_step_in(&s);
+        step_took(t.elapsed());
+        let Some(step) = next else { break };
         apply_to_state(&mut s, &step);
         steps.push(step);
     }
