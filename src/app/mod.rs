@@ -1590,12 +1590,7 @@ pub fn explain(verdict: &Verdict, t: &Texts) -> Vec<Line> {
         }
         Verdict::Multiple(sols) => {
             let [a, b] = &**sols;
-            let differ: Vec<Cell> = Cell::ALL
-                .iter()
-                .copied()
-                .filter(|&c| a.get(c) != b.get(c))
-                .take(4)
-                .collect();
+            let differ: Vec<Cell> = verdict.differing_cells().into_iter().take(4).collect();
             let words: Vec<String> = differ
                 .iter()
                 .map(|&c| fill(t.pip_can_be, &[&c, &a.get(c), &b.get(c)]))

@@ -204,13 +204,8 @@ pub fn invalid(verdict: &Verdict, lang: Lang) -> Paragraph {
                 "Vérifie les chiffres lus sur le papier, ou réinitialise la grille."
             )));
         }
-        Verdict::Multiple(sols) => {
-            let [a, b] = &**sols;
-            let differ: Vec<Cell> = Cell::ALL
-                .iter()
-                .copied()
-                .filter(|&c| a.get(c) != b.get(c))
-                .collect();
+        Verdict::Multiple(_) => {
+            let differ = verdict.differing_cells();
             let shown = cells(&differ[..differ.len().min(4)], lang);
             lines.push(line(
                 say!(

@@ -80,6 +80,21 @@ impl Verdict {
         }
     }
 
+    /// For several solutions, the cells where the two found differ (each
+    /// can hold either digit): what an explanation points at. Empty otherwise.
+    pub fn differing_cells(&self) -> Vec<crate::grid::Cell> {
+        match self {
+            Verdict::Multiple(sols) => {
+                let [a, b] = &**sols;
+                crate::grid::Cell::ALL
+                    .into_iter()
+                    .filter(|&c| a.get(c) != b.get(c))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     pub fn is_unique(&self) -> bool {
         matches!(self, Verdict::Unique(_))
     }
@@ -109,11 +124,11 @@ impl fmt::Display for Verdict {
             }
             Verdict::Multiple(sols) => {
                 let [a, b] = &**sols;
-                let differ: Vec<String> = crate::grid::Cell::ALL
-                    .iter()
-                    .filter(|&&c| a.get(c) != b.get(c))
+                let differ: Vec<String> = self
+                    .differing_cells()
+                    .into_iter()
                     .take(4)
-                    .map(|&c| format!("{c} can be {} or {}", a.get(c), b.get(c)))
+                    .map(|c| format!("{c} can be {} or {}", a.get(c), b.get(c)))
                     .collect();
                 write!(f, "multiple solutions: for example {}", differ.join(", "))
             }
