@@ -37,6 +37,9 @@ use std::time::Instant;
 const DETECT_MAX_SIDE: u32 = 1024;
 /// Inked cells read under each quarter turn to decide which way is up.
 const ORIENTATION_CELLS: usize = 12;
+/// Mean log-probability gap between the two best quarter turns under which the few cells'
+/// verdict is not trusted.
+const ORIENTATION_MARGIN: f32 = 0.05;
 /// Below this probability of its reading a cell is flagged for the player to check.
 const UNCERTAIN_BELOW: f32 = 0.9;
 
@@ -375,26 +378,35 @@ fn read_grid(
     // a 6 turned over is a confident 9 but its neighbours are not, so sum over all of them.
     let t = Instant::now();
     let tiles = cells::grid_tiles(warped);
-    // a dozen clear digits decide it as well as all of them, at a fraction of the cost;
-    // printed ones first, as their shapes are the most regular
-    let mut inked: Vec<usize> = (0..81).filter(|&i| probs[i][0] < 0.5).collect();
-    let printed = |i: usize| probs[i][1..10].iter().sum::<f32>();
-    inked.sort_by(|&a, &b| printed(b).total_cmp(&printed(a)));
-    inked.truncate(ORIENTATION_CELLS);
-    let mut best = (digit_confidence(inked.iter().map(|&i| &probs[i])), 0u8);
-    if !inked.is_empty() {
-        for q in 1..4u8 {
-            let inputs: Vec<[f32; TILE_LEN]> = inked
-                .iter()
-                .map(|&i| normalize_tile(&rotate_tile(&tiles[i], q)))
-                .collect();
-            let p = model.classify(&inputs)?;
-            let score = digit_confidence(p.iter());
-            if score > best.0 {
-                best = (score, q);
-            }
-        }
+    let inked: Vec<usize> = (0..81).filter(|&i| probs[i][0] < 0.5).collect();
+    // A dozen clear digits usually decide it at a fraction of the cost; when they leave two
+    // turns close (6, 8, 9 and 1 read almost as well upside down) every inked cell votes.
+    let mut few = inked.clone();
+    // printed digits first, as their shapes are the most regular, and among them those that
+    // no quarter turn maps onto another digit
+    let telling = |i: usize| {
+        let p = &probs[i];
+        let top = (1..CLASSES)
+            .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+            .unwrap_or(1);
+        let asymmetric = matches!(class_reading(top).0, 2 | 3 | 4 | 5 | 7);
+        p[1..10].iter().sum::<f32>() + if asymmetric { 1.0 } else { 0.0 }
+    };
+    few.sort_by(|&a, &b| telling(b).total_cmp(&telling(a)));
+    few.truncate(ORIENTATION_CELLS);
+    let mut scores = turn_scores(model, &tiles, &probs, &few)?;
+    let sorted = {
+        let mut s = scores;
+        s.sort_by(|a, b| b.total_cmp(a));
+        s
+    };
+    if few.len() < inked.len() && sorted[0] - sorted[1] < ORIENTATION_MARGIN {
+        scores = turn_scores(model, &tiles, &probs, &inked)?;
     }
+    let q = (0..4u8)
+        .max_by(|&a, &b| scores[a as usize].total_cmp(&scores[b as usize]))
+        .unwrap_or(0);
+    let best = (scores[q as usize], q);
     tm.orientation = ms(t);
     let q = best.1;
     let (warped, probs) = if q == 0 {
@@ -418,6 +430,33 @@ fn read_grid(
         probs,
         warped,
     })
+}
+
+/// How confidently the `cells` read as digits under each clockwise quarter turn (the upright
+/// readings are already in `probs`).
+fn turn_scores(
+    model: &DigitModel,
+    tiles: &[[u8; TILE_LEN]],
+    probs: &[[f32; CLASSES]],
+    cells: &[usize],
+) -> Result<[f32; 4], ImportError> {
+    let mut scores = [
+        digit_confidence(cells.iter().map(|&i| &probs[i])),
+        0.0,
+        0.0,
+        0.0,
+    ];
+    if cells.is_empty() {
+        return Ok(scores);
+    }
+    for q in 1..4u8 {
+        let inputs: Vec<[f32; TILE_LEN]> = cells
+            .iter()
+            .map(|&i| normalize_tile(&rotate_tile(&tiles[i], q)))
+            .collect();
+        scores[q as usize] = digit_confidence(model.classify(&inputs)?.iter());
+    }
+    Ok(scores)
 }
 
 /// Mean log-probability of the most likely digit class, over tiles with ink.
