@@ -9,7 +9,13 @@ use serde::Serialize;
 
 /// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
 const SCORE_SIDE: usize = 288;
+/// Canonical pixels (of 32 a cell) of unbroken ink that count as a line rather than a digit.
+const LONG_RUN: u32 = 14;
 
+/// Below this score the best blob outline is doubted and the line source is asked too.
+pub const CONFIDENT_SCORE: f32 = 0.45;
+/// Below this line-structure score an outline is not taken for a grid.
+const MIN_SCORE: f32 = 0.3;
 /// Connected structures, largest first, that the line source looks at.
 const LINE_SOURCE_BLOBS: usize = 3;
 
@@ -169,15 +175,42 @@ fn candidates_from(ink: &GrayImage, from_lines: bool) -> Vec<Candidate> {
 }
 
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
-/// small solution grid or a neighbouring puzzle printed nearby loses to the main one.
+/// small solution grid or a neighbouring puzzle printed nearby loses to the main one. Outlines
+/// of the same grid (overlapping ones, from either source) compete on score alone.
 pub fn choose(cands: &[Candidate]) -> Option<usize> {
     let best = cands.iter().map(Candidate::rank).fold(f32::MIN, f32::max);
-    cands
+    let good: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].score >= MIN_SCORE && cands[i].rank() >= best * 0.75)
+        .collect();
+    good.iter()
+        .copied()
+        .filter(|&i| {
+            // the best-ranked outline of its grid
+            !good.iter().any(|&j| {
+                j != i
+                    && same_grid(&cands[i], &cands[j])
+                    && (cands[j].rank(), std::cmp::Reverse(j))
+                        > (cands[i].rank(), std::cmp::Reverse(i))
+            })
+        })
+        .max_by(|&a, &b| cands[a].area.total_cmp(&cands[b].area))
+}
+
+/// Two outlines of one grid: they overlap (the smaller one's centre is inside the larger).
+/// Grids printed side by side never do, while an outline that takes in a title or a faded
+/// corner wrongly overlaps the true one.
+fn same_grid(a: &Candidate, b: &Candidate) -> bool {
+    let (small, large) = if a.area < b.area { (a, b) } else { (b, a) };
+    let (x, y) = small
+        .corners
         .iter()
-        .enumerate()
-        .filter(|(_, c)| c.score >= 0.3 && c.rank() >= best * 0.75)
-        .max_by(|a, b| a.1.area.total_cmp(&b.1.area))
-        .map(|(i, _)| i)
+        .fold((0.0, 0.0), |s, p| (s.0 + p.0 / 4.0, s.1 + p.1 / 4.0));
+    let c = &large.corners;
+    let side = |i: usize| {
+        let (p, q) = (c[i], c[(i + 1) % 4]);
+        (q.0 - p.0) * (y - p.1) - (q.1 - p.1) * (x - p.0)
+    };
+    (0..4).all(|i| side(i) >= 0.0) || (0..4).all(|i| side(i) <= 0.0)
 }
 
 pub fn quad_area(c: &[(f64, f64); 4]) -> f64 {
@@ -220,20 +253,49 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
         return -1.0;
     };
     let (w, ht) = (ink.width() as f64, ink.height() as f64);
-    let mut rows = vec![0u32; SCORE_SIDE];
-    let mut cols = vec![0u32; SCORE_SIDE];
-    for (y, row) in rows.iter_mut().enumerate() {
-        for (x, col) in cols.iter_mut().enumerate() {
+    let mut canon = vec![false; SCORE_SIDE * SCORE_SIDE];
+    for (y, line) in canon.chunks_exact_mut(SCORE_SIDE).enumerate() {
+        for (x, on) in line.iter_mut().enumerate() {
             let (sx, sy) = h.apply((x as f64 + 0.5, y as f64 + 0.5));
-            if sx >= 0.0
+            *on = sx >= 0.0
                 && sy >= 0.0
                 && sx < w
                 && sy < ht
-                && ink.get_pixel(sx as u32, sy as u32)[0] > 0
-            {
-                *row += 1;
-                *col += 1;
-            }
+                && ink.get_pixel(sx as u32, sy as u32)[0] > 0;
+        }
+    }
+    let mut rows = vec![0u32; SCORE_SIDE];
+    let mut cols = vec![0u32; SCORE_SIDE];
+    // the same profiles counting only long runs of ink: lines, not the digits between them
+    let mut long_rows = vec![0u32; SCORE_SIDE];
+    let mut long_cols = vec![0u32; SCORE_SIDE];
+    let at = |x: usize, y: usize| canon[y * SCORE_SIDE + x];
+    for i in 0..SCORE_SIDE {
+        let (mut run_r, mut run_c) = (0u32, 0u32);
+        for j in 0..=SCORE_SIDE {
+            let (r, c) = if j < SCORE_SIDE {
+                (at(j, i), at(i, j))
+            } else {
+                (false, false)
+            };
+            rows[i] += u32::from(r);
+            cols[i] += u32::from(c);
+            run_r = if r {
+                run_r + 1
+            } else {
+                if run_r >= LONG_RUN {
+                    long_rows[i] += run_r;
+                }
+                0
+            };
+            run_c = if c {
+                run_c + 1
+            } else {
+                if run_c >= LONG_RUN {
+                    long_cols[i] += run_c;
+                }
+                0
+            };
         }
     }
     let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
@@ -248,12 +310,14 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
         |v: &[u32], k: usize| (k * 32 + 10..k * 32 + 22).map(|i| frac(v, i)).sum::<f32>() / 12.0;
     let mut lines = Vec::with_capacity(20);
     let mut mids = 0.0;
-    for v in [&rows, &cols] {
+    for (v, long) in [(&rows, &long_rows), (&cols, &long_cols)] {
         for k in 0..=9 {
             lines.push(line_cov(v, k));
         }
+        // between the lines only long runs count against the outline, so a grid filled with
+        // digits scores like an empty one
         for k in 0..9 {
-            mids += mid(v, k);
+            mids += mid(long, k);
         }
     }
     lines.sort_by(|a, b| a.total_cmp(b));

@@ -299,7 +299,7 @@ fn best_pairs(peaks: &[Line], span: f64) -> Vec<(Line, Line)> {
                     // refit the comb to every line it matched, so the outer lines are
                     // placed by all of them rather than extrapolated from two
                     let matched = match_comb(peaks, |k| at(k).offset, 0.3 * step);
-                    let Some((fit, score)) = refit_comb(&matched) else {
+                    let Some((fit, score)) = refit_comb(peaks, &matched) else {
                         continue;
                     };
                     scored.push((score, (fit(0), fit(9))));
@@ -344,7 +344,7 @@ fn match_comb(peaks: &[Line], want: impl Fn(usize) -> f64, tol: f64) -> Vec<(usi
 /// `(p0 + p1 k) / (1 + p2 k)` of evenly spaced lines seen in perspective, slopes a straight
 /// line in k. Returns the comb and its score after rematching: box lines count double.
 #[allow(clippy::type_complexity)]
-fn refit_comb(matched: &[(usize, Line)]) -> Option<(impl Fn(usize) -> Line, f64)> {
+fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usize) -> Line, f64)> {
     if matched.len() < 4 {
         return None;
     }
@@ -392,7 +392,13 @@ fn refit_comb(matched: &[(usize, Line)]) -> Option<(impl Fn(usize) -> Line, f64)
         .iter()
         .map(|(k, _)| if k % 3 == 0 { 2.0 } else { 1.0 })
         .sum::<f64>();
-    Some((fit, score))
+    // a found line one step beyond either end: the comb is a row short of the grid or shifted
+    let beyond = peaks.iter().any(|p| {
+        [-1.0, 10.0]
+            .iter()
+            .any(|&k| (p.offset - (fit(0).offset + k * step)).abs() < 0.15 * step)
+    });
+    Some((fit, if beyond { score - 3.0 } else { score }))
 }
 
 fn solve3(mut a: [[f64; 3]; 3], mut b: [f64; 3]) -> Option<[f64; 3]> {

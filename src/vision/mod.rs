@@ -297,8 +297,11 @@ fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Loca
     let ink = detect::ink_mask(&flat);
     debug.save("threshold.png", &ink);
     let mut cands = detect::candidates(&ink);
-    if detect::choose(&cands).is_none() {
-        cands = detect::line_candidates(&ink);
+    // a title or a neighbour fused to the grid, or a faded corner, bends the blob's outline:
+    // when no blob outline is convincing, outlines fitted to the grid's lines compete too
+    let best = cands.iter().map(|c| c.score).fold(f32::MIN, f32::max);
+    if best < detect::CONFIDENT_SCORE {
+        cands.extend(detect::line_candidates(&ink));
     }
     debug.save_json("candidates.json", &cands);
     if debug.dir.is_some() {
