@@ -38,7 +38,7 @@ impl Homography {
                 }
             }
         }
-        let h = solve8(ata, atb)?;
+        let h = solve_linear(ata, atb)?;
         let hn = Homography([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0]);
         // undo the normalisations: H = Nt^-1 * Hn * Nf
         let full = nt.inverse()?.compose(&hn).compose(&nf);
@@ -116,20 +116,21 @@ fn normaliser(pts: &[(f64, f64)]) -> (Homography, Homography) {
     (h, h)
 }
 
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` when singular.
 // Gaussian elimination reads as the textbook formula with indices; iterators would hide it.
 #[allow(clippy::needless_range_loop)]
-fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
-    for col in 0..8 {
-        let piv = (col..8).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+pub fn solve_linear<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f64; N]> {
+    for col in 0..N {
+        let piv = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[piv][col].abs() < 1e-12 {
             return None;
         }
         a.swap(col, piv);
         b.swap(col, piv);
-        for r in 0..8 {
+        for r in 0..N {
             if r != col {
                 let f = a[r][col] / a[col][col];
-                for c in col..8 {
+                for c in col..N {
                     a[r][c] -= f * a[col][c];
                 }
                 b[r] -= f * b[col];

@@ -6,6 +6,8 @@
 //! small Hough transform over the blob's ink, and the grid is the pair of lines in each family
 //! with eight more lines evenly spaced between them.
 
+use super::geometry::solve_linear;
+
 type Point = (f64, f64);
 
 /// Tilt of a line within its family, as a slope against the family's axis.
@@ -141,40 +143,8 @@ fn thin_strokes(pts: &[Point]) -> (Vec<Point>, Vec<Point>) {
     }
     let max_run = ((w.max(h) as f64) / 50.0).max(4.0) as usize;
     // run length through each pixel, along rows (horizontal) and columns (vertical)
-    let mut hrun = vec![0u16; w * h];
-    let mut vrun = vec![0u16; w * h];
-    for y in 0..h {
-        let mut x = 0;
-        while x < w {
-            if !on[y * w + x] {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < w && on[y * w + x] {
-                x += 1;
-            }
-            let len = (x - start).min(u16::MAX as usize) as u16;
-            hrun[y * w + start..y * w + x].fill(len);
-        }
-    }
-    for x in 0..w {
-        let mut y = 0;
-        while y < h {
-            if !on[y * w + x] {
-                y += 1;
-                continue;
-            }
-            let start = y;
-            while y < h && on[y * w + x] {
-                y += 1;
-            }
-            let len = (y - start).min(u16::MAX as usize) as u16;
-            for yy in start..y {
-                vrun[yy * w + x] = len;
-            }
-        }
-    }
+    let hrun = run_lengths(h, w, |line, i| line * w + i, &on);
+    let vrun = run_lengths(w, h, |line, i| i * w + line, &on);
     let (mut horizontal, mut vertical) = (Vec::new(), Vec::new());
     for &(x, y) in pts {
         let i = (y - y0) as usize * w + (x - x0) as usize;
@@ -186,6 +156,35 @@ fn thin_strokes(pts: &[Point]) -> (Vec<Point>, Vec<Point>) {
         }
     }
     (horizontal, vertical)
+}
+
+/// For every pixel, the length of the run of set pixels through it along its line: `lines`
+/// lines of `len` pixels, pixel `i` of line `line` at `index(line, i)`.
+fn run_lengths(
+    lines: usize,
+    len: usize,
+    index: impl Fn(usize, usize) -> usize,
+    on: &[bool],
+) -> Vec<u16> {
+    let mut run = vec![0u16; on.len()];
+    for line in 0..lines {
+        let mut i = 0;
+        while i < len {
+            if !on[index(line, i)] {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < len && on[index(line, i)] {
+                i += 1;
+            }
+            let n = (i - start).min(usize::from(u16::MAX)) as u16;
+            for j in start..i {
+                run[index(line, j)] = n;
+            }
+        }
+    }
+    run
 }
 
 /// Where a horizontal-family line meets a vertical-family one, in the rotated frame (u, v).
@@ -367,7 +366,7 @@ fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usiz
         sks += k * l.slope;
         n += 1.0;
     }
-    let p = solve3(ata, atb)?;
+    let p = solve_linear(ata, atb)?;
     let det = n * skk - sk * sk;
     let (s1, s0) = if det.abs() < 1e-9 {
         (0.0, ss / n)
@@ -399,32 +398,6 @@ fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usiz
             .any(|&k| (p.offset - (fit(0).offset + k * step)).abs() < 0.15 * step)
     });
     Some((fit, if beyond { score - 3.0 } else { score }))
-}
-
-fn solve3(mut a: [[f64; 3]; 3], mut b: [f64; 3]) -> Option<[f64; 3]> {
-    for c in 0..3 {
-        let piv = (c..3).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
-        if a[piv][c].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(c, piv);
-        b.swap(c, piv);
-        let (pivot_row, pivot_b) = (a[c], b[c]);
-        for (row, rb) in a
-            .iter_mut()
-            .zip(b.iter_mut())
-            .enumerate()
-            .filter(|(r, _)| *r != c)
-            .map(|(_, x)| x)
-        {
-            let f = row[c] / pivot_row[c];
-            for (x, p) in row.iter_mut().zip(pivot_row) {
-                *x -= f * p;
-            }
-            *rb -= f * pivot_b;
-        }
-    }
-    Some([b[0] / a[0][0], b[1] / a[1][1], b[2] / a[2][2]])
 }
 
 fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
