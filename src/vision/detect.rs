@@ -3,6 +3,7 @@
 
 use super::geometry::Homography;
 use super::lines;
+use super::ops::run_lengths;
 use image::{GrayImage, Luma};
 use imageproc::region_labelling::{connected_components, Connectivity};
 use serde::Serialize;
@@ -10,10 +11,10 @@ use serde::Serialize;
 /// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
 const SCORE_SIDE: usize = 288;
 /// Canonical pixels (of 32 a cell) of unbroken ink that count as a line rather than a digit.
-const LONG_RUN: u32 = 14;
+const LONG_RUN: u16 = 14;
 
 /// Below this score the best blob outline is doubted and the line source is asked too.
-pub const CONFIDENT_SCORE: f32 = 0.45;
+const CONFIDENT_SCORE: f32 = 0.45;
 /// Below this line-structure score an outline is not taken for a grid.
 const MIN_SCORE: f32 = 0.3;
 /// Connected structures, largest first, that the line source looks at.
@@ -62,19 +63,12 @@ struct Blob {
     ext: [(i64, (u32, u32)); 4],
 }
 
-/// Candidate outlines from the largest connected ink structures, best first.
+/// Candidate outlines of the largest connected ink structures: each blob's (the 12 largest)
+/// extreme points, and, when none of those is convincing, outlines fitted to the straight
+/// lines of the biggest blobs. The second source is for grids whose blob is more than the
+/// grid (a title or a neighbouring puzzle fused to the border) or whose corners are faint, so
+/// its extreme points are not the corners.
 pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
-    candidates_from(ink, false)
-}
-
-/// Outlines from the straight lines of the largest connected ink structures: the second
-/// source, for grids whose blob is more than the grid (a title or a neighbouring puzzle fused
-/// to the border) or whose corners are faint, so its extreme points are not the corners.
-pub fn line_candidates(ink: &GrayImage) -> Vec<Candidate> {
-    candidates_from(ink, true)
-}
-
-fn candidates_from(ink: &GrayImage, from_lines: bool) -> Vec<Candidate> {
     let (w, h) = ink.dimensions();
     let labels = connected_components(ink, Connectivity::Eight, Luma([0u8]));
     let mut blobs: Vec<Option<Blob>> = Vec::new();
@@ -122,7 +116,33 @@ fn candidates_from(ink: &GrayImage, from_lines: bool) -> Vec<Candidate> {
             && bh / bw < 2.5
             && f64::from(b.count) < 0.6 * bw * bh
     };
-    let outlines: Vec<[(f64, f64); 4]> = if from_lines {
+    let candidate = |corners: [(f64, f64); 4]| {
+        let area = quad_area(&corners);
+        // a grid cut off by the photo's edge cannot be read whole; a neighbouring puzzle
+        // half in the frame must not win over the one photographed
+        let at_edge = corners
+            .iter()
+            .filter(|p| {
+                p.0 <= 1.0 || p.1 <= 1.0 || p.0 >= f64::from(w) - 2.0 || p.1 >= f64::from(h) - 2.0
+            })
+            .count();
+        (area > min_side * min_side && is_convex(&corners)).then_some(Candidate {
+            corners,
+            score: score_quad(ink, &corners),
+            area,
+            at_edge: at_edge >= 2,
+        })
+    };
+    let mut out: Vec<Candidate> = blobs
+        .iter()
+        .flatten()
+        .filter(|b| grid_like(b))
+        .filter_map(|b| candidate(b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y)))))
+        .collect();
+    out.sort_by(|a, b| b.area.total_cmp(&a.area));
+    out.truncate(12);
+    let best = out.iter().map(|c| c.score).fold(f32::MIN, f32::max);
+    if best < CONFIDENT_SCORE {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
             .collect();
@@ -134,43 +154,13 @@ fn candidates_from(ink: &GrayImage, from_lines: bool) -> Vec<Candidate> {
                 pixels[k].push((f64::from(x), f64::from(y)));
             }
         }
-        pixels
-            .iter()
-            .flat_map(|p| lines::outlines_from_lines(p))
-            .collect()
-    } else {
-        blobs
-            .iter()
-            .flatten()
-            .filter(|b| grid_like(b))
-            .map(|b| b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y))))
-            .collect()
-    };
-    let mut out: Vec<Candidate> = outlines
-        .into_iter()
-        .filter_map(|corners| {
-            let area = quad_area(&corners);
-            // a grid cut off by the photo's edge cannot be read whole; a neighbouring puzzle
-            // half in the frame must not win over the one photographed
-            let at_edge = corners
+        out.extend(
+            pixels
                 .iter()
-                .filter(|p| {
-                    p.0 <= 1.0
-                        || p.1 <= 1.0
-                        || p.0 >= f64::from(w) - 2.0
-                        || p.1 >= f64::from(h) - 2.0
-                })
-                .count();
-            (area > min_side * min_side && is_convex(&corners)).then_some(Candidate {
-                corners,
-                score: score_quad(ink, &corners),
-                area,
-                at_edge: at_edge >= 2,
-            })
-        })
-        .collect();
-    out.sort_by(|a, b| b.area.total_cmp(&a.area));
-    out.truncate(12);
+                .flat_map(|p| lines::outlines_from_lines(p))
+                .filter_map(candidate),
+        );
+    }
     out
 }
 
@@ -264,40 +254,23 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
                 && ink.get_pixel(sx as u32, sy as u32)[0] > 0;
         }
     }
-    let mut rows = vec![0u32; SCORE_SIDE];
-    let mut cols = vec![0u32; SCORE_SIDE];
-    // the same profiles counting only long runs of ink: lines, not the digits between them
-    let mut long_rows = vec![0u32; SCORE_SIDE];
-    let mut long_cols = vec![0u32; SCORE_SIDE];
-    let at = |x: usize, y: usize| canon[y * SCORE_SIDE + x];
-    for i in 0..SCORE_SIDE {
-        let (mut run_r, mut run_c) = (0u32, 0u32);
-        for j in 0..=SCORE_SIDE {
-            let (r, c) = if j < SCORE_SIDE {
-                (at(j, i), at(i, j))
-            } else {
-                (false, false)
-            };
-            rows[i] += u32::from(r);
-            cols[i] += u32::from(c);
-            run_r = if r {
-                run_r + 1
-            } else {
-                if run_r >= LONG_RUN {
-                    long_rows[i] += run_r;
-                }
-                0
-            };
-            run_c = if c {
-                run_c + 1
-            } else {
-                if run_c >= LONG_RUN {
-                    long_cols[i] += run_c;
-                }
-                0
-            };
-        }
-    }
+    let n = SCORE_SIDE;
+    // pixel `i` of row `y`, and pixel `i` of column `x`
+    let row_at = |y: usize, i: usize| y * n + i;
+    let col_at = |x: usize, i: usize| i * n + x;
+    // ink per row and per column, and the same counting only long runs of ink: lines, not the
+    // digits between them
+    let profile = |at: &dyn Fn(usize, usize) -> usize, runs: &[u16], min: u16| -> Vec<u32> {
+        (0..n)
+            .map(|line| (0..n).filter(|&i| runs[at(line, i)] >= min).count() as u32)
+            .collect()
+    };
+    let along_rows = run_lengths(n, n, row_at, &canon);
+    let along_cols = run_lengths(n, n, col_at, &canon);
+    let rows = profile(&row_at, &along_rows, 1);
+    let cols = profile(&col_at, &along_cols, 1);
+    let long_rows = profile(&row_at, &along_rows, LONG_RUN);
+    let long_cols = profile(&col_at, &along_cols, LONG_RUN);
     let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
     let line_cov = |v: &[u32], k: usize| {
         let c = (k * 32) as i64;

@@ -7,6 +7,7 @@
 //! with eight more lines evenly spaced between them.
 
 use super::geometry::solve_linear;
+use super::ops::run_lengths;
 
 type Point = (f64, f64);
 
@@ -156,35 +157,6 @@ fn thin_strokes(pts: &[Point]) -> (Vec<Point>, Vec<Point>) {
         }
     }
     (horizontal, vertical)
-}
-
-/// For every pixel, the length of the run of set pixels through it along its line: `lines`
-/// lines of `len` pixels, pixel `i` of line `line` at `index(line, i)`.
-fn run_lengths(
-    lines: usize,
-    len: usize,
-    index: impl Fn(usize, usize) -> usize,
-    on: &[bool],
-) -> Vec<u16> {
-    let mut run = vec![0u16; on.len()];
-    for line in 0..lines {
-        let mut i = 0;
-        while i < len {
-            if !on[index(line, i)] {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < len && on[index(line, i)] {
-                i += 1;
-            }
-            let n = (i - start).min(usize::from(u16::MAX)) as u16;
-            for j in start..i {
-                run[index(line, j)] = n;
-            }
-        }
-    }
-    run
 }
 
 /// Where a horizontal-family line meets a vertical-family one, in the rotated frame (u, v).

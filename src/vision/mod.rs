@@ -296,13 +296,7 @@ fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Loca
     let (flat, factor) = detection_view(gray)?;
     let ink = detect::ink_mask(&flat);
     debug.save("threshold.png", &ink);
-    let mut cands = detect::candidates(&ink);
-    // a title or a neighbour fused to the grid, or a faded corner, bends the blob's outline:
-    // when no blob outline is convincing, outlines fitted to the grid's lines compete too
-    let best = cands.iter().map(|c| c.score).fold(f32::MIN, f32::max);
-    if best < detect::CONFIDENT_SCORE {
-        cands.extend(detect::line_candidates(&ink));
-    }
+    let cands = detect::candidates(&ink);
     debug.save_json("candidates.json", &cands);
     if debug.dir.is_some() {
         let small = ops::downscale_box(gray, factor);
@@ -409,9 +403,7 @@ fn read_grid(
     let q = (0..4u8)
         .max_by(|&a, &b| scores[a as usize].total_cmp(&scores[b as usize]))
         .unwrap_or(0);
-    let best = (scores[q as usize], q);
     tm.orientation = ms(t);
-    let q = best.1;
     let (warped, probs) = if q == 0 {
         (warped.clone(), probs)
     } else {

@@ -117,9 +117,54 @@ pub fn rotate_quarter(image: &GrayImage, quarter_turns: u8) -> GrayImage {
     }
 }
 
+/// For every pixel, the length of the run of set pixels through it along its line: `lines`
+/// lines of `len` pixels, pixel `i` of line `line` at `index(line, i)`.
+pub fn run_lengths(
+    lines: usize,
+    len: usize,
+    index: impl Fn(usize, usize) -> usize,
+    on: &[bool],
+) -> Vec<u16> {
+    let mut run = vec![0u16; on.len()];
+    for line in 0..lines {
+        let mut i = 0;
+        while i < len {
+            if !on[index(line, i)] {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < len && on[index(line, i)] {
+                i += 1;
+            }
+            let n = (i - start).min(usize::from(u16::MAX)) as u16;
+            for j in start..i {
+                run[index(line, j)] = n;
+            }
+        }
+    }
+    run
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_lengths_fill_each_run_with_its_length() {
+        let on = [
+            true, true, false, true, /* second line */ false, true, true, true,
+        ];
+        assert_eq!(
+            run_lengths(2, 4, |line, i| line * 4 + i, &on),
+            vec![2, 2, 0, 1, 0, 3, 3, 3]
+        );
+        // down the two columns of a 4x2 grid
+        assert_eq!(
+            run_lengths(4, 2, |line, i| i * 4 + line, &on),
+            vec![1, 2, 0, 2, 0, 2, 1, 2]
+        );
+    }
 
     #[test]
     fn downscale_box_averages_blocks_with_rounding() {
