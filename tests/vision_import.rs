@@ -11,6 +11,11 @@ fn model() -> DigitModel {
     DigitModel::bundled().expect("bundled model loads")
 }
 
+fn import_sample(file: &str) -> vision::ImportResult {
+    vision::import_path(&samples().join(file), &model(), &ImportOptions::default())
+        .expect("sample imports")
+}
+
 fn truth(name: &str) -> (String, String) {
     let text = std::fs::read_to_string(samples().join(name).with_extension("json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -22,12 +27,7 @@ fn truth(name: &str) -> (String, String) {
 
 #[test]
 fn printed_sample_with_a_solution_grid_beside_it_reads_right() {
-    let r = vision::import_path(
-        &samples().join("printed_serif.jpg"),
-        &model(),
-        &ImportOptions::default(),
-    )
-    .expect("sample imports");
+    let r = import_sample("printed_serif.jpg");
     let (givens, entries) = truth("printed_serif");
     assert_eq!(r.givens, givens);
     assert_eq!(r.entries, entries);
@@ -43,12 +43,7 @@ fn printed_sample_with_a_solution_grid_beside_it_reads_right() {
 
 #[test]
 fn blurry_yellowed_webp_sample_reads_right() {
-    let r = vision::import_path(
-        &samples().join("printed_blurry.webp"),
-        &model(),
-        &ImportOptions::default(),
-    )
-    .expect("sample imports");
+    let r = import_sample("printed_blurry.webp");
     let (givens, _) = truth("printed_blurry");
     assert_eq!(r.givens, givens);
     assert_eq!(r.verdict, "unique");
@@ -56,12 +51,7 @@ fn blurry_yellowed_webp_sample_reads_right() {
 
 #[test]
 fn sideways_photo_with_handwriting_is_read_upright() {
-    let r = vision::import_path(
-        &samples().join("handwritten_sideways.jpg"),
-        &model(),
-        &ImportOptions::default(),
-    )
-    .expect("sample imports");
+    let r = import_sample("handwritten_sideways.jpg");
     let (givens, entries) = truth("handwritten_sideways");
     assert_eq!(
         r.orientation, 270,

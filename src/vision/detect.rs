@@ -318,15 +318,22 @@ mod tests {
         }
     }
 
+    fn chosen(ink: &GrayImage) -> Candidate {
+        let c = candidates(ink);
+        let i = choose(&c).expect("grid found");
+        c[i].clone()
+    }
+
     #[test]
     fn a_grid_scores_high_and_wins_over_a_small_one() {
         let mut ink = GrayImage::new(600, 400);
         draw_grid(&mut ink, 20, 20, 36);
         draw_grid(&mut ink, 400, 250, 14);
-        let c = candidates(&ink);
-        let i = choose(&c).expect("grid found");
-        assert!(c[i].score > 0.5, "{:?}", c[i]);
-        assert!((c[i].corners[0].0 - 20.0).abs() < 2.0 && (c[i].corners[2].1 - 345.0).abs() < 3.0);
+        let chosen = chosen(&ink);
+        assert!(chosen.score > 0.5, "{chosen:?}");
+        assert!(
+            (chosen.corners[0].0 - 20.0).abs() < 2.0 && (chosen.corners[2].1 - 345.0).abs() < 3.0
+        );
     }
 
     #[test]
@@ -335,9 +342,8 @@ mod tests {
         draw_grid(&mut ink, 10, 40, 34);
         // a bigger neighbour running out of the frame on the right: more of it is in view
         draw_grid(&mut ink, 330, 2, 44);
-        let c = candidates(&ink);
-        let i = choose(&c).expect("grid found");
-        assert!((c[i].corners[0].0 - 10.0).abs() < 2.0, "{:?}", c[i]);
+        let chosen = chosen(&ink);
+        assert!((chosen.corners[0].0 - 10.0).abs() < 2.0, "{chosen:?}");
     }
 
     #[test]
