@@ -15,6 +15,10 @@ const LONG_RUN: u16 = 14;
 
 /// Below this score the best blob outline is doubted and the line source is asked too.
 const CONFIDENT_SCORE: f32 = 0.45;
+/// Below this score the outlines are looked for on faint ink too ([`convincing`]).
+const CLEAR_SCORE: f32 = 0.7;
+/// Darkest grey (of 255 paper) still taken for ink on the faint-ink fallback.
+const FAINT_MAX_GREY: u8 = 225;
 /// Below this line-structure score an outline is not taken for a grid.
 const MIN_SCORE: f32 = 0.3;
 /// Connected structures, largest first, that the line source looks at.
@@ -43,16 +47,45 @@ impl Candidate {
     }
 }
 
+/// How dark a pixel must be, after lighting is flattened (paper at 255), to count as ink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InkLevel {
+    /// Print and pen: keeps paper texture and JPEG noise out.
+    Normal,
+    /// Also faint, blurred or sun-faded lines. Noisier, so only a fallback when no outline is
+    /// convincing on [`InkLevel::Normal`] ink: a grid whose thin lines vanish there loses its
+    /// outer border and shows only the thick box lines.
+    Faint,
+}
+
+impl InkLevel {
+    fn max_grey(self) -> u8 {
+        match self {
+            InkLevel::Normal => 215,
+            InkLevel::Faint => FAINT_MAX_GREY,
+        }
+    }
+}
+
 /// Marks ink (255) against paper (0): adaptive threshold on the lighting-flattened image.
-pub fn ink_mask(flat: &GrayImage) -> GrayImage {
+pub fn ink_mask(flat: &GrayImage, level: InkLevel) -> GrayImage {
     let radius = (flat.width().min(flat.height()) / 40).max(5);
     let th = imageproc::contrast::adaptive_threshold(flat, radius, 6);
+    let max_grey = level.max_grey();
     // adaptive_threshold marks paper white; also demand real darkness so paper texture and
     // JPEG noise inside flat regions stay paper.
     GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
-        let ink = th.get_pixel(x, y)[0] == 0 && flat.get_pixel(x, y)[0] < 215;
+        let ink = th.get_pixel(x, y)[0] == 0 && flat.get_pixel(x, y)[0] < max_grey;
         Luma([if ink { 255 } else { 0 }])
     })
+}
+
+/// Whether the best of `cands` is a clear enough grid that fainter ink need not be looked at.
+/// Set well above [`CONFIDENT_SCORE`]: an outline that takes a box line for the border still
+/// scores 0.5 or so on ink that lost the thin lines, while the true one scores higher on faint
+/// ink; about a quarter of photos pay for the second mask.
+pub fn convincing(cands: &[Candidate]) -> bool {
+    cands.iter().any(|c| c.score >= CLEAR_SCORE)
 }
 
 struct Blob {
@@ -141,8 +174,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         .collect();
     out.sort_by(|a, b| b.area.total_cmp(&a.area));
     out.truncate(12);
-    let best = out.iter().map(|c| c.score).fold(f32::MIN, f32::max);
-    if best < CONFIDENT_SCORE {
+    if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
             .collect();
@@ -162,6 +194,21 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         );
     }
     out
+}
+
+/// Candidates on [`InkLevel::Normal`] ink, and on [`InkLevel::Faint`] ink as well when none of
+/// those is [`convincing`]; with each mask looked at, for the debug images. Each outline keeps
+/// the score it got on its own mask, so the two compete in [`choose`].
+pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, GrayImage)>) {
+    let ink = ink_mask(flat, InkLevel::Normal);
+    let mut cands = candidates(&ink);
+    let mut masks = vec![(InkLevel::Normal, ink)];
+    if !convincing(&cands) {
+        let faint = ink_mask(flat, InkLevel::Faint);
+        cands.extend(candidates(&faint));
+        masks.push((InkLevel::Faint, faint));
+    }
+    (cands, masks)
 }
 
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
@@ -344,6 +391,54 @@ mod tests {
         draw_grid(&mut ink, 330, 2, 44);
         let chosen = chosen(&ink);
         assert!((chosen.corners[0].0 - 10.0).abs() < 2.0, "{chosen:?}");
+    }
+
+    /// A lighting-flattened page (paper 255) with a grid whose box lines are dark and whose
+    /// thin lines, outer border included, are pale: a faded or blurred print.
+    fn faded_grid(x0: u32, y0: u32, cell: u32, thin: u8) -> GrayImage {
+        let mut flat = GrayImage::from_pixel(500, 420, Luma([255]));
+        for k in 0..=9 {
+            let (shade, width) = if k % 3 == 0 && k != 0 && k != 9 {
+                (40, 3)
+            } else {
+                (thin, 1)
+            };
+            for t in 0..9 * cell + 1 {
+                for d in 0..width {
+                    flat.put_pixel(x0 + k * cell + d, y0 + t, Luma([shade]));
+                    flat.put_pixel(x0 + t, y0 + k * cell + d, Luma([shade]));
+                }
+            }
+        }
+        flat
+    }
+
+    #[test]
+    fn a_grid_with_faded_thin_lines_is_outlined_whole() {
+        let (x0, y0, cell) = (60, 40, 38);
+        let flat = faded_grid(x0, y0, cell, 220);
+        // the normal mask keeps only the box lines, which outline the middle box
+        let normal = candidates(&ink_mask(&flat, InkLevel::Normal));
+        assert!(choose(&normal).is_none_or(|i| normal[i].area < 0.5 * 342.0 * 342.0));
+        let (cands, masks) = candidates_on_flat(&flat);
+        assert_eq!(masks.len(), 2, "the faint mask was looked at");
+        let c = &cands[choose(&cands).expect("grid found")];
+        let far = (f64::from(x0 + 9 * cell), f64::from(y0 + 9 * cell));
+        assert!(
+            (c.corners[0].0 - f64::from(x0)).abs() < 2.5
+                && (c.corners[0].1 - f64::from(y0)).abs() < 2.5
+                && (c.corners[2].0 - far.0).abs() < 2.5
+                && (c.corners[2].1 - far.1).abs() < 2.5,
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn a_clear_grid_does_not_pay_for_the_faint_mask() {
+        let flat = faded_grid(60, 40, 38, 60);
+        let (cands, masks) = candidates_on_flat(&flat);
+        assert_eq!(masks.len(), 1);
+        assert!(choose(&cands).is_some());
     }
 
     #[test]

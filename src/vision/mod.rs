@@ -26,6 +26,7 @@ pub use model::DigitModel;
 use crate::grid::{Cell, Grid};
 use crate::solver::Verdict;
 use cells::{normalize_tile, rotate_tile, CELL, GRID, TILE_LEN};
+use detect::InkLevel;
 use geometry::Homography;
 use image::GrayImage;
 use model::CLASSES;
@@ -294,15 +295,21 @@ fn lattice_from_outline(
 fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Located, ImportError> {
     let t = Instant::now();
     let (flat, factor) = detection_view(gray)?;
-    let ink = detect::ink_mask(&flat);
-    debug.save("threshold.png", &ink);
-    let cands = detect::candidates(&ink);
-    debug.save_json("candidates.json", &cands);
+    let (cands, masks) = detect::candidates_on_flat(&flat);
+    for (level, mask) in &masks {
+        let name = match level {
+            InkLevel::Normal => "threshold.png",
+            InkLevel::Faint => "threshold-faint.png",
+        };
+        debug.save(name, mask);
+    }
+    let chosen = detect::choose(&cands);
+    debug.save_json("candidates.json", &(chosen, &cands));
     if debug.dir.is_some() {
         let small = ops::downscale_box(gray, factor);
-        debug.save("candidates.png", &draw_candidates(&small, &cands));
+        debug.save("candidates.png", &draw_candidates(&small, &cands, chosen));
     }
-    let chosen = detect::choose(&cands).ok_or(ImportError::NoGrid)?;
+    let chosen = chosen.ok_or(ImportError::NoGrid)?;
     tm.detect = ms(t);
     let t = Instant::now();
     let located = lattice_from_outline(&flat, factor, &cands[chosen].corners)?;
@@ -594,11 +601,19 @@ fn tiles_mosaic(warped: &GrayImage) -> GrayImage {
     out
 }
 
-fn draw_candidates(small: &GrayImage, cands: &[detect::Candidate]) -> GrayImage {
+fn draw_candidates(
+    small: &GrayImage,
+    cands: &[detect::Candidate],
+    chosen: Option<usize>,
+) -> GrayImage {
     let mut img = small.clone();
-    for (k, c) in cands.iter().enumerate() {
-        // the brightest outline is the best scored
-        let shade = if k == 0 { 255 } else { 0 };
+    // the chosen outline last and white, so no other covers it
+    let order = (0..cands.len())
+        .filter(|&k| Some(k) != chosen)
+        .chain(chosen);
+    for k in order {
+        let c = &cands[k];
+        let shade = if Some(k) == chosen { 255 } else { 0 };
         for i in 0..4 {
             let (a, b) = (c.corners[i], c.corners[(i + 1) % 4]);
             imageproc::drawing::draw_line_segment_mut(

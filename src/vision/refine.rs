@@ -23,34 +23,19 @@ pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
     let grid: Vec<(f64, f64)> = (0..10)
         .flat_map(|i| (0..10).map(move |j| (j as f64 * UNIT, i as f64 * UNIT)))
         .collect();
+    // pass 0: whole lines, for outlines off by up to half a cell
+    let canon_to_img = &match snap_to_lines(dark, canon_to_img, &grid) {
+        Some(snap) => canon_to_img.compose(&snap),
+        None => *canon_to_img,
+    };
     // pass 1: generous search, then a global fit that ignores outliers
     let found: Vec<(f64, f64)> = grid
         .iter()
         .map(|&p| locate(dark, canon_to_img, p, 8.0, 12.0))
         .collect();
     // `h` maps ideal canonical positions to where they were found (initial canonical frame)
-    let mut h = Homography([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
-    let mut keep = [true; 100];
-    for _ in 0..3 {
-        let (f, t): (Vec<_>, Vec<_>) = grid
-            .iter()
-            .zip(&found)
-            .zip(&keep)
-            .filter(|(_, k)| **k)
-            .map(|((g, p), _)| (*g, *p))
-            .unzip();
-        if f.len() < 20 {
-            break;
-        }
-        match Homography::fit(&f, &t) {
-            Some(fit) => h = fit,
-            None => break,
-        }
-        for (k, (g, p)) in grid.iter().zip(&found).enumerate() {
-            let q = h.apply(*g);
-            keep[k] = (q.0 - p.0).hypot(q.1 - p.1) < 3.0;
-        }
-    }
+    let h = fit_without_outliers(&grid, &found)
+        .unwrap_or(Homography([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]));
     // `h` maps canonical -> canonical-of-initial; fold into one canonical -> image map
     let global = canon_to_img.compose(&h);
     // pass 2: tight local search around the globally fitted positions
@@ -68,6 +53,121 @@ pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
         })
         .collect();
     Lattice { pts, replaced }
+}
+
+/// How far (canonical units) pass 0 looks for each line: short of half a cell, so a line can
+/// never be taken for its neighbour.
+const SNAP_REACH: i64 = 14;
+
+/// A canonical-to-canonical correction from the grid lines themselves, for an outline that is
+/// off by a good part of a cell (a faint border taken from the box lines, a title's rule taken
+/// for the border): each line, in three segments of three cells so a tilted line is followed,
+/// is moved to the offset where the most ink lies along it. A whole segment of line carries
+/// far more ink than the few strokes of any digit row, which the intersections' short arms
+/// cannot tell from a line when they are a third of a cell away.
+fn snap_to_lines(
+    dark: &GrayImage,
+    canon_to_img: &Homography,
+    grid: &[(f64, f64)],
+) -> Option<Homography> {
+    let margin = SNAP_REACH + 2;
+    let n = (9.0 * UNIT) as i64 + 2 * margin;
+    let side = n as usize;
+    // the canonical view of the grid and a margin around it, one unit a pixel
+    let mut canon = vec![0f32; side * side];
+    for (y, row) in canon.chunks_exact_mut(side).enumerate() {
+        for (x, v) in row.iter_mut().enumerate() {
+            let p = (x as i64 - margin, y as i64 - margin);
+            let (ix, iy) = canon_to_img.apply((p.0 as f64, p.1 as f64));
+            *v = sample_bilinear(dark, ix, iy);
+        }
+    }
+    let seg_len = (3.0 * UNIT) as usize;
+    let px = |across_y: bool, a: i64, t: usize| {
+        let (a, t) = ((a + margin) as usize, t + margin as usize);
+        if across_y {
+            canon[a * side + t]
+        } else {
+            canon[t * side + a]
+        }
+    };
+    // how surely a line runs at offset `at` through segment `seg`: the darkness that three
+    // quarters of its length reach (a digit row is dark only in places, a line all along);
+    // lines are a few pixels thick, so each sample takes the darkest of three offsets
+    let lineness = |across_y: bool, seg: usize, at: i64, buf: &mut Vec<f32>| -> f32 {
+        buf.clear();
+        buf.extend((seg * seg_len..(seg + 1) * seg_len).map(|t| {
+            (-1..=1)
+                .map(|e| px(across_y, at + e, t))
+                .fold(f32::MIN, f32::max)
+        }));
+        let q = buf.len() / 4;
+        *buf.select_nth_unstable_by(q, f32::total_cmp).1
+    };
+    let mut buf = Vec::with_capacity(seg_len);
+    let mut offset = |across_y: bool, k: usize, seg: usize| -> f64 {
+        let c = (k as f64 * UNIT) as i64;
+        let mut best = (f32::MIN, 0i64);
+        for d in -SNAP_REACH..=SNAP_REACH {
+            let v = lineness(across_y, seg, c + d, &mut buf);
+            // ties (a solid run of ink) go to the offset nearest the outline's guess
+            if v > best.0 || (v == best.0 && d.abs() < best.1.abs()) {
+                best = (v, d);
+            }
+        }
+        best.1 as f64
+    };
+    let mut dy = [[0.0; 3]; 10];
+    let mut dx = [[0.0; 3]; 10];
+    for k in 0..10 {
+        for seg in 0..3 {
+            dy[k][seg] = offset(true, k, seg);
+            dx[k][seg] = offset(false, k, seg);
+        }
+    }
+    // a crossing on a segment boundary (the box lines) takes both segments' view
+    let at = |d: &[f64; 3], k: usize| match k {
+        3 => (d[0] + d[1]) / 2.0,
+        6 => (d[1] + d[2]) / 2.0,
+        _ => d[(k / 3).min(2)],
+    };
+    let found: Vec<(f64, f64)> = grid
+        .iter()
+        .enumerate()
+        .map(|(idx, &(gx, gy))| {
+            let (i, j) = (idx / 10, idx % 10);
+            (gx + at(&dx[j], i), gy + at(&dy[i], j))
+        })
+        .collect();
+    fit_without_outliers(grid, &found)
+}
+
+/// A least-squares homography `from -> to`, refitted twice without the points more than
+/// three units off.
+fn fit_without_outliers(from: &[(f64, f64)], to: &[(f64, f64)]) -> Option<Homography> {
+    let mut keep = vec![true; from.len()];
+    let mut h = None;
+    for _ in 0..3 {
+        let (f, t): (Vec<_>, Vec<_>) = from
+            .iter()
+            .zip(to)
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|((g, p), _)| (*g, *p))
+            .unzip();
+        if f.len() < 20 {
+            break;
+        }
+        let Some(fit) = Homography::fit(&f, &t) else {
+            break;
+        };
+        for (k, (g, p)) in from.iter().zip(to).enumerate() {
+            let q = fit.apply(*g);
+            keep[k] = (q.0 - p.0).hypot(q.1 - p.1) < 3.0;
+        }
+        h = Some(fit);
+    }
+    h
 }
 
 /// Best intersection near canonical point `g`: the row and column (searched independently
@@ -114,6 +214,39 @@ fn arm_sum(dark: &GrayImage, h: &Homography, at: impl Fn(f64) -> (f64, f64), arm
 mod tests {
     use super::*;
     use image::Luma;
+
+    #[test]
+    fn an_outline_a_third_of_a_cell_off_snaps_to_the_lines_not_to_a_digit_row() {
+        // lines every 30 px from (15, 15), and in every row a bold bar of handwriting 8 px
+        // below the line: what the intersections' short arms would take for the line
+        let on = |v: u32| v >= 15 && (v - 15) % 30 < 2 && v <= 287;
+        let bar = |x: u32, y: u32| {
+            y >= 15 && (y - 15) % 30 >= 7 && (y - 15) % 30 < 10 && (x + 5) % 30 < 16 && y < 280
+        };
+        let dark = GrayImage::from_fn(320, 320, |x, y| {
+            let inside = (15..=287).contains(&x) && (15..=287).contains(&y);
+            Luma([if inside && (on(x) || on(y) || bar(x, y)) {
+                200
+            } else {
+                0
+            }])
+        });
+        // every corner 11 px (0.37 cell) down and to the right of the truth
+        let corners = [(26.0, 26.0), (296.0, 26.0), (296.0, 296.0), (26.0, 296.0)];
+        let h = Homography::from_4(
+            [(0.0, 0.0), (288.0, 0.0), (288.0, 288.0), (0.0, 288.0)],
+            corners,
+        )
+        .unwrap();
+        let lat = refine_lattice(&dark, &h);
+        for (i, want) in [(0, 15.5), (44, 135.5), (99, 285.5)] {
+            let p = lat.pts[i];
+            assert!(
+                (p.0 - want).abs() < 1.5 && (p.1 - want).abs() < 1.5,
+                "point {i}: {p:?}"
+            );
+        }
+    }
 
     #[test]
     fn intersections_are_found_despite_a_shifted_outline() {
