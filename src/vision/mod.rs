@@ -88,7 +88,9 @@ pub struct CellReading {
     pub alternatives: Vec<Alternative>,
     /// The player should check this cell: low confidence, or changed by the rules.
     pub uncertain: bool,
-    /// The rules changed the model's first choice for this given.
+    /// The rules changed the model's first choice: a given that made the puzzle invalid, or an
+    /// entry the model was unsure of, read as the solution's digit
+    /// ([`repair::ENTRY_PRIOR`]).
     pub corrected: bool,
     /// A handwritten entry that disagrees with the puzzle's solution.
     pub likely_mistake: bool,
@@ -521,6 +523,16 @@ fn interpret(r: Reading, tm: &mut Timings) -> ImportResult {
                 (g, CellKind::Printed)
             };
         }
+        // an entry the model is unsure of is most likely the solution's digit
+        let mut entry_weighed = false;
+        if let (Some(s), CellKind::Handwritten, false) = (&solution, kind, corrected) {
+            let want = s.get(*cell);
+            if want != digit && repair::entry_is_solution_digit(confidence, p[9 + want as usize]) {
+                digit = want;
+                entry_weighed = true;
+            }
+        }
+        let corrected = corrected || entry_weighed;
         let likely_mistake =
             kind == CellKind::Handwritten && solution.is_some_and(|s: Grid| s.get(*cell) != digit);
         let unsure = corrected || confidence < UNCERTAIN_BELOW;
