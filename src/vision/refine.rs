@@ -17,28 +17,18 @@ pub struct Lattice {
 /// Finds intersections near where `canon_to_img` (9 * UNIT square -> image) predicts them.
 ///
 /// `dark` is a darkness image (ink bright) in the same coordinates as the homography. A global
-/// least-squares homography over all found points comes first (fixes the outline); a second
+/// correction from the whole lines comes first (fixes the outline, [`snap_to_lines`]); a
 /// local pass then lets each point follow the paper's bending, within a few units of the fit.
 pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
     let grid: Vec<(f64, f64)> = (0..10)
         .flat_map(|i| (0..10).map(move |j| (j as f64 * UNIT, i as f64 * UNIT)))
         .collect();
-    // pass 0: whole lines, for outlines off by up to half a cell
-    let canon_to_img = &match snap_to_lines(dark, canon_to_img, &grid) {
+    // pass 1: whole lines, for outlines off by up to half a cell
+    let global = match snap_to_lines(dark, canon_to_img, &grid) {
         Some(snap) => canon_to_img.compose(&snap),
         None => *canon_to_img,
     };
-    // pass 1: generous search, then a global fit that ignores outliers
-    let found: Vec<(f64, f64)> = grid
-        .iter()
-        .map(|&p| locate(dark, canon_to_img, p, 8.0, 12.0))
-        .collect();
-    // `h` maps ideal canonical positions to where they were found (initial canonical frame)
-    let h = fit_without_outliers(&grid, &found)
-        .unwrap_or(Homography([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]));
-    // `h` maps canonical -> canonical-of-initial; fold into one canonical -> image map
-    let global = canon_to_img.compose(&h);
-    // pass 2: tight local search around the globally fitted positions
+    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending
     let mut replaced = 0;
     let pts = grid
         .iter()
@@ -55,16 +45,17 @@ pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
     Lattice { pts, replaced }
 }
 
-/// How far (canonical units) pass 0 looks for each line: short of half a cell, so a line can
+/// How far (canonical units) pass 1 looks for each line: short of half a cell, so a line can
 /// never be taken for its neighbour.
 const SNAP_REACH: i64 = 14;
 
 /// A canonical-to-canonical correction from the grid lines themselves, for an outline that is
 /// off by a good part of a cell (a faint border taken from the box lines, a title's rule taken
 /// for the border): each line, in three segments of three cells so a tilted line is followed,
-/// is moved to the offset where the most ink lies along it. A whole segment of line carries
-/// far more ink than the few strokes of any digit row, which the intersections' short arms
-/// cannot tell from a line when they are a third of a cell away.
+/// is moved to the offset where ink runs along most of it; then a least-squares homography
+/// through the moved crossings, without outliers. A line is dark along a whole segment, a row of
+/// digits only in places, which the intersections' short arms cannot tell apart when the
+/// outline is a third of a cell off.
 fn snap_to_lines(
     dark: &GrayImage,
     canon_to_img: &Homography,
