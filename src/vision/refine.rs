@@ -206,6 +206,16 @@ mod tests {
     use super::*;
     use image::Luma;
 
+    /// The canonical grid square mapped onto `corners` (clockwise from the top-left).
+    fn outline(corners: [(f64, f64); 4]) -> Homography {
+        let side = 9.0 * UNIT;
+        Homography::from_4(
+            [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
+            corners,
+        )
+        .expect("a proper quadrilateral")
+    }
+
     #[test]
     fn an_outline_a_third_of_a_cell_off_snaps_to_the_lines_not_to_a_digit_row() {
         // lines every 30 px from (15, 15), and in every row a bold bar of handwriting 8 px
@@ -224,12 +234,7 @@ mod tests {
         });
         // every corner 11 px (0.37 cell) down and to the right of the truth
         let corners = [(26.0, 26.0), (296.0, 26.0), (296.0, 296.0), (26.0, 296.0)];
-        let h = Homography::from_4(
-            [(0.0, 0.0), (288.0, 0.0), (288.0, 288.0), (0.0, 288.0)],
-            corners,
-        )
-        .unwrap();
-        let lat = refine_lattice(&dark, &h);
+        let lat = refine_lattice(&dark, &outline(corners));
         for (i, want) in [(0, 15.5), (44, 135.5), (99, 285.5)] {
             let p = lat.pts[i];
             assert!(
@@ -249,12 +254,7 @@ mod tests {
         });
         // outline off by a few pixels
         let corners = [(12.0, 18.0), (290.0, 13.0), (284.0, 290.0), (17.0, 283.0)];
-        let h = Homography::from_4(
-            [(0.0, 0.0), (288.0, 0.0), (288.0, 288.0), (0.0, 288.0)],
-            corners,
-        )
-        .unwrap();
-        let lat = refine_lattice(&dark, &h);
+        let lat = refine_lattice(&dark, &outline(corners));
         let p = lat.pts[5 * 10 + 5];
         assert!(
             (p.0 - 165.5).abs() < 1.5 && (p.1 - 165.5).abs() < 1.5,
