@@ -3,9 +3,8 @@
 
 use super::geometry::Homography;
 use super::lines;
-use super::ops::run_lengths;
+use super::ops::{label_runs, run_lengths};
 use image::{GrayImage, Luma};
-use imageproc::region_labelling::{connected_components, Connectivity};
 use serde::Serialize;
 
 /// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
@@ -88,6 +87,7 @@ pub fn convincing(cands: &[Candidate]) -> bool {
     cands.iter().any(|c| c.score >= CLEAR_SCORE)
 }
 
+#[derive(Clone)]
 struct Blob {
     count: u32,
     min: (u32, u32),
@@ -103,37 +103,34 @@ struct Blob {
 /// its extreme points are not the corners.
 pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
     let (w, h) = ink.dimensions();
-    let labels = connected_components(ink, Connectivity::Eight, Luma([0u8]));
-    let mut blobs: Vec<Option<Blob>> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l[0] as usize;
-        if l == 0 {
-            continue;
-        }
-        if blobs.len() <= l {
-            blobs.resize_with(l + 1, || None);
-        }
-        let (s, d) = (i64::from(x) + i64::from(y), i64::from(x) - i64::from(y));
-        let b = blobs[l].get_or_insert(Blob {
+    let (runs, structures) = label_runs(ink);
+    let mut blobs: Vec<Option<Blob>> = vec![None; structures];
+    for r in &runs {
+        // a run's extreme points along the diagonals are its ends
+        let (first, last) = ((r.x0, r.y), (r.x1 - 1, r.y));
+        let at = |(x, y): (u32, u32)| (i64::from(x) + i64::from(y), i64::from(x) - i64::from(y));
+        let ((s0, d0), (s1, d1)) = (at(first), at(last));
+        let b = blobs[r.label as usize].get_or_insert(Blob {
             count: 0,
-            min: (x, y),
-            max: (x, y),
-            ext: [(s, (x, y)), (d, (x, y)), (s, (x, y)), (d, (x, y))],
+            min: first,
+            max: first,
+            ext: [(s0, first), (d0, first), (s0, first), (d0, first)],
         });
-        b.count += 1;
-        b.min = (b.min.0.min(x), b.min.1.min(y));
-        b.max = (b.max.0.max(x), b.max.1.max(y));
-        if s < b.ext[0].0 {
-            b.ext[0] = (s, (x, y));
+        b.count += r.x1 - r.x0;
+        b.min = (b.min.0.min(r.x0), b.min.1.min(r.y));
+        b.max = (b.max.0.max(r.x1 - 1), b.max.1.max(r.y));
+        // strict comparisons keep the first such point in raster order
+        if s0 < b.ext[0].0 {
+            b.ext[0] = (s0, first);
         }
-        if d > b.ext[1].0 {
-            b.ext[1] = (d, (x, y));
+        if d1 > b.ext[1].0 {
+            b.ext[1] = (d1, last);
         }
-        if s > b.ext[2].0 {
-            b.ext[2] = (s, (x, y));
+        if s1 > b.ext[2].0 {
+            b.ext[2] = (s1, last);
         }
-        if d < b.ext[3].0 {
-            b.ext[3] = (d, (x, y));
+        if d0 < b.ext[3].0 {
+            b.ext[3] = (d0, first);
         }
     }
     let min_side = f64::from(w.min(h)) * 0.12;
@@ -166,14 +163,17 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
             at_edge: at_edge >= 2,
         })
     };
-    let mut out: Vec<Candidate> = blobs
+    // only the largest outlines are scored, scoring being the costly part
+    let mut quads: Vec<[(f64, f64); 4]> = blobs
         .iter()
         .flatten()
         .filter(|b| grid_like(b))
-        .filter_map(|b| candidate(b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y)))))
+        .map(|b| b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y))))
+        .filter(|q| quad_area(q) > min_side * min_side && is_convex(q))
         .collect();
-    out.sort_by(|a, b| b.area.total_cmp(&a.area));
-    out.truncate(12);
+    quads.sort_by(|a, b| quad_area(b).total_cmp(&quad_area(a)));
+    quads.truncate(12);
+    let mut out: Vec<Candidate> = quads.into_iter().filter_map(candidate).collect();
     if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
@@ -181,9 +181,9 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         big.sort_by_key(|&l| std::cmp::Reverse(blobs[l].as_ref().map_or(0, |b| b.count)));
         big.truncate(LINE_SOURCE_BLOBS);
         let mut pixels: Vec<Vec<(f64, f64)>> = vec![Vec::new(); big.len()];
-        for (x, y, l) in labels.enumerate_pixels() {
-            if let Some(k) = big.iter().position(|&b| b == l[0] as usize) {
-                pixels[k].push((f64::from(x), f64::from(y)));
+        for r in &runs {
+            if let Some(k) = big.iter().position(|&b| b == r.label as usize) {
+                pixels[k].extend((r.x0..r.x1).map(|x| (f64::from(x), f64::from(r.y))));
             }
         }
         out.extend(

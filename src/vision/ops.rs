@@ -146,9 +146,134 @@ pub fn run_lengths(
     run
 }
 
+/// A horizontal run of set pixels, `x0..x1` on row `y`, and the connected structure (8-way)
+/// it belongs to, numbered from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub y: u32,
+    pub x0: u32,
+    pub x1: u32,
+    pub label: u32,
+}
+
+/// The set (non-zero) pixels of `mask` as runs in raster order, labelled by 8-connected
+/// structure; returns the runs and the number of structures. Labelling runs instead of pixels
+/// is several times faster on ink, which is mostly paper, and the runs also serve to list a
+/// structure's pixels.
+pub fn label_runs(mask: &GrayImage) -> (Vec<Run>, usize) {
+    let (w, h) = mask.dimensions();
+    let raw = mask.as_raw();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
+    fn find(parent: &mut [u32], mut a: u32) -> u32 {
+        while parent[a as usize] != a {
+            parent[a as usize] = parent[parent[a as usize] as usize];
+            a = parent[a as usize];
+        }
+        a
+    }
+    // runs of the row above: runs[prev.0..prev.1]
+    let mut prev = (0usize, 0usize);
+    for y in 0..h {
+        let row = &raw[(y * w) as usize..((y + 1) * w) as usize];
+        let start = runs.len();
+        let mut k = prev.0;
+        let mut x = 0;
+        while x < w {
+            if row[x as usize] == 0 {
+                x += 1;
+                continue;
+            }
+            let x0 = x;
+            while x < w && row[x as usize] != 0 {
+                x += 1;
+            }
+            let mut label = u32::MAX;
+            // runs above touching this one, diagonals included: above.x0 <= x1 and x0 <= above.x1
+            while k < prev.1 && runs[k].x1 < x0 {
+                k += 1;
+            }
+            let mut j = k;
+            while j < prev.1 && runs[j].x0 <= x {
+                let above = find(&mut parent, runs[j].label);
+                if label == u32::MAX {
+                    label = above;
+                } else if above != label {
+                    let (lo, hi) = (label.min(above), label.max(above));
+                    parent[hi as usize] = lo;
+                    label = lo;
+                }
+                j += 1;
+            }
+            if label == u32::MAX {
+                label = parent.len() as u32;
+                parent.push(label);
+            }
+            runs.push(Run {
+                y,
+                x0,
+                x1: x,
+                label,
+            });
+        }
+        prev = (start, runs.len());
+    }
+    // final, dense labels in order of first appearance
+    let mut dense = vec![u32::MAX; parent.len()];
+    let mut count = 0;
+    for r in &mut runs {
+        let root = find(&mut parent, r.label);
+        if dense[root as usize] == u32::MAX {
+            dense[root as usize] = count;
+            count += 1;
+        }
+        r.label = dense[root as usize];
+    }
+    (runs, count as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_are_labelled_by_eight_connected_structure() {
+        // a V joined only diagonally at its foot, a separate dot, and a U whose arms meet late
+        let rows = [
+            "#...#..#.#",
+            ".#.#...#.#",
+            "..#....###",
+            "..........",
+            "#.........",
+        ];
+        let mask = GrayImage::from_fn(10, 5, |x, y| {
+            Luma([if rows[y as usize].as_bytes()[x as usize] == b'#' {
+                255
+            } else {
+                0
+            }])
+        });
+        let (runs, n) = label_runs(&mask);
+        assert_eq!(n, 3);
+        let label_at = |x: u32, y: u32| {
+            runs.iter()
+                .find(|r| r.y == y && r.x0 <= x && x < r.x1)
+                .map(|r| r.label)
+        };
+        assert_eq!(label_at(0, 0), label_at(4, 0));
+        assert_eq!(label_at(7, 0), label_at(9, 0));
+        assert_ne!(label_at(0, 0), label_at(7, 0));
+        assert_ne!(label_at(0, 4), label_at(2, 2));
+        assert_eq!(label_at(5, 0), None);
+        // every set pixel is in exactly one run
+        let covered: u32 = runs.iter().map(|r| r.x1 - r.x0).sum();
+        assert_eq!(
+            covered,
+            rows.iter()
+                .map(|r| r.matches('#').count() as u32)
+                .sum::<u32>()
+        );
+    }
 
     #[test]
     fn run_lengths_fill_each_run_with_its_length() {
