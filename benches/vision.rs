@@ -48,12 +48,14 @@ fn main() {
         return;
     }
     let mut times = Vec::new();
+    let mut stages: Vec<vision::Timings> = Vec::new();
     // [held-out, all] x [printed, handwritten] x [cells right, cells, grids right, grids]
     let mut tally = [[[0usize; 4]; 2]; 2];
     for p in &photos {
         let (right, total) = match vision::import_path(&p.path, &model, &opts) {
             Ok(r) => {
                 times.push(r.timings_ms.total);
+                stages.push(r.timings_ms.clone());
                 (p.cells_right(&r), 81)
             }
             Err(_) => (0, 81),
@@ -72,6 +74,19 @@ fn main() {
     println!(
         "dataset photos (640x480 to 1632x1224): median {:.1} ms per photo",
         median(times)
+    );
+    // where the time goes: each stage's own median, so they need not add up to the total
+    let stage = |f: fn(&vision::Timings) -> f64| median(stages.iter().map(f).collect());
+    println!(
+        "  stage medians (ms): decode {:.1}, detect {:.1}, refine {:.1}, warp {:.1}, \
+         classify {:.1}, orientation {:.1}, rules {:.1}",
+        stage(|t| t.decode),
+        stage(|t| t.detect),
+        stage(|t| t.refine),
+        stage(|t| t.warp),
+        stage(|t| t.classify),
+        stage(|t| t.orientation),
+        stage(|t| t.rules),
     );
     for (split, name) in [(0, "held-out"), (1, "all")] {
         for (kind, kname) in [(0, "printed"), (1, "handwritten")] {
