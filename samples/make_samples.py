@@ -4,6 +4,7 @@ Each is a newspaper-like Sudoku rendered with a real font on textured paper, the
 through a phone-photo-like perspective, blur, shadow and JPEG compression, with a small
 solution grid or text printed nearby as a distractor. A .dat file beside each photo gives
 the ground truth in the dataset's format; a .json gives givens and entries separately.
+Name samples on the command line to make only those.
 Needs: numpy, pillow, opencv-python-headless, fonts-dejavu-core, fonts-liberation, fonts-dkg-handwriting.
 """
 import json
@@ -18,14 +19,17 @@ SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 HAND = "/usr/share/fonts/truetype/fifthhorseman/dkg.ttf"
 
 
-def render_grid(givens, entries, cell, font_path, paper):
+def render_grid(givens, entries, cell, font_path, paper, thin_shade=20):
     side = 9 * cell
     img = Image.new("L", (side + 4, side + 4), paper)
     d = ImageDraw.Draw(img)
     for k in range(10):
-        t = 4 if k % 3 == 0 else 1
-        d.rectangle([2 + k * cell - t // 2, 2, 2 + k * cell + (t - t // 2), side + 2], fill=20)
-        d.rectangle([2, 2 + k * cell - t // 2, side + 2, 2 + k * cell + (t - t // 2)], fill=20)
+        # box lines and border are bold; the thin ones may be pale (a faded print)
+        box = k % 3 == 0
+        t = 4 if box else 1
+        shade = 20 if box else thin_shade
+        d.rectangle([2 + k * cell - t // 2, 2, 2 + k * cell + (t - t // 2), side + 2], fill=shade)
+        d.rectangle([2, 2 + k * cell - t // 2, side + 2, 2 + k * cell + (t - t // 2)], fill=shade)
     fp = ImageFont.truetype(font_path, int(cell * 0.7))
     fh = ImageFont.truetype(HAND, int(cell * 0.62))
     for i in range(81):
@@ -38,7 +42,8 @@ def render_grid(givens, entries, cell, font_path, paper):
     return img
 
 
-def photo(seed, size, givens, entries, font, rotate=0, blur=1.2, distractor=True, paper=235):
+def photo(seed, size, givens, entries, font, rotate=0, blur=1.2, distractor=True, paper=235, thin_shade=20,
+          margin=0):
     rng = np.random.default_rng(seed)
     np.random.seed(seed)
     W, H = size
@@ -48,8 +53,10 @@ def photo(seed, size, givens, entries, font, rotate=0, blur=1.2, distractor=True
     for y in range(10, H, 22):  # newspaper text around the puzzle
         d.text((10, y), "Le sudoku du jour : remplissez la grille, chaque chiffre une fois " * 2, font=body, fill=90)
     cell = int(min(W, H) * 0.075)
-    grid = render_grid(givens, entries, cell, font, paper)
+    grid = render_grid(givens, entries, cell, font, paper, thin_shade)
     gx, gy = int(W * 0.12), int(H * 0.1)
+    if margin:  # the white space a page layout leaves around a puzzle
+        d.rectangle([gx - margin, gy - margin, gx + grid.width + margin, gy + grid.height + margin], fill=paper)
     page.paste(grid, (gx, gy))
     if distractor:  # yesterday's solution, small, beside the puzzle
         small = render_grid(SOLUTION, "." * 81, cell // 3, font, paper)
@@ -91,9 +98,20 @@ def save(name, rgb, givens, entries, ext="jpg"):
 
 
 if __name__ == "__main__":
+    import sys
+    only = sys.argv[1:]  # names of the samples to make; all when none given
     none = "." * 81
+    save_all = save
+
+    def save(name, *args, **kwargs):
+        if not only or name in only:
+            save_all(name, *args, **kwargs)
     save("printed_serif", photo(1, (1024, 768), PUZZLE, none, SERIF), PUZZLE, none)
     entries = "".join(s if p == "." and i % 3 else "." for i, (p, s) in enumerate(zip(PUZZLE, SOLUTION)))
     save("handwritten_sideways", photo(2, (900, 1200), PUZZLE, entries, SANS, rotate=1, distractor=False),
          PUZZLE, entries)
     save("printed_blurry", photo(3, (800, 600), PUZZLE, none, SANS, blur=2.0, paper=215), PUZZLE, none, ext="webp")
+    # a faded print: the thin lines pale and blurred, only the border and box lines bold
+    save("printed_faded", photo(4, (1000, 750), PUZZLE, none, SERIF, blur=1.6, thin_shade=190, distractor=False,
+                                     margin=20),
+         PUZZLE, none)

@@ -42,6 +42,15 @@ fn printed_sample_with_a_solution_grid_beside_it_reads_right() {
 }
 
 #[test]
+fn faded_sample_reads_right() {
+    // thin lines pale and blurred, only the border and box lines bold: a faded print
+    let r = import_sample("printed_faded.jpg");
+    let (givens, _) = truth("printed_faded");
+    assert_eq!(r.givens, givens);
+    assert_eq!(r.verdict, "unique");
+}
+
+#[test]
 fn blurry_yellowed_webp_sample_reads_right() {
     let r = import_sample("printed_blurry.webp");
     let (givens, _) = truth("printed_blurry");
