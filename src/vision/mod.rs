@@ -368,12 +368,12 @@ fn classify_grid(
     model: &DigitModel,
 ) -> Result<Vec<[f32; CLASSES]>, ImportError> {
     let tiles = cells::grid_tiles(warped);
-    let inputs: Vec<[f32; TILE_LEN]> = tiles.iter().map(normalize_tile).collect();
     // most cells of a newspaper grid are empty, and plainly so: only the others cost a model run
     let inked: Vec<usize> = (0..81)
         .filter(|&i| !cells::looks_blank(&tiles[i]))
         .collect();
-    let read = model.classify(&inked.iter().map(|&i| inputs[i]).collect::<Vec<_>>())?;
+    let inputs: Vec<[f32; TILE_LEN]> = inked.iter().map(|&i| normalize_tile(&tiles[i])).collect();
+    let read = model.classify(&inputs)?;
     let mut blank = [BLANK_ODDS; CLASSES];
     blank[0] = 1.0 - BLANK_ODDS * (CLASSES - 1) as f32;
     let mut probs = vec![blank; 81];
