@@ -41,21 +41,23 @@ fn printed_sample_with_a_solution_grid_beside_it_reads_right() {
     );
 }
 
+/// A printed sample's givens read exactly, making a proper puzzle.
+fn assert_givens_read_right(file: &str) {
+    let r = import_sample(file);
+    let (givens, _) = truth(file);
+    assert_eq!(r.givens, givens, "{file}");
+    assert_eq!(r.verdict, "unique", "{file}");
+}
+
 #[test]
 fn faded_sample_reads_right() {
     // thin lines pale and blurred, only the border and box lines bold: a faded print
-    let r = import_sample("printed_faded.jpg");
-    let (givens, _) = truth("printed_faded");
-    assert_eq!(r.givens, givens);
-    assert_eq!(r.verdict, "unique");
+    assert_givens_read_right("printed_faded.jpg");
 }
 
 #[test]
 fn blurry_yellowed_webp_sample_reads_right() {
-    let r = import_sample("printed_blurry.webp");
-    let (givens, _) = truth("printed_blurry");
-    assert_eq!(r.givens, givens);
-    assert_eq!(r.verdict, "unique");
+    assert_givens_read_right("printed_blurry.webp");
 }
 
 #[test]
