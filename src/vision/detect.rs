@@ -16,7 +16,9 @@ const LONG_RUN: u16 = 14;
 const CONFIDENT_SCORE: f32 = 0.45;
 /// Below this score the outlines are looked for on faint ink too ([`convincing`]).
 const CLEAR_SCORE: f32 = 0.7;
-/// Darkest grey (of 255 paper) still taken for ink on the faint-ink fallback.
+/// Darkest grey (of 255 paper) still taken for ink, normally...
+const NORMAL_MAX_GREY: u8 = 215;
+/// ...and on the faint-ink fallback.
 const FAINT_MAX_GREY: u8 = 225;
 /// Below this line-structure score an outline is not taken for a grid.
 const MIN_SCORE: f32 = 0.3;
@@ -60,21 +62,26 @@ pub enum InkLevel {
 impl InkLevel {
     fn max_grey(self) -> u8 {
         match self {
-            InkLevel::Normal => 215,
+            InkLevel::Normal => NORMAL_MAX_GREY,
             InkLevel::Faint => FAINT_MAX_GREY,
         }
     }
 }
 
-/// Marks ink (255) against paper (0): adaptive threshold on the lighting-flattened image.
-pub fn ink_mask(flat: &GrayImage, level: InkLevel) -> GrayImage {
+/// Pixels darker than their neighbourhood (0) against the rest (255): the adaptive threshold
+/// both ink levels share, as it depends on the neighbourhood only.
+fn locally_dark(flat: &GrayImage) -> GrayImage {
     let radius = (flat.width().min(flat.height()) / 40).max(5);
-    let th = imageproc::contrast::adaptive_threshold(flat, radius, 6);
+    imageproc::contrast::adaptive_threshold(flat, radius, 6)
+}
+
+/// Marks ink (255) against paper (0) at `level`: locally dark (see [`locally_dark`]) and dark
+/// enough on the lighting-flattened image, so paper texture and JPEG noise inside flat regions
+/// stay paper.
+fn ink_mask(flat: &GrayImage, locally_dark: &GrayImage, level: InkLevel) -> GrayImage {
     let max_grey = level.max_grey();
-    // adaptive_threshold marks paper white; also demand real darkness so paper texture and
-    // JPEG noise inside flat regions stay paper.
     GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
-        let ink = th.get_pixel(x, y)[0] == 0 && flat.get_pixel(x, y)[0] < max_grey;
+        let ink = locally_dark.get_pixel(x, y)[0] == 0 && flat.get_pixel(x, y)[0] < max_grey;
         Luma([if ink { 255 } else { 0 }])
     })
 }
@@ -83,7 +90,7 @@ pub fn ink_mask(flat: &GrayImage, level: InkLevel) -> GrayImage {
 /// Set well above [`CONFIDENT_SCORE`]: an outline that takes a box line for the border still
 /// scores 0.5 or so on ink that lost the thin lines, while the true one scores higher on faint
 /// ink; about a quarter of photos pay for the second mask.
-pub fn convincing(cands: &[Candidate]) -> bool {
+fn convincing(cands: &[Candidate]) -> bool {
     cands.iter().any(|c| c.score >= CLEAR_SCORE)
 }
 
@@ -200,11 +207,12 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
 /// those is [`convincing`]; with each mask looked at, for the debug images. Each outline keeps
 /// the score it got on its own mask, so the two compete in [`choose`].
 pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, GrayImage)>) {
-    let ink = ink_mask(flat, InkLevel::Normal);
+    let dark = locally_dark(flat);
+    let ink = ink_mask(flat, &dark, InkLevel::Normal);
     let mut cands = candidates(&ink);
     let mut masks = vec![(InkLevel::Normal, ink)];
     if !convincing(&cands) {
-        let faint = ink_mask(flat, InkLevel::Faint);
+        let faint = ink_mask(flat, &dark, InkLevel::Faint);
         cands.extend(candidates(&faint));
         masks.push((InkLevel::Faint, faint));
     }
@@ -418,7 +426,7 @@ mod tests {
         let (x0, y0, cell) = (60, 40, 38);
         let flat = faded_grid(x0, y0, cell, 220);
         // the normal mask keeps only the box lines, which outline the middle box
-        let normal = candidates(&ink_mask(&flat, InkLevel::Normal));
+        let normal = candidates(&ink_mask(&flat, &locally_dark(&flat), InkLevel::Normal));
         assert!(choose(&normal).is_none_or(|i| normal[i].area < 0.5 * 342.0 * 342.0));
         let (cands, masks) = candidates_on_flat(&flat);
         assert_eq!(masks.len(), 2, "the faint mask was looked at");
