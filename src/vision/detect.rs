@@ -153,8 +153,12 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
             && bh / bw < 2.5
             && f64::from(b.count) < 0.6 * bw * bh
     };
-    let candidate = |corners: [(f64, f64); 4]| {
+    // an outline worth scoring: large enough and convex; with its area
+    let plausible = |corners: [(f64, f64); 4]| {
         let area = quad_area(&corners);
+        (area > min_side * min_side && is_convex(&corners)).then_some((corners, area))
+    };
+    let scored = |(corners, area): ([(f64, f64); 4], f64)| {
         // a grid cut off by the photo's edge cannot be read whole; a neighbouring puzzle
         // half in the frame must not win over the one photographed
         let at_edge = corners
@@ -163,24 +167,23 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
                 p.0 <= 1.0 || p.1 <= 1.0 || p.0 >= f64::from(w) - 2.0 || p.1 >= f64::from(h) - 2.0
             })
             .count();
-        (area > min_side * min_side && is_convex(&corners)).then_some(Candidate {
+        Candidate {
             corners,
             score: score_quad(ink, &corners),
             area,
             at_edge: at_edge >= 2,
-        })
+        }
     };
     // only the largest outlines are scored, scoring being the costly part
-    let mut quads: Vec<[(f64, f64); 4]> = blobs
+    let mut quads: Vec<([(f64, f64); 4], f64)> = blobs
         .iter()
         .flatten()
         .filter(|b| grid_like(b))
-        .map(|b| b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y))))
-        .filter(|q| quad_area(q) > min_side * min_side && is_convex(q))
+        .filter_map(|b| plausible(b.ext.map(|(_, (x, y))| (f64::from(x), f64::from(y)))))
         .collect();
-    quads.sort_by(|a, b| quad_area(b).total_cmp(&quad_area(a)));
+    quads.sort_by(|a, b| b.1.total_cmp(&a.1));
     quads.truncate(12);
-    let mut out: Vec<Candidate> = quads.into_iter().filter_map(candidate).collect();
+    let mut out: Vec<Candidate> = quads.into_iter().map(scored).collect();
     if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
@@ -197,7 +200,8 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
             pixels
                 .iter()
                 .flat_map(|p| lines::outlines_from_lines(p))
-                .filter_map(candidate),
+                .filter_map(plausible)
+                .map(scored),
         );
     }
     out
