@@ -99,19 +99,21 @@ def save(name, rgb, givens, entries, ext="jpg"):
 
 if __name__ == "__main__":
     import sys
-    only = sys.argv[1:]  # names of the samples to make; all when none given
     none = "." * 81
-    save_all = save
-
-    def save(name, *args, **kwargs):
-        if not only or name in only:
-            save_all(name, *args, **kwargs)
-    save("printed_serif", photo(1, (1024, 768), PUZZLE, none, SERIF), PUZZLE, none)
     entries = "".join(s if p == "." and i % 3 else "." for i, (p, s) in enumerate(zip(PUZZLE, SOLUTION)))
-    save("handwritten_sideways", photo(2, (900, 1200), PUZZLE, entries, SANS, rotate=1, distractor=False),
-         PUZZLE, entries)
-    save("printed_blurry", photo(3, (800, 600), PUZZLE, none, SANS, blur=2.0, paper=215), PUZZLE, none, ext="webp")
-    # a faded print: the thin lines pale and blurred, only the border and box lines bold
-    save("printed_faded", photo(4, (1000, 750), PUZZLE, none, SERIF, blur=1.6, thin_shade=190, distractor=False,
-                                     margin=20),
-         PUZZLE, none)
+    # name -> (photo, givens, entries, file type), made only when asked for
+    samples = {
+        "printed_serif": lambda: (photo(1, (1024, 768), PUZZLE, none, SERIF), PUZZLE, none, "jpg"),
+        "handwritten_sideways": lambda: (photo(2, (900, 1200), PUZZLE, entries, SANS, rotate=1,
+                                               distractor=False), PUZZLE, entries, "jpg"),
+        "printed_blurry": lambda: (photo(3, (800, 600), PUZZLE, none, SANS, blur=2.0, paper=215),
+                                   PUZZLE, none, "webp"),
+        # a faded print: the thin lines pale and blurred, only the border and box lines bold
+        "printed_faded": lambda: (photo(4, (1000, 750), PUZZLE, none, SERIF, blur=1.6, thin_shade=190,
+                                        distractor=False, margin=20), PUZZLE, none, "jpg"),
+    }
+    for name in sys.argv[1:] or samples:
+        if name not in samples:
+            sys.exit(f"make_samples.py: no sample named {name!r}; there are {', '.join(samples)}")
+        rgb, givens, ents, ext = samples[name]()
+        save(name, rgb, givens, ents, ext=ext)
