@@ -1,49 +1,260 @@
 //! File helpers shared by every layer that writes user data.
+//!
+//! Every write of user data goes through [`write_atomic`] or
+//! [`write_newest`]: a temporary file of its own, flushed to disk, renamed
+//! over the target, and the folder flushed too, with one writer at a time
+//! per file. A crash, a power cut or two writers racing can then only ever
+//! leave the old file or the new one, never a mix or a half.
 
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and
-/// a rename, so a crash or a full disk never leaves a half-written file in
-/// place of the user's data.
+/// What a [`write_newest`] call did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// The file now holds these bytes.
+    Written,
+    /// A newer version was already written by this process: these older
+    /// bytes were dropped so that they cannot overwrite it.
+    SkippedOlder,
+}
+
+/// Writes `bytes` to `path` atomically, one writer at a time (see the module
+/// docs). The folder must exist.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("sudolens-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// sudolens::files::write_atomic(&dir.join("a.txt"), b"hello").unwrap();
+/// assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"hello");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    write_newest(path, 0, bytes).map(|_| ())
+}
+
+/// Writes `bytes` as version `version` of `path`, atomically and one writer
+/// at a time. Within this process the newest version always wins: a write
+/// whose version is older than one already written is dropped, so a slow
+/// background save can never replace a newer save made meanwhile. Equal
+/// versions are both written (the later call wins). Version 0 is "no
+/// version" and always writes.
+pub fn write_newest(path: &Path, version: u64, bytes: &[u8]) -> std::io::Result<Written> {
+    let dir = folder_of(path);
     let name = path
         .file_name()
-        .ok_or_else(|| std::io::Error::other("the path names no file"))?;
+        .ok_or_else(|| std::io::Error::other("the path names no file"))?
+        .to_string_lossy()
+        .into_owned();
+    let slot = writer_slot(path);
+    // A poisoned lock only means another writer panicked: the version it
+    // holds is still the newest one written.
+    let mut newest = slot.lock().unwrap_or_else(|e| e.into_inner());
+    if version != 0 && version < *newest {
+        return Ok(Written::SkippedOlder);
+    }
+    // Other processes (a second window) take the same lock on disk.
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!(".{name}.lock")))?;
+    lock.lock()?;
+    remove_stale_temps(dir, &name);
     let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
+        ".{name}.{}-{}.tmp",
+        std::process::id(),
+        NEXT_TEMP.fetch_add(1, Ordering::Relaxed)
     ));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, path)?;
+        sync_folder(dir)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
-    result
+    let _ = lock.unlock();
+    result?;
+    *newest = (*newest).max(version);
+    Ok(Written::Written)
+}
+
+/// Numbers temporary files, so that two writers of one process never share one.
+static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
+
+/// The folder a file lives in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// The in-process lock of one file, holding the newest version written.
+fn writer_slot(path: &Path) -> Arc<Mutex<u64>> {
+    static SLOTS: OnceLock<Mutex<HashMap<PathBuf, Arc<Mutex<u64>>>>> = OnceLock::new();
+    // Two spellings of one path must share a slot.
+    let key = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut slots = SLOTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    slots.entry(key).or_default().clone()
+}
+
+/// Deletes the temporary files a killed writer left behind. Only called
+/// while holding the file's lock, so no live writer owns any of them.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        // Only `.{name}.{pid}-{n}.tmp`: the temps of `{name}.bak` are not ours.
+        let ours = file
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|id| id.split_once('-'))
+            .is_some_and(|(pid, n)| all_digits(pid) && all_digits(n));
+        if ours {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Flushes a folder's entries, so that a rename in it survives a power cut.
+/// Windows cannot open a folder as a file; NTFS journals the rename itself.
+fn sync_folder(dir: &Path) -> std::io::Result<()> {
+    if cfg!(unix) {
+        File::open(dir)?.sync_all()
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sudolens-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The files in `dir` that are not lock files.
+    fn visible_files(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.ends_with(".lock"))
+            .collect()
+    }
+
     #[test]
     fn replaces_the_file_and_leaves_no_temp() {
-        let dir = std::env::temp_dir().join(format!("sudolens-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = temp_dir("replace");
         let path = dir.join("a.txt");
-        super::write_atomic(&path, b"one").unwrap();
-        super::write_atomic(&path, b"two").unwrap();
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        let err = super::write_atomic(&dir.join("missing/x.txt"), b"x");
+        assert_eq!(visible_files(&dir), ["a.txt"]);
+        let err = write_atomic(&dir.join("missing/x.txt"), b"x");
         assert!(err.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temps_left_by_a_killed_writer_are_cleaned_up() {
+        let dir = temp_dir("stale");
+        let path = dir.join("a.txt");
+        std::fs::write(dir.join(".a.txt.999-3.tmp"), b"half").unwrap();
+        std::fs::write(dir.join(".a.txt.bak.999-3.tmp"), b"another file's").unwrap();
+        write_atomic(&path, b"whole").unwrap();
+        let mut left = visible_files(&dir);
+        left.sort();
+        assert_eq!(left, [".a.txt.bak.999-3.tmp", "a.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_older_version_never_replaces_a_newer_one() {
+        let dir = temp_dir("newest");
+        let path = dir.join("save.json");
+        assert_eq!(write_newest(&path, 5, b"five").unwrap(), Written::Written);
+        assert_eq!(
+            write_newest(&path, 3, b"three").unwrap(),
+            Written::SkippedOlder
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"five");
+        assert_eq!(
+            write_newest(&path, 5, b"five again").unwrap(),
+            Written::Written
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"five again");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Two writers of one process racing on one file, as the background
+    /// autosave and the exit save can: every read sees a whole file, and the
+    /// newest version is the one left.
+    #[test]
+    fn racing_writers_leave_a_whole_file_and_the_newest_version() {
+        let dir = temp_dir("race");
+        let path = dir.join("autosave.json");
+        let body = |v: u64| format!("{{\"version\": {v}, \"pad\": \"{}\"}}", "x".repeat(4096));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let reader = {
+            let (path, stop) = (path.clone(), stop.clone());
+            std::thread::spawn(move || {
+                let mut reads = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        let v: serde_json::Value =
+                            serde_json::from_str(&text).expect("a whole JSON file");
+                        assert!(v["version"].is_u64());
+                        reads += 1;
+                    }
+                }
+                reads
+            })
+        };
+        let writers: Vec<_> = (0..2u64)
+            .map(|w| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for i in 0..150u64 {
+                        let v = i * 2 + w + 1;
+                        write_newest(&path, v, body(v).as_bytes()).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        stop.store(true, Ordering::Relaxed);
+        assert!(reader.join().unwrap() > 0);
+        let last: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(last["version"], 300);
+        assert_eq!(visible_files(&dir), ["autosave.json"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

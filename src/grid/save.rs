@@ -197,9 +197,18 @@ impl SavedGame {
 
     /// Saves atomically: a crash mid-write leaves the previous file intact.
     pub fn write(&self, path: &Path) -> Result<(), SaveError> {
-        files::write_atomic(path, self.to_json().as_bytes()).map_err(|source| SaveError::Io {
-            path: path.to_path_buf(),
-            source,
+        self.write_version(path, 0).map(|_| ())
+    }
+
+    /// Saves atomically as snapshot `version` of the game (see
+    /// [`files::write_newest`]): an older snapshot written late, by a
+    /// background autosave for example, never replaces a newer one.
+    pub fn write_version(&self, path: &Path, version: u64) -> Result<files::Written, SaveError> {
+        files::write_newest(path, version, self.to_json().as_bytes()).map_err(|source| {
+            SaveError::Io {
+                path: path.to_path_buf(),
+                source,
+            }
         })
     }
 
@@ -259,6 +268,84 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("format"));
+    }
+
+    /// Set in the child process of [`killed_writers_leave_the_old_or_the_new_game`].
+    const CRASH_CHILD_ENV: &str = "SUDOLENS_CRASH_WRITER";
+
+    /// The child of the crash test: saves games numbered from
+    /// `$SUDOLENS_CRASH_WRITER_START` (in `elapsed_seconds`) until killed,
+    /// printing each number once its save has returned.
+    #[test]
+    fn crash_writer_child() {
+        let Some(path) = std::env::var_os(CRASH_CHILD_ENV) else {
+            return; // a normal test run: nothing to do
+        };
+        let start: u64 = std::env::var("SUDOLENS_CRASH_WRITER_START")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let board = game().board;
+        let mut out = std::io::stdout();
+        for k in start.. {
+            SavedGame::new(board.clone(), k)
+                .write_version(Path::new(&path), k)
+                .unwrap();
+            use std::io::Write;
+            writeln!(out, "{k}").unwrap();
+            out.flush().unwrap();
+        }
+    }
+
+    /// Kills a process that saves in a loop at 200 random moments: the file
+    /// on disk is always a whole, valid game, the last one reported saved or
+    /// the one being written.
+    #[test]
+    fn killed_writers_leave_the_old_or_the_new_game() {
+        let dir = std::env::temp_dir().join(format!("sudolens-crash-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("autosave.json");
+        SavedGame::new(game().board, 0).write(&path).unwrap();
+        let exe = std::env::current_exe().unwrap();
+        let (mut on_disk, mut seed) = (0u64, 0x9E37_79B9_7F4A_7C15u64);
+        for round in 0..200 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let wait = std::time::Duration::from_micros((seed >> 33) % 25_000);
+            let mut child = std::process::Command::new(&exe)
+                .args(["grid::save::tests::crash_writer_child", "--exact"])
+                .args(["--nocapture", "--test-threads=1"])
+                .env(CRASH_CHILD_ENV, &path)
+                .env("SUDOLENS_CRASH_WRITER_START", (on_disk + 1).to_string())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(wait);
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            let reported = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                // libtest may print "test ... " before the first number.
+                .filter_map(|l| l.split_whitespace().last()?.parse::<u64>().ok())
+                .max()
+                .unwrap_or(on_disk);
+            let saved = SavedGame::read(&path)
+                .unwrap_or_else(|e| panic!("round {round}: a damaged save after a kill: {e}"));
+            assert_eq!(saved.board, game().board, "round {round}");
+            assert!(
+                saved.elapsed_seconds == reported || saved.elapsed_seconds == reported + 1,
+                "round {round}: game {} on disk, {reported} reported saved",
+                saved.elapsed_seconds
+            );
+            on_disk = saved.elapsed_seconds;
+        }
+        eprintln!("crash test: {on_disk} saves completed or cut across 200 kills");
+        // The kills must have landed among the writes, not only before them.
+        assert!(on_disk >= 50, "only {on_disk} saves in 200 rounds");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
