@@ -32,6 +32,8 @@ fn config(dir: &Path) -> Config {
     Config {
         data_dir: dir.to_path_buf(),
         lang: Lang::En,
+        lang_chosen: false,
+        notes_mode: false,
         animate: false,
         restore: true,
         native_dialogs: false,
@@ -376,7 +378,7 @@ fn autosave_on_exit_and_restore_on_start() {
         status.error && status.text.contains("autosave.json"),
         "{status:?}"
     );
-    assert!(dir.join("autosave.damaged.json").exists());
+    assert_eq!(damaged_files(&dir).len(), 1);
     assert!(!dir.join("autosave.json").exists());
     assert!(h.state().board().givens().filled_count() >= 17);
     let _ = std::fs::remove_dir_all(&dir);
@@ -699,5 +701,163 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
     wait(&mut h);
     assert!(h.state().import().is_none(), "{:?}", h.state().status());
     assert_eq!(*h.state().board().givens(), givens);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The damaged autosaves kept aside in `dir`.
+fn damaged_files(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("autosave.damaged-")
+        })
+        .collect()
+}
+
+/// Asks the window to close, as its close button or Alt+F4 does.
+fn request_close(h: &mut Harness<'static, App>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+}
+
+/// A first start: the data folder does not exist yet, several levels deep.
+/// After one move, closing the window saves the game there.
+#[test]
+fn first_start_in_a_missing_nested_data_folder_saves_on_close() {
+    let root = temp_dir("fresh");
+    let dir = root.join("home/.local/share/sudolens");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    let board = h.state().board().clone();
+    request_close(&mut h);
+    assert!(h.state().safe_to_close(), "{:?}", h.state().status());
+    assert!(h.state().exit_question().is_none());
+    let saved = SavedGame::read(&dir.join("autosave.json")).unwrap();
+    assert_eq!(saved.board, board);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// When the game cannot be saved on close, the window stays open and asks:
+/// Save as puts it elsewhere and then closes; nothing is lost silently.
+#[test]
+fn a_failed_save_on_close_keeps_the_window_open_and_offers_save_as() {
+    let root = temp_dir("unsaveable");
+    // A file where the data folder should be: no folder can be made there.
+    let blocker = root.join("data");
+    std::fs::write(&blocker, b"not a folder").unwrap();
+    let dir = blocker.join("sudolens");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    let board = h.state().board().clone();
+
+    request_close(&mut h);
+    assert!(!h.state().safe_to_close());
+    let why = h
+        .state()
+        .exit_question()
+        .expect("the question is shown")
+        .to_string();
+    assert!(why.contains("cannot create the folder"), "{why}");
+    h.run_steps(2);
+    h.get_by_label("Your game is not saved");
+    h.get_by_label("Keep playing").click();
+    h.step();
+    assert!(h.state().exit_question().is_none());
+    assert!(!h.state().safe_to_close());
+
+    request_close(&mut h);
+    h.run_steps(2);
+    h.get_by_label("Save as…").click();
+    h.step();
+    h.step();
+    let elsewhere = root.join("elsewhere.json");
+    type_path(&mut h, &elsewhere);
+    h.step();
+    assert!(h.state().safe_to_close(), "{:?}", h.state().status());
+    assert_eq!(SavedGame::read(&elsewhere).unwrap().board, board);
+    assert_eq!(h.state().exit_unsaved_reason(), None);
+
+    // Closing without saving is the player's choice, and is reported.
+    let mut h = with_puzzle(&dir, PUZZLE);
+    request_close(&mut h);
+    h.run_steps(2);
+    h.get_by_label("Close without saving").click();
+    h.step();
+    assert!(h.state().safe_to_close());
+    assert!(h.state().exit_unsaved_reason().is_some());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Each damaged autosave is kept under its own name: a second one does not
+/// replace the first.
+#[test]
+fn every_damaged_autosave_is_kept() {
+    let dir = temp_dir("damaged-twice");
+    for text in ["{ first", "{ second"] {
+        std::fs::write(dir.join("autosave.json"), text).unwrap();
+        let mut h = harness(App::new(config(&dir)));
+        h.step();
+        assert!(h.state().status().unwrap().error);
+    }
+    let mut kept: Vec<String> = damaged_files(&dir)
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    kept.sort();
+    assert_eq!(kept, ["{ first", "{ second"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A pasted puzzle is welcomed with its size and rated level, not as
+/// "Pasted puzzle".
+#[test]
+fn a_pasted_puzzle_is_welcomed_with_its_level() {
+    let dir = temp_dir("pasted");
+    let h = with_puzzle(&dir, EASY);
+    let last = h.state().dialogue().paragraphs().last().unwrap().clone();
+    let text = &last.lines[0].text;
+    assert!(
+        text.contains("the puzzle you pasted has 30 givens and rates Easy"),
+        "{text}"
+    );
+    assert!(!text.contains("Pasted puzzle"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The language picked in the menu and the notes mode are what the next
+/// session remembers; the system language is not pinned.
+#[test]
+fn chosen_language_and_notes_mode_are_remembered() {
+    let dir = temp_dir("settings");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    assert_eq!(h.state().settings().lang, None);
+    press(&mut h, Modifiers::NONE, Key::N);
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Language").hover();
+    h.run_steps(3);
+    h.get_by_label("Français").click();
+    h.step();
+    let s = h.state().settings();
+    assert_eq!(s.lang, Some(Lang::Fr));
+    assert!(s.notes_mode);
+    let mut again = config(&dir);
+    again.notes_mode = s.notes_mode;
+    let h = harness(App::new(again));
+    assert!(h.state().notes_mode());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,16 +7,6 @@ use crate::logic::{Highlights, LinkKind};
 
 use super::board_view::{Arrow, Marks};
 use super::dialogue::{Kind, Line, Offer, Paragraph};
-use super::i18n::Lang;
-
-/// The hint module's language for the interface language.
-pub fn lang(l: Lang) -> hint::Lang {
-    match l {
-        Lang::En => hint::Lang::En,
-        Lang::Fr => hint::Lang::Fr,
-    }
-}
-
 /// The board marks of an engine highlight set.
 pub fn marks_of(h: &Highlights) -> Marks {
     let cand = |c: &crate::logic::Candidate| (c.cell, c.digit);

@@ -3,37 +3,31 @@
 //! Hint texts are not here: they belong to the hint engine. These are the
 //! app's labels, checked by the compiler: every language has every text.
 
-/// The language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Fr,
-}
+pub use crate::hint::Lang;
 
 impl Lang {
-    /// The language from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`,
-    /// `LANGUAGE`), English when none says French.
-    pub fn from_env() -> Lang {
-        for var in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
-            if let Ok(v) = std::env::var(var) {
-                if v.is_empty() {
-                    continue;
-                }
-                return if v.to_ascii_lowercase().starts_with("fr") {
-                    Lang::Fr
-                } else {
-                    Lang::En
-                };
-            }
-        }
-        Lang::En
-    }
-
+    /// The interface's texts in this language.
     pub fn texts(self) -> &'static Texts {
         match self {
             Lang::En => &EN,
             Lang::Fr => &FR,
         }
+    }
+}
+
+/// The text for a count: `zero` for none, `one` for one, `many` otherwise.
+/// English and French agree on these three forms for the counts shown here
+/// (French would also use the singular for 0, which gets its own wording).
+pub fn count_text(
+    n: usize,
+    zero: &'static str,
+    one: &'static str,
+    many: &'static str,
+) -> &'static str {
+    match n {
+        0 => zero,
+        1 => one,
+        _ => many,
     }
 }
 
@@ -124,7 +118,10 @@ texts! {
     pip_givens_broken: "The givens themselves are not a proper puzzle: was the grid typed or read correctly?",
         "Les données elles-mêmes ne forment pas une vraie grille : a-t-elle été bien saisie ou lue ?";
     remove_wrong: "Remove wrong entries", "Retirer les chiffres faux";
-    pip_new_puzzle: "A new puzzle: {0}. Have fun!", "Une nouvelle grille : {0}. Amuse-toi bien !";
+    pip_new_from_library: "Here is a new {0} puzzle. Have fun!", "Voici une nouvelle grille de niveau {0}. Amuse-toi bien !";
+    pip_new_pasted: "Got it: the puzzle you pasted has {0} givens and rates {1}. Have fun!",
+        "C'est noté : la grille que tu as collée a {0} données, niveau {1}. Amuse-toi bien !";
+    pip_new_from_file: "Here is a puzzle from {0}: it rates {1}. Have fun!", "Voici une grille de {0} : niveau {1}. Amuse-toi bien !";
     pip_restored: "Welcome back! I restored your last game.", "Re-bonjour ! J'ai repris ta dernière partie.";
     // Units, for explanations
     unit_row: "row {0}", "la ligne {0}";
@@ -136,15 +133,23 @@ texts! {
     status_autosave_failed: "Could not autosave: {0}", "Sauvegarde automatique impossible : {0}";
     status_restore_failed: "Could not restore the last game: {0} (kept as {1})",
         "Impossible de reprendre la dernière partie : {0} (gardée sous {1})";
+    status_restore_failed_kept: "Could not restore the last game: {0}. It stays in {1}, since it could not be moved aside: {2}",
+        "Impossible de reprendre la dernière partie : {0}. Elle reste dans {1}, car elle n'a pas pu être mise de côté : {2}";
     status_open_failed: "Could not open {0}: {1}", "Impossible d'ouvrir {0} : {1}";
     status_save_failed: "Could not save: {0}", "Enregistrement impossible : {0}";
     status_file_puzzles: "{0}: puzzle {1} of {2}", "{0} : grille {1} sur {2}";
+    status_bad_line: "line {1} of the file could not be read: {2}",
+        "la ligne {1} du fichier est illisible : {2}";
     status_bad_lines: "{0} lines of the file could not be read; the first: line {1}: {2}",
         "{0} lignes du fichier sont illisibles ; la première : ligne {1} : {2}";
     status_no_puzzle_in_file: "no line of the file holds a valid puzzle", "aucune ligne du fichier ne contient de grille valide";
     status_photo_reading: "Reading the grid in {0}…", "Lecture de la grille de {0}…";
+    status_photo_read_sure: "{0}: every cell reads clearly; compare with the photo, then use the grid",
+        "{0} : chaque case se lit nettement ; compare avec la photo, puis utilise la grille";
+    status_photo_read_one: "{0}: check the marked cell, fix it if it was misread, then use the grid",
+        "{0} : vérifie la case marquée, corrige-la si besoin, puis utilise la grille";
     status_photo_read: "{0}: check the {1} marked cells, fix any misread one, then use the grid",
-        "{0} : vérifiez les {1} cases marquées, corrigez-les si besoin, puis utilisez la grille";
+        "{0} : vérifie les {1} cases marquées, corrige-les si besoin, puis utilise la grille";
     status_photo_failed: "Could not read a grid in {0}: {1}", "Impossible de lire une grille dans {0} : {1}";
     status_pasted: "Pasted puzzle", "Grille collée";
     status_paste_failed: "The clipboard does not hold a puzzle: {0}", "Le presse-papiers ne contient pas de grille : {0}";
@@ -181,11 +186,19 @@ texts! {
     // Photo import
     use_grid: "Use this grid", "Utiliser cette grille";
     given_or_entry: "Printed / handwritten", "Imprimé / manuscrit";
+    import_uncertain_one: "1 cell is uncertain: please check it (dashed, with ?)",
+        "1 case est incertaine : vérifie-la (en pointillés, avec ?)";
     import_uncertain: "{0} cells are uncertain: please check them (dashed, with ?)",
         "{0} cases sont incertaines : vérifie-les (en pointillés, avec ?)";
     import_help: "Drag the corners onto the grid's corners if the outline is off. Click a cell and type to fix it; Printed / handwritten switches its kind.",
         "Fais glisser les coins sur ceux de la grille si le contour est décalé. Clique une case et tape pour la corriger ; Imprimé / manuscrit change son type.";
     import_accepted: "Grid accepted from {0}.", "Grille acceptée depuis {0}.";
+    // Closing with an unsaved game
+    exit_unsaved_title: "Your game is not saved", "Ta partie n'est pas enregistrée";
+    exit_unsaved_body: "I could not save your game before closing: {0}", "Je n'ai pas pu enregistrer ta partie avant de fermer : {0}";
+    exit_unsaved_question: "Save it somewhere else before closing?", "L'enregistrer ailleurs avant de fermer ?";
+    exit_close_anyway: "Close without saving", "Fermer sans enregistrer";
+    exit_keep_playing: "Keep playing", "Continuer à jouer";
     // Hints
     hint: "Hint", "Indice";
     step_by_step: "Solve step by step", "Résoudre pas à pas";

@@ -12,7 +12,7 @@ use egui::{
 };
 
 use super::board_view::palette;
-use super::i18n::Texts;
+use super::i18n::{count_text, Texts};
 use crate::grid::{Cell, Grid};
 
 /// What one cell of the photo was read as.
@@ -134,7 +134,16 @@ impl<'a> ImportView<'a> {
             let n = self.state.uncertain_count();
             if n > 0 {
                 ui.label(
-                    RichText::new(super::i18n::fill(t.import_uncertain, &[&n])).color(palette::RED),
+                    RichText::new(super::i18n::fill(
+                        count_text(
+                            n,
+                            t.import_uncertain,
+                            t.import_uncertain_one,
+                            t.import_uncertain,
+                        ),
+                        &[&n],
+                    ))
+                    .color(palette::RED),
                 );
             }
         });

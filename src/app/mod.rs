@@ -10,12 +10,15 @@
 pub mod board_view;
 pub mod commands;
 pub mod dialogue;
+mod exit_guard;
 mod help;
 pub mod hints;
 pub mod i18n;
 pub mod import_view;
 pub mod library;
+pub mod photo_turn;
 pub mod pip;
+pub mod settings;
 pub mod storage;
 pub mod worker;
 
@@ -28,7 +31,7 @@ use crate::solver::{DeadEnd, Verdict};
 use board_view::{BoardView, Marks};
 use commands::{Command, SHORTCUTS};
 use dialogue::{Dialogue, DialogueView, Kind, Line, Offer, Paragraph};
-use i18n::{fill, Lang, Texts};
+use i18n::{count_text, fill, Lang, Texts};
 use library::Level;
 use pip::{Mood, Pip, PipView};
 use worker::{DialogFor, Outcome, Purpose, Worker};
@@ -39,6 +42,11 @@ pub struct Config {
     /// Where the autosave lives (see [`storage::data_dir`]).
     pub data_dir: PathBuf,
     pub lang: Lang,
+    /// The language was chosen by the player (View > Language), not taken
+    /// from the system: it is remembered for the next session.
+    pub lang_chosen: bool,
+    /// Start in notes mode (remembered from the last session).
+    pub notes_mode: bool,
     /// Pip moves (off in tests).
     pub animate: bool,
     /// Restore the autosave at start.
@@ -52,12 +60,25 @@ impl Config {
     pub fn from_env() -> Config {
         Config {
             data_dir: storage::data_dir(),
-            lang: Lang::from_env(),
+            lang: Lang::system(),
+            lang_chosen: false,
+            notes_mode: false,
             animate: true,
             restore: true,
             native_dialogs: true,
         }
     }
+}
+
+/// Where a new puzzle comes from, for Pip's welcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Game > New, from the built-in library.
+    Library,
+    /// Pasted from the clipboard.
+    Pasted,
+    /// A puzzle file, by its name.
+    File(String),
 }
 
 /// A message in the status bar.
@@ -115,9 +136,19 @@ pub struct App {
     /// The encoded photo behind the import screen, to read again when the
     /// player moves a corner.
     import_photo: Option<std::sync::Arc<Vec<u8>>>,
+    /// How the shown photo is turned from its stored pixels (EXIF).
+    import_turn: photo_turn::PhotoTurn,
     /// The generation last autosaved, and when (egui time).
     saved_generation: u64,
     last_save: f64,
+    /// Numbers the game snapshots handed to autosaves, so that a late
+    /// background write of an older one never replaces a newer save.
+    snapshot_version: u64,
+    /// Saving the game before the window closes.
+    exit: exit_guard::ExitGuard,
+    /// Where the puzzle just loaded came from, until Pip has welcomed it
+    /// (once its rating is known).
+    welcome: Option<Origin>,
 }
 
 /// Seconds between background autosaves while the board changes.
@@ -129,10 +160,10 @@ impl App {
     pub fn new(config: Config) -> App {
         let mut app = App {
             pip: Pip::new(config.animate),
+            notes_mode: config.notes_mode,
             config,
             board: Board::new(Grid::empty()),
             selected: Some(Cell::new(0, 0)),
-            notes_mode: false,
             generation: 0,
             revealed: [0; 81],
             marks: Marks::default(),
@@ -153,10 +184,14 @@ impl App {
             auto_next: false,
             import: None,
             import_photo: None,
+            import_turn: photo_turn::PhotoTurn::upright(egui::Vec2::ZERO),
             saved_generation: 0,
             last_save: 0.0,
+            snapshot_version: 0,
+            exit: exit_guard::ExitGuard::default(),
+            welcome: None,
         };
-        let intro = crate::hint::intro(hints::lang(app.config.lang));
+        let intro = crate::hint::intro(app.config.lang);
         app.dialogue.push(hints::paragraph(intro, "Pip"));
         let restored = app.config.restore && app.restore_autosave();
         if !restored {
@@ -245,7 +280,11 @@ impl App {
                     return;
                 }
                 state.busy = true;
-                let corners = state.corners.map(|p| [f64::from(p.x), f64::from(p.y)]);
+                let turn = self.import_turn;
+                let corners = state.corners.map(|p| {
+                    let p = turn.to_stored(p);
+                    [f64::from(p.x), f64::from(p.y)]
+                });
                 self.worker
                     .read_photo(ctx, state.name.clone(), bytes.clone(), Some(corners));
             }
@@ -269,7 +308,7 @@ impl App {
         let Some(state) = &self.import else { return };
         if !verdict.is_unique() {
             self.pip.set_mood(Mood::Sorry);
-            let p = crate::hint::invalid(verdict, hints::lang(self.config.lang));
+            let p = crate::hint::invalid(verdict, self.config.lang);
             self.dialogue.push(hints::paragraph(p, "Pip"));
             return;
         }
@@ -310,16 +349,12 @@ impl App {
     }
 
     /// Starts a fresh game on `grid` and lets the solver check it.
-    pub fn new_puzzle(&mut self, grid: Grid, name: &str, ctx: &egui::Context) {
+    /// Starts a new puzzle; Pip welcomes it with its level once rated.
+    pub fn new_puzzle(&mut self, grid: Grid, origin: Origin, ctx: &egui::Context) {
         self.start(Board::new(grid), 0.0);
         self.game_path = None;
-        let t = self.t();
-        self.pip.set_mood(Mood::Idle);
-        self.dialogue.push(Paragraph::new(
-            Kind::Info,
-            "Pip",
-            vec![Line::plain(fill(t.pip_new_puzzle, &[&name]))],
-        ));
+        self.pip.set_mood(Mood::Thinking);
+        self.welcome = Some(origin);
         self.worker.verdicts(
             ctx,
             Purpose::Loaded,
@@ -438,7 +473,7 @@ impl App {
             Command::New(level) => {
                 let grid = library::pick(level, library::clock_seed());
                 self.file_puzzles.clear();
-                self.new_puzzle(grid, level.name(t), ctx);
+                self.new_puzzle(grid, Origin::Library, ctx);
             }
             Command::Open => {
                 self.path_window = Some(PathWindow {
@@ -455,6 +490,12 @@ impl App {
                 None => self.run_command(Command::SaveAs, ctx),
             },
             Command::SaveAs => {
+                // The dialog opens in the saves folder: it must exist. If it
+                // cannot be made, the path window still lets the player type
+                // another place, and saving says why this one failed.
+                if let Err(e) = storage::ensure_dir(&storage::saves_dir(&self.config.data_dir)) {
+                    self.set_status(fill(t.status_save_failed, &[&e]), true);
+                }
                 let path = self
                     .game_path
                     .clone()
@@ -550,7 +591,10 @@ impl App {
                 self.paused = !self.paused;
             }
             Command::Help => self.help_open = !self.help_open,
-            Command::Language(lang) => self.config.lang = lang,
+            Command::Language(lang) => {
+                self.config.lang = lang;
+                self.config.lang_chosen = true;
+            }
         }
     }
 
@@ -571,7 +615,7 @@ impl App {
                 b.fill_notes();
                 Ok(())
             });
-            let notes = crate::hint::notes(hints::lang(self.config.lang));
+            let notes = crate::hint::notes(self.config.lang);
             self.dialogue.push(hints::paragraph(notes, "Pip"));
         }
         self.pip.set_mood(Mood::Thinking);
@@ -587,6 +631,7 @@ impl App {
                 generation,
                 current,
                 givens,
+                rating,
             } => {
                 if generation != self.generation {
                     if self.pip.mood() == Mood::Thinking {
@@ -594,7 +639,7 @@ impl App {
                     }
                     return;
                 }
-                self.on_verdicts(purpose, current, givens);
+                self.on_verdicts(purpose, current, givens, rating);
             }
             Outcome::Hint {
                 generation,
@@ -604,10 +649,8 @@ impl App {
                     self.pip.set_mood(Mood::Idle);
                     return;
                 }
-                let paragraph = hints::paragraph(
-                    crate::hint::for_outcome(&outcome, hints::lang(self.config.lang)),
-                    "Pip",
-                );
+                let paragraph =
+                    hints::paragraph(crate::hint::for_outcome(&outcome, self.config.lang), "Pip");
                 self.pip.set_mood(match paragraph.kind {
                     Kind::Solved => Mood::Cheering,
                     Kind::Invalid | Kind::Stuck | Kind::WrongEntries => Mood::Sorry,
@@ -671,10 +714,39 @@ impl App {
         }
     }
 
-    fn on_verdicts(&mut self, purpose: Purpose, current: Verdict, givens: Option<Verdict>) {
+    /// Pip's welcome to a new proper puzzle: where it comes from and its level.
+    fn welcome(&mut self, origin: Origin, rating: &crate::logic::Rating) {
+        let t = self.t();
+        let level = crate::hint::level_name(rating.level, self.config.lang);
+        let givens = self.board.givens().filled_count();
+        let text = match &origin {
+            Origin::Library => fill(t.pip_new_from_library, &[&level]),
+            Origin::Pasted => fill(t.pip_new_pasted, &[&givens, &level]),
+            Origin::File(name) => fill(t.pip_new_from_file, &[name, &level]),
+        };
+        self.pip.set_mood(Mood::Idle);
+        self.dialogue
+            .push(Paragraph::new(Kind::Info, "Pip", vec![Line::plain(text)]));
+    }
+
+    fn on_verdicts(
+        &mut self,
+        purpose: Purpose,
+        current: Verdict,
+        givens: Option<Verdict>,
+        rating: Option<crate::logic::Rating>,
+    ) {
         if purpose == Purpose::Import {
             self.finish_import(&current);
             return;
+        }
+        if purpose == Purpose::Loaded {
+            let origin = self.welcome.take();
+            if let (Some(origin), Some(rating)) = (origin, &rating) {
+                self.welcome(origin, rating);
+            } else if self.pip.mood() == Mood::Thinking {
+                self.pip.set_mood(Mood::Idle);
+            }
         }
         let t = self.t();
         if let Verdict::Unique(solution) = &current {
@@ -836,7 +908,7 @@ impl App {
         bytes: std::sync::Arc<Vec<u8>>,
         reread: bool,
         result: Result<crate::vision::ImportResult, String>,
-        preview: Option<egui::ColorImage>,
+        preview: Option<(egui::ColorImage, image::metadata::Orientation)>,
         ctx: &egui::Context,
     ) {
         if self.pip.mood() == Mood::Thinking {
@@ -862,9 +934,14 @@ impl App {
                 uncertain: c.uncertain,
             }
         });
+        let stored = egui::vec2(read.width as f32, read.height as f32);
+        if let Some((_, orientation)) = &preview {
+            self.import_turn = photo_turn::PhotoTurn::new(*orientation, stored);
+        }
+        let turn = self.import_turn;
         let corners = read
             .corners
-            .map(|[x, y]| egui::Pos2::new(x as f32, y as f32));
+            .map(|[x, y]| turn.to_shown(egui::Pos2::new(x as f32, y as f32)));
         if reread {
             // Corners moved: keep the screen, show what the new outline reads.
             if let Some(state) = &mut self.import {
@@ -873,7 +950,7 @@ impl App {
                 state.busy = false;
             }
         } else {
-            let Some(preview) = preview else {
+            let Some((preview, _)) = preview else {
                 self.set_status(
                     fill(t.status_photo_failed, &[&name, &"unreadable image"]),
                     true,
@@ -884,7 +961,7 @@ impl App {
             self.import_photo = Some(bytes);
             self.open_import(import_view::ImportState {
                 photo,
-                size: egui::vec2(read.width as f32, read.height as f32),
+                size: turn.shown_size(),
                 corners,
                 readings,
                 selected: None,
@@ -893,21 +970,27 @@ impl App {
             });
         }
         let n = self.import.as_ref().map_or(0, |s| s.uncertain_count());
-        self.set_status(fill(t.status_photo_read, &[&name, &n]), false);
+        let text = count_text(
+            n,
+            t.status_photo_read_sure,
+            t.status_photo_read_one,
+            t.status_photo_read,
+        );
+        self.set_status(fill(text, &[&name, &n]), false);
     }
 
     /// Opens a puzzle file, a saved game, or a photo.
     pub fn open_path(&mut self, path: &Path, ctx: &egui::Context) {
         let t = self.t();
         let shown = path.display().to_string();
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_capped(path) {
             Ok(b) => b,
             Err(e) => {
                 self.set_status(fill(t.status_open_failed, &[&shown, &e]), true);
                 return;
             }
         };
-        if is_image(path, &bytes) {
+        if is_image(&bytes) {
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -934,16 +1017,17 @@ impl App {
             .unwrap_or(shown.clone());
         match crate::grid::read_puzzles(&bytes) {
             Err(e) => self.set_status(fill(t.status_open_failed, &[&shown, &e]), true),
-            Ok(puzzles) => self.load_puzzles(puzzles, &name, ctx),
+            Ok(puzzles) => self.load_puzzles(puzzles, &name, Origin::File(name.clone()), ctx),
         }
     }
 
-    fn load_puzzles(&mut self, puzzles: Puzzles, name: &str, ctx: &egui::Context) {
+    /// Plays the first of `puzzles`, read from the file `name` or pasted.
+    fn load_puzzles(&mut self, puzzles: Puzzles, name: &str, origin: Origin, ctx: &egui::Context) {
         let t = self.t();
         match puzzles {
             Puzzles::Single(grid) => {
                 self.file_puzzles.clear();
-                self.new_puzzle(grid, name, ctx);
+                self.new_puzzle(grid, origin, ctx);
                 self.set_status(fill(t.status_loaded, &[&name]), false);
             }
             Puzzles::Many(lines) => {
@@ -960,13 +1044,14 @@ impl App {
                 if let Some(first) = bad.first() {
                     let err = first.grid.clone().unwrap_err();
                     text.push_str(". ");
-                    text.push_str(&fill(t.status_bad_lines, &[&bad.len(), &first.line, &err]));
+                    let template = count_text(bad.len(), "", t.status_bad_line, t.status_bad_lines);
+                    text.push_str(&fill(template, &[&bad.len(), &first.line, &err]));
                 }
                 self.file_puzzles = good;
                 self.file_index = 0;
                 self.file_name = name.to_string();
                 let first = self.file_puzzles[0];
-                self.new_puzzle(first, name, ctx);
+                self.new_puzzle(first, origin, ctx);
                 self.set_status(text, !bad.is_empty());
             }
         }
@@ -980,7 +1065,7 @@ impl App {
         let grid = self.file_puzzles[self.file_index];
         let name = self.file_name.clone();
         let (puzzles, index) = (self.file_puzzles.len(), self.file_index);
-        self.new_puzzle(grid, &name, ctx);
+        self.new_puzzle(grid, Origin::File(name.clone()), ctx);
         let t = self.t();
         self.set_status(
             fill(t.status_file_puzzles, &[&name, &(index + 1), &puzzles]),
@@ -993,7 +1078,7 @@ impl App {
         let t = self.t();
         match crate::grid::read_puzzles(text.as_bytes()) {
             Ok(p) => {
-                self.load_puzzles(p, t.status_pasted, ctx);
+                self.load_puzzles(p, t.status_pasted, Origin::Pasted, ctx);
             }
             Err(e) => self.set_status(fill(t.status_paste_failed, &[&e]), true),
         }
@@ -1002,28 +1087,100 @@ impl App {
     /// Saves the game to `path` (atomic write) and remembers the path.
     pub fn save_to(&mut self, path: &Path) {
         let t = self.t();
-        let game = SavedGame::new(self.board.clone(), self.elapsed as u64);
+        let (game, _) = self.snapshot();
         match game.write(path) {
             Ok(()) => {
                 self.game_path = Some(path.to_path_buf());
                 self.set_status(fill(t.status_saved, &[&path.display()]), false);
+                if std::mem::take(&mut self.exit.close_after_save) {
+                    self.exit.allowed = true;
+                    self.exit.close_now = true;
+                }
             }
             Err(e) => self.set_status(fill(t.status_save_failed, &[&e]), true),
         }
     }
 
-    /// Writes the autosave; called on exit. Returns the error message, if any.
-    pub fn autosave(&mut self) -> Option<String> {
-        let path = storage::autosave_path(&self.config.data_dir);
+    /// The game as it stands, numbered as the newest snapshot.
+    fn snapshot(&mut self) -> (SavedGame, u64) {
+        self.snapshot_version += 1;
         let game = SavedGame::new(self.board.clone(), self.elapsed as u64);
-        match game.write(&path) {
-            Ok(()) => None,
+        (game, self.snapshot_version)
+    }
+
+    /// Writes the autosave now (on close), creating the data folder if
+    /// needed. Returns the error message for the player, if any.
+    pub fn autosave(&mut self) -> Option<String> {
+        let (game, version) = self.snapshot();
+        match storage::write_autosave(&self.config.data_dir, &game, version) {
+            Ok(()) => {
+                self.saved_generation = self.generation;
+                None
+            }
             Err(e) => {
                 let text = fill(self.t().status_autosave_failed, &[&e]);
                 self.set_status(text.clone(), true);
                 Some(text)
             }
         }
+    }
+
+    /// Whether the game on screen is safe on disk (or knowingly dropped),
+    /// so that the window may close without saving again.
+    pub fn safe_to_close(&self) -> bool {
+        self.exit.allowed
+    }
+
+    /// A close of the window was requested (close button, Quit, Alt+F4):
+    /// save first, and when that fails keep the window open and ask.
+    fn on_close_request(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) || self.exit.allowed {
+            return;
+        }
+        match self.autosave() {
+            None => self.exit.allowed = true,
+            Some(failure) => {
+                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                self.exit.failure = Some(failure);
+            }
+        }
+    }
+
+    /// The player answered the question about a failed save on close.
+    fn on_exit_choice(&mut self, choice: exit_guard::ExitChoice, ctx: &egui::Context) {
+        use exit_guard::ExitChoice;
+        let failure = self.exit.failure.take();
+        match choice {
+            ExitChoice::SaveAs => {
+                self.exit.close_after_save = true;
+                self.run_command(Command::SaveAs, ctx);
+            }
+            ExitChoice::CloseWithoutSaving => {
+                self.exit.allowed = true;
+                self.exit.discarded = failure;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            ExitChoice::KeepPlaying => {}
+        }
+    }
+
+    /// What the next session remembers of this one.
+    pub fn settings(&self) -> settings::Settings {
+        settings::Settings {
+            lang: self.config.lang_chosen.then_some(self.config.lang),
+            notes_mode: self.notes_mode,
+        }
+    }
+
+    /// Why the game is not saved when the player chose to close without
+    /// saving it; `None` when it is saved.
+    pub fn exit_unsaved_reason(&self) -> Option<String> {
+        self.exit.discarded.clone()
+    }
+
+    /// The question about a failed save on close, while it is open.
+    pub fn exit_question(&self) -> Option<&str> {
+        self.exit.failure.as_deref()
     }
 
     /// Restores the autosave, if there is one. A damaged one is moved aside
@@ -1045,9 +1202,15 @@ impl App {
                 true
             }
             Err(e) => {
-                let aside = storage::damaged_path(&self.config.data_dir);
-                let _ = std::fs::rename(&path, &aside);
-                self.set_status(fill(t.status_restore_failed, &[&e, &aside.display()]), true);
+                match storage::set_aside_damaged(&self.config.data_dir) {
+                    Ok(aside) => self
+                        .set_status(fill(t.status_restore_failed, &[&e, &aside.display()]), true),
+                    // Left in place, it is still not lost; the next save replaces it.
+                    Err(io) => self.set_status(
+                        fill(t.status_restore_failed_kept, &[&e, &path.display(), &io]),
+                        true,
+                    ),
+                }
                 false
             }
         }
@@ -1063,6 +1226,10 @@ impl App {
         }
         self.handle_input(&ctx);
         self.tick(&ctx);
+        self.on_close_request(&ctx);
+        if std::mem::take(&mut self.exit.close_now) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
 
         let t = self.t();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -1111,9 +1278,10 @@ impl App {
         // A background autosave now and then, so a crash loses little.
         if self.generation != self.saved_generation && now - self.last_save >= AUTOSAVE_SECONDS {
             self.last_save = now;
-            let game = SavedGame::new(self.board.clone(), self.elapsed as u64);
-            let path = storage::autosave_path(&self.config.data_dir);
-            self.worker.autosave(ctx, self.generation, game, path);
+            let (game, version) = self.snapshot();
+            let dir = self.config.data_dir.clone();
+            self.worker
+                .autosave(ctx, self.generation, version, game, dir);
         }
         if running {
             // wake up when the shown second changes
@@ -1391,6 +1559,11 @@ impl App {
 
     fn windows(&mut self, ctx: &egui::Context) {
         let t = self.t();
+        if let Some(failure) = &self.exit.failure {
+            if let Some(choice) = exit_guard::ExitQuestion::new(failure, t).show(ctx) {
+                self.on_exit_choice(choice, ctx);
+            }
+        }
         if self.help_open {
             let mut open = true;
             egui::Window::new(t.menu_help)
@@ -1460,12 +1633,20 @@ impl App {
     /// The system's file dialog (rfd), on a thread of its own; the path
     /// window stays open as the way in when no dialog can be shown.
     fn native_dialog(&mut self, purpose: DialogFor, ctx: &egui::Context) {
-        let start_dir = self.config.data_dir.clone();
+        let start_dir = match purpose {
+            DialogFor::Save => storage::saves_dir(&self.config.data_dir),
+            DialogFor::Open => self.config.data_dir.clone(),
+        };
         self.worker.dialog(ctx, move || {
             let dialog = rfd::FileDialog::new().set_directory(&start_dir);
             let path = match purpose {
                 DialogFor::Open => dialog
-                    .add_filter("Sudoku", &["txt", "sdk", "json", "png", "jpg", "jpeg"])
+                    .add_filter(
+                        "Sudoku",
+                        &[
+                            "txt", "sdk", "ss", "json", "png", "jpg", "jpeg", "webp", "bmp",
+                        ],
+                    )
                     .add_filter("*", &["*"])
                     .pick_file(),
                 DialogFor::Save => dialog
@@ -1499,7 +1680,6 @@ fn digit_of(key: Key) -> Option<u8> {
     })
 }
 
-/// Whether a file is a picture, by its name or its first bytes.
 /// A pasted image as PNG bytes, the form the importer reads.
 fn encode_png(image: &egui::ColorImage) -> Result<Vec<u8>, String> {
     let [w, h] = image.size;
@@ -1516,21 +1696,38 @@ fn encode_png(image: &egui::ColorImage) -> Result<Vec<u8>, String> {
     Ok(out.into_inner())
 }
 
-fn is_image(path: &Path, bytes: &[u8]) -> bool {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let by_name = matches!(
-        ext.as_str(),
-        "png" | "jpg" | "jpeg" | "bmp" | "gif" | "webp" | "tif" | "tiff" | "heic"
-    );
-    let by_magic = bytes.starts_with(b"\x89PNG")
-        || bytes.starts_with(b"\xff\xd8\xff")
-        || bytes.starts_with(b"GIF8")
-        || bytes.starts_with(b"BM")
-        || (bytes.len() > 12 && &bytes[8..12] == b"WEBP");
-    by_name || by_magic
+/// Whether a file is a picture, by its content, never its name: a photo
+/// named `.txt` is still read as a photo, and a puzzle named `.jpg` as a
+/// puzzle. Any picture goes to the importer, which reads JPEG, PNG, WebP and
+/// BMP and names the format of any other (GIF, TIFF, HEIC...) in its refusal.
+fn is_image(bytes: &[u8]) -> bool {
+    // HEIC/AVIF: an ISO media `ftyp` box, which `image` does not know.
+    let iso_media = bytes.len() >= 12 && &bytes[4..8] == b"ftyp";
+    image::guess_format(bytes).is_ok() || iso_media
+}
+
+/// Largest file the window opens: far above any phone photo or puzzle
+/// collection, far below what would exhaust memory when read at once.
+const MAX_OPEN_BYTES: u64 = 100 * 1024 * 1024;
+
+/// Reads a file the player opened, refusing folders and files too large to
+/// be a photo or a puzzle collection before reading them.
+fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("it is a folder, not a file".into());
+    }
+    if meta.len() > MAX_OPEN_BYTES {
+        return Err(format!(
+            "the file is {} MB, more than the {} MB sudolens opens",
+            meta.len() / (1024 * 1024),
+            MAX_OPEN_BYTES / (1024 * 1024)
+        ));
+    }
+    if meta.len() == 0 {
+        return Err("the file is empty".into());
+    }
+    std::fs::read(path).map_err(|e| e.to_string())
 }
 
 /// A unit named in the interface language.
@@ -1609,10 +1806,12 @@ pub fn explain(verdict: &Verdict, t: &Texts) -> Vec<Line> {
 /// Set to print the CPU time the app spends per frame, every 5 seconds.
 pub const FRAME_STATS_ENV: &str = "SUDOLENS_FRAME_STATS";
 
-/// The eframe wrapper: autosave on exit, optional frame timing.
+/// The eframe wrapper: settings, the save on exit, optional frame timing.
 struct Native {
     app: App,
     stats: Option<FrameStats>,
+    /// Tells [`run`] why the game could not be saved on exit.
+    unsaved: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 #[derive(Default)]
@@ -1645,16 +1844,38 @@ impl eframe::App for Native {
         }
     }
 
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.app.settings().store(storage);
+    }
+
+    /// The last chance to save: a close that did not pass through the
+    /// window's close request (the session ending, a signal) saves here.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if let Some(e) = self.app.autosave() {
-            eprintln!("sudolens: {e}");
+        let failure = if self.app.safe_to_close() {
+            self.app.exit_unsaved_reason()
+        } else {
+            self.app.autosave()
+        };
+        if let Some(e) = failure {
+            *self.unsaved.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
         }
     }
 }
 
+/// How the window's session ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ended {
+    /// Why the game could not be saved, if it was not: the process then
+    /// says so and exits with a failure code rather than 0.
+    pub unsaved: Option<String>,
+}
+
 /// Opens the window and runs until it is closed.
-pub fn run(config: Config) -> eframe::Result {
+pub fn run(config: Config) -> eframe::Result<Ended> {
+    let unsaved = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let report = unsaved.clone();
     let options = eframe::NativeOptions {
+        persistence_path: Some(settings::file(&config.data_dir)),
         viewport: egui::ViewportBuilder::default()
             .with_title("sudolens")
             .with_inner_size([1040.0, 760.0])
@@ -1665,11 +1886,22 @@ pub fn run(config: Config) -> eframe::Result {
     eframe::run_native(
         "sudolens",
         options,
-        Box::new(move |_cc| {
+        Box::new(move |cc| {
+            let mut config = config;
+            if let Some(s) = cc.storage.and_then(settings::Settings::load) {
+                if let Some(lang) = s.lang {
+                    config.lang = lang;
+                    config.lang_chosen = true;
+                }
+                config.notes_mode = s.notes_mode;
+            }
             Ok(Box::new(Native {
                 app: App::new(config),
                 stats: std::env::var_os(FRAME_STATS_ENV).map(|_| FrameStats::default()),
+                unsaved: report,
             }))
         }),
-    )
+    )?;
+    let unsaved = unsaved.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended { unsaved })
 }

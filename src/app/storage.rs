@@ -1,6 +1,7 @@
 //! Where the app keeps its files: the autosave and saved games, under the
 //! user's data directory, overridable for tests and portable installs.
 
+use crate::grid::SavedGame;
 use std::path::{Path, PathBuf};
 
 /// Set this to a directory to keep sudolens's files there instead of the
@@ -40,14 +41,119 @@ pub fn autosave_path(dir: &Path) -> PathBuf {
     dir.join("autosave.json")
 }
 
-/// Where a damaged autosave is moved so that it is neither lost nor read again.
-pub fn damaged_path(dir: &Path) -> PathBuf {
-    dir.join("autosave.damaged.json")
+/// Writes the autosave as snapshot `version`, creating the data folder
+/// first. A snapshot older than one already written is dropped (see
+/// [`crate::files::write_newest`]). The error is the message for the player.
+pub fn write_autosave(dir: &Path, game: &SavedGame, version: u64) -> Result<(), String> {
+    ensure_dir(dir).map_err(|e| e.to_string())?;
+    game.write_version(&autosave_path(dir), version)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// Creates `dir` and its parents if they do not exist yet: on a fresh
+/// install the data folder is not there before the first save.
+pub fn ensure_dir(dir: &Path) -> Result<(), FolderError> {
+    std::fs::create_dir_all(dir).map_err(|source| FolderError {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// A folder sudolens needs could not be created.
+#[derive(Debug)]
+pub struct FolderError {
+    pub path: PathBuf,
+    pub source: std::io::Error,
+}
+
+impl std::fmt::Display for FolderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot create the folder {}: {} (set {DATA_DIR_ENV} to another folder)",
+            self.path.display(),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for FolderError {}
+
+/// Moves a damaged autosave aside, under a name of its own
+/// (`autosave.damaged-20261123-184500.json`, then `-2`, `-3`... within one
+/// second), so that it is neither read again nor lost, nor does it replace
+/// an earlier damaged file. Returns where it went.
+pub fn set_aside_damaged(dir: &Path) -> std::io::Result<PathBuf> {
+    let from = autosave_path(dir);
+    let stamp = utc_stamp(std::time::SystemTime::now());
+    for n in 1u32..=10_000 {
+        let suffix = if n == 1 {
+            String::new()
+        } else {
+            format!("-{n}")
+        };
+        let aside = dir.join(format!("autosave.damaged-{stamp}{suffix}.json"));
+        // A hard link fails when the name is taken, where a rename would
+        // silently replace the earlier damaged file.
+        match std::fs::hard_link(&from, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(&from)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // Some file systems have no hard links: check, then rename.
+            Err(_) if !aside.exists() => {
+                std::fs::rename(&from, &aside)?;
+                return Ok(aside);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{} damaged autosaves from this second already",
+        10_000
+    )))
+}
+
+/// `YYYYMMDD-HHMMSS` in UTC, for file names that sort by time.
+fn utc_stamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`: shift to years starting in March, so leap days fall
+/// at the end of a 400-year era's year).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// The folder "Save as" offers first; created when the window opens.
+pub fn saves_dir(dir: &Path) -> PathBuf {
+    dir.join("saves")
 }
 
 /// A default file name for "Save as".
 pub fn default_save_path(dir: &Path) -> PathBuf {
-    dir.join("saves").join("game.json")
+    saves_dir(dir).join("game.json")
 }
 
 #[cfg(test)]
@@ -59,5 +165,54 @@ mod tests {
         let dir = Path::new("/tmp/x");
         assert_eq!(autosave_path(dir), Path::new("/tmp/x/autosave.json"));
         assert!(default_save_path(dir).starts_with(dir));
+    }
+
+    #[test]
+    fn stamps_are_utc_calendar_times() {
+        let at = |s: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(s));
+        assert_eq!(at(0), "19700101-000000");
+        assert_eq!(at(951_782_400), "20000229-000000");
+        assert_eq!(at(1_795_459_599), "20261123-184639");
+    }
+
+    #[test]
+    fn nested_data_folders_are_created() {
+        let root = std::env::temp_dir().join(format!("sudolens-storage-{}", std::process::id()));
+        let dir = root.join("a/b/c");
+        ensure_dir(&dir).unwrap();
+        assert!(dir.is_dir());
+        let blocked = root.join("file");
+        std::fs::write(&blocked, b"x").unwrap();
+        let err = ensure_dir(&blocked.join("sub")).unwrap_err().to_string();
+        assert!(
+            err.contains("cannot create the folder") && err.contains("file/sub"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Every damaged autosave keeps a name of its own: a second one in the
+    /// same second does not replace the first.
+    #[test]
+    fn damaged_autosaves_never_replace_each_other() {
+        let dir = std::env::temp_dir().join(format!("sudolens-damaged-{}", std::process::id()));
+        ensure_dir(&dir).unwrap();
+        let mut kept = Vec::new();
+        for text in ["first", "second", "third"] {
+            std::fs::write(autosave_path(&dir), text).unwrap();
+            kept.push(set_aside_damaged(&dir).unwrap());
+            assert!(!autosave_path(&dir).exists());
+        }
+        let texts: Vec<String> = kept
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        assert_eq!(texts, ["first", "second", "third"]);
+        assert!(kept[0]
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("autosave.damaged-"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -10,6 +10,8 @@ use crate::grid::{Board, Grid};
 use crate::logic;
 use crate::solver::{self, Verdict};
 use crate::vision::{self, DigitModel, ImportOptions, ImportResult};
+use image::metadata::Orientation;
+use image::ImageDecoder;
 
 /// Why a verdict was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +44,8 @@ pub enum Outcome {
         generation: u64,
         current: Verdict,
         givens: Option<Verdict>,
+        /// The puzzle's rating, for a newly loaded proper puzzle.
+        rating: Option<logic::Rating>,
     },
     /// The rule engine's answer for the board of `generation`.
     Hint {
@@ -71,7 +75,8 @@ pub enum Outcome {
         bytes: Arc<Vec<u8>>,
         reread: bool,
         result: Result<ImportResult, String>,
-        preview: Option<egui::ColorImage>,
+        /// The photo turned upright, and the EXIF orientation that turned it.
+        preview: Option<(egui::ColorImage, Orientation)>,
     },
 }
 
@@ -89,19 +94,29 @@ fn digit_model() -> Result<&'static DigitModel, String> {
         .map_err(Clone::clone)
 }
 
-/// The photo as the correction screen shows it, scaled down.
-fn preview(bytes: &[u8]) -> Option<egui::ColorImage> {
-    let img = image::load_from_memory(bytes).ok()?;
+/// The photo as the correction screen shows it: scaled down, and turned
+/// upright as its EXIF orientation says (phones store portrait photos
+/// sideways). Also returns that orientation, to map the grid's corners.
+fn preview(bytes: &[u8]) -> Option<(egui::ColorImage, Orientation)> {
+    let mut decoder = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?
+        .into_decoder()
+        .ok()?;
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut img = image::DynamicImage::from_decoder(decoder).ok()?;
+    img.apply_orientation(orientation);
     let img = if img.width().max(img.height()) > PREVIEW_MAX_SIDE {
         img.thumbnail(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE)
     } else {
         img
     };
     let rgba = img.to_rgba8();
-    Some(egui::ColorImage::from_rgba_unmultiplied(
+    let image = egui::ColorImage::from_rgba_unmultiplied(
         [rgba.width() as usize, rgba.height() as usize],
         rgba.as_raw(),
-    ))
+    );
+    Some((image, orientation))
 }
 
 /// Runs jobs on background threads.
@@ -143,11 +158,14 @@ impl Worker {
         self.spawn(ctx, move || {
             let current = solver::verdict(&grid);
             let givens = (!current.is_unique() && givens != grid).then(|| solver::verdict(&givens));
+            let rating = (purpose == Purpose::Loaded && current.is_unique())
+                .then(|| logic::rate_grid(&grid));
             Outcome::Verdicts {
                 purpose,
                 generation,
                 current,
                 givens,
+                rating,
             }
         });
     }
@@ -210,19 +228,23 @@ impl Worker {
         });
     }
 
-    /// Writes `game` to `path` in the background; unlike other jobs it
-    /// does not make the app busy.
+    /// Writes `game` as the autosave in `data_dir`, snapshot `version`, in
+    /// the background; unlike other jobs it does not make the app busy.
     pub fn autosave(
         &mut self,
         ctx: &egui::Context,
         generation: u64,
+        version: u64,
         game: crate::grid::SavedGame,
-        path: PathBuf,
+        data_dir: PathBuf,
     ) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let error = game.write(&path).err().map(|e| e.to_string());
+            let error = super::storage::write_autosave(&data_dir, &game, version).err();
+            if let Some(e) = &error {
+                log::warn!("background autosave failed: {e}");
+            }
             let _ = tx.send(Outcome::Autosaved { generation, error });
             ctx.request_repaint();
         });

@@ -121,3 +121,17 @@ pub(crate) fn tech_rule(t: Technique, lang: Lang) -> &'static str {
         },
     }
 }
+
+/// A rating level's name, as Pip says it.
+pub fn level_name(level: crate::logic::Level, lang: Lang) -> &'static str {
+    use crate::logic::Level::*;
+    match (lang, level) {
+        (Lang::En, l) => l.name(),
+        (Lang::Fr, Easy) => "Facile",
+        (Lang::Fr, Medium) => "Moyen",
+        (Lang::Fr, Hard) => "Difficile",
+        (Lang::Fr, Expert) => "Expert",
+        (Lang::Fr, Master) => "Maître",
+        (Lang::Fr, Extreme) => "Extrême",
+    }
+}
