@@ -17,12 +17,56 @@ pub enum ParseError {
     WrongCount { found: usize },
     /// Nothing but blank lines, comments or grid drawing.
     Empty,
-    /// The bytes are not UTF-8 text (a binary file, an image...).
-    NotText { byte: usize },
+    /// A line whose bytes are not UTF-8 text (a binary file, an image...);
+    /// `byte` counts from the start of the input.
+    NotText { line: usize, byte: u64 },
+    /// A NUL byte: text never holds one, binary data (an image, an archive)
+    /// almost always does.
+    Binary {
+        line: usize,
+        column: usize,
+        byte: u64,
+    },
+    /// A line longer than any puzzle line (see [`MAX_LINE_BYTES`]).
+    LineTooLong { line: usize, bytes: u64 },
+    /// The input could not be read any further (a failing disk or pipe).
+    Io { line: usize, message: String },
     /// A `grilleXX.txt` header announcing boxes other than 3×3.
     UnsupportedBoxSize { line: usize, text: String },
     /// A value above 9 given to [`Grid::from_digits`].
     BadValue { cell: Cell, value: u8 },
+}
+
+/// The longest line a puzzle file may hold. A puzzle line is 81 cells plus
+/// a few fields (a rating, a name, sometimes the solution), a drawn grid row
+/// about 25 characters; 64 KiB leaves room for any of these while a file
+/// with no line breaks at all (a binary file, a 3 GB blob) is refused after
+/// holding at most this much of it.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+impl ParseError {
+    /// The 1-based line the error names in its own message, if any, so that
+    /// a batch does not print `line 6: line 6, column 1: ...`.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::BadChar { line, .. }
+            | ParseError::NotText { line, .. }
+            | ParseError::Binary { line, .. }
+            | ParseError::LineTooLong { line, .. }
+            | ParseError::Io { line, .. }
+            | ParseError::UnsupportedBoxSize { line, .. } => Some(*line),
+            ParseError::WrongCount { .. } | ParseError::Empty | ParseError::BadValue { .. } => None,
+        }
+    }
+
+    /// The error as a batch reports it for line `number`: prefixed with the
+    /// line unless the message already names it.
+    pub fn at_line(&self, number: usize) -> String {
+        match self.line() {
+            Some(_) => self.to_string(),
+            None => format!("line {number}: {self}"),
+        }
+    }
 }
 
 impl fmt::Display for ParseError {
@@ -35,10 +79,21 @@ impl fmt::Display for ParseError {
                 write!(f, "found {found} cells, expected 81")
             }
             ParseError::Empty => write!(f, "no grid found: the input is empty"),
-            ParseError::NotText { byte } => write!(
+            ParseError::NotText { line, byte } => write!(
                 f,
-                "not a text file: invalid UTF-8 at byte {byte} (is this an image or a binary file?)"
+                "line {line}: not a text file: invalid UTF-8 at byte {byte} (is this an image or a binary file?)"
             ),
+            ParseError::Binary { line, column, byte } => write!(
+                f,
+                "line {line}, column {column}: binary data, not text: a NUL byte (byte {byte} of the input)"
+            ),
+            ParseError::LineTooLong { line, bytes } => write!(
+                f,
+                "line {line} is {bytes} bytes long, more than the {MAX_LINE_BYTES} a puzzle line may hold"
+            ),
+            ParseError::Io { line, message } => {
+                write!(f, "line {line}: the input cannot be read further: {message}")
+            }
             ParseError::UnsupportedBoxSize { line, text } => write!(
                 f,
                 "line {line}: header '{text}' announces boxes other than 3x3; only 9x9 Sudoku is supported"
@@ -67,7 +122,7 @@ fn cell_value(ch: char) -> Option<u8> {
 }
 
 /// Whether a line is the `3 3` box-size header of the `grilleXX.txt` format.
-fn header_tokens(line: &str) -> Option<(&str, &str)> {
+pub(super) fn header_tokens(line: &str) -> Option<(&str, &str)> {
     let mut tokens = line.split_whitespace();
     match (tokens.next(), tokens.next(), tokens.next()) {
         (Some(a), Some(b), None)
@@ -84,61 +139,107 @@ fn is_comment(line: &str) -> bool {
     t.starts_with('#') || t.starts_with("//")
 }
 
-/// Scans the cells of `lines`, numbering lines from `first_line` (1-based).
-fn scan_cells<'a>(
-    lines: impl Iterator<Item = &'a str>,
-    first_line: usize,
-) -> Result<Vec<u8>, ParseError> {
-    let mut cells = Vec::with_capacity(81);
-    for (i, line) in lines.enumerate() {
-        if is_comment(line) {
-            continue;
+/// How many cells a line holds, counting digits and empty-cell marks only.
+pub(super) fn cell_count(line: &str) -> usize {
+    line.chars().filter(|&c| cell_value(c).is_some()).count()
+}
+
+/// Whether a line holds nothing to read: blank, or a comment.
+pub(super) fn is_blank_or_comment(line: &str) -> bool {
+    line.trim().is_empty() || is_comment(line)
+}
+
+/// Collects one grid from its lines, in order, keeping only the first 81
+/// cells and a count: a grid drawn over any number of lines is checked
+/// without holding its text.
+pub(super) struct GridScanner {
+    cells: [u8; 81],
+    count: usize,
+    /// A line with something to read was seen: a header may only come first.
+    started: bool,
+    error: Option<ParseError>,
+}
+
+impl Default for GridScanner {
+    fn default() -> Self {
+        GridScanner {
+            cells: [0; 81],
+            count: 0,
+            started: false,
+            error: None,
+        }
+    }
+}
+
+impl GridScanner {
+    /// Feeds line `number` (1-based). Returns `false` once an error has
+    /// decided the outcome, so the caller can stop reading.
+    pub(super) fn feed(&mut self, number: usize, line: &str) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        if is_blank_or_comment(line) {
+            return true;
+        }
+        let first = !std::mem::replace(&mut self.started, true);
+        if first {
+            if let Some((a, b)) = header_tokens(line) {
+                if (a, b) != ("3", "3") {
+                    self.fail(ParseError::UnsupportedBoxSize {
+                        line: number,
+                        text: line.trim().to_string(),
+                    });
+                    return false;
+                }
+                return true;
+            }
         }
         for (j, ch) in line.chars().enumerate() {
             if let Some(v) = cell_value(ch) {
-                cells.push(v);
+                if let Some(cell) = self.cells.get_mut(self.count) {
+                    *cell = v;
+                }
+                self.count += 1;
             } else if !is_drawing(ch) {
-                return Err(ParseError::BadChar {
-                    line: first_line + i,
+                self.fail(ParseError::BadChar {
+                    line: number,
                     column: j + 1,
                     ch,
                 });
+                return false;
             }
         }
+        true
     }
-    Ok(cells)
-}
 
-fn grid_from_cells(cells: Vec<u8>) -> Result<Grid, ParseError> {
-    match cells.len() {
-        0 => Err(ParseError::Empty),
-        81 => {
-            let mut digits = [0u8; 81];
-            digits.copy_from_slice(&cells);
-            Ok(Grid(digits))
+    /// Records an error found outside the text itself (a line that is not
+    /// text, a read failure); the first error wins.
+    pub(super) fn fail(&mut self, error: ParseError) {
+        self.error.get_or_insert(error);
+    }
+
+    pub(super) fn finish(self) -> Result<Grid, ParseError> {
+        if let Some(e) = self.error {
+            return Err(e);
         }
-        found => Err(ParseError::WrongCount { found }),
+        match self.count {
+            0 => Err(ParseError::Empty),
+            81 => Ok(Grid(self.cells)),
+            found => Err(ParseError::WrongCount { found }),
+        }
     }
 }
 
-/// Parses one grid from the whole text (see [`Grid::parse`]).
+/// Parses one grid from the whole text (see [`Grid::parse`]). The header,
+/// if any, is the first line with something to read.
 pub(super) fn parse_grid(text: &str) -> Result<Grid, ParseError> {
-    let mut lines: Vec<&str> = text.lines().collect();
-    let mut first_line = 1;
-    // The header, if any, is the first line that is not blank.
-    if let Some(pos) = lines.iter().position(|l| !l.trim().is_empty()) {
-        if let Some((a, b)) = header_tokens(lines[pos]) {
-            if (a, b) != ("3", "3") {
-                return Err(ParseError::UnsupportedBoxSize {
-                    line: pos + 1,
-                    text: lines[pos].trim().to_string(),
-                });
-            }
-            first_line = pos + 2;
-            lines.drain(..=pos);
+    let mut scanner = GridScanner::default();
+    for (i, line) in text.lines().enumerate() {
+        if !scanner.feed(i + 1, line) {
+            break;
         }
     }
-    grid_from_cells(scan_cells(lines.into_iter(), first_line)?)
+    scanner.finish()
 }
 
 /// One line of a many-puzzle file: where it was and what it holds.
@@ -146,13 +247,14 @@ pub(super) fn parse_grid(text: &str) -> Result<Grid, ParseError> {
 pub struct PuzzleLine {
     /// 1-based line number in the file.
     pub line: usize,
-    /// The line's text, trimmed.
+    /// The line's text, trimmed (empty when the line is not text).
     pub text: String,
     /// The grid, or what is wrong with this line alone.
     pub grid: Result<Grid, ParseError>,
 }
 
-/// The puzzles of a file or argument.
+/// The puzzles of a file or argument, all in memory (see
+/// [`super::open_puzzles`] to read a large file one line at a time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Puzzles {
     /// The text holds one grid (possibly drawn over several lines).
@@ -162,78 +264,51 @@ pub enum Puzzles {
     Many(Vec<PuzzleLine>),
 }
 
-/// Reads a puzzle file's bytes: one grid drawn over any number of lines, or
-/// one 81-cell puzzle per line. Lines whose text starts with `#` are comments.
-///
-/// The file is a batch when its first puzzle line already holds 81 cells or
-/// more; anything else is read as a single grid.
-pub fn read_puzzles(bytes: &[u8]) -> Result<Puzzles, ParseError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| ParseError::NotText {
-        byte: e.valid_up_to(),
-    })?;
-    if let Some(byte) = text.find('\0') {
-        return Err(ParseError::NotText { byte });
-    }
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !is_comment(l))
-        .collect();
-    let Some(&(_, first)) = lines.first() else {
-        return Err(ParseError::Empty);
-    };
-    let first_cells = first.chars().filter(|&c| cell_value(c).is_some()).count();
-    if first_cells < 81 || lines.len() == 1 {
-        return parse_grid(text).map(Puzzles::Single);
-    }
-    Ok(Puzzles::Many(
-        lines
-            .into_iter()
-            .map(|(line, l)| PuzzleLine {
-                line,
-                text: l.trim().to_string(),
-                grid: parse_line(l, line),
-            })
-            .collect(),
-    ))
-}
-
 /// Parses a line of a batch file. Anything after the 81st cell that is
 /// separated by whitespace (ratings, names) is ignored, as puzzle
 /// collections often append such fields.
-fn parse_line(line: &str, number: usize) -> Result<Grid, ParseError> {
-    let mut cells = Vec::with_capacity(81);
+pub(super) fn parse_line(line: &str, number: usize) -> Result<Grid, ParseError> {
+    let mut cells = [0u8; 81];
+    let mut count = 0;
     for (j, ch) in line.chars().enumerate() {
-        if cells.len() == 81 {
+        let value = cell_value(ch);
+        if count == 81 {
             if ch.is_whitespace() {
                 break;
             }
-            if cell_value(ch).is_some() {
-                cells.push(0); // counts the 82nd cell for the error below
-                break;
+            if value.is_some() {
+                // an 82nd cell: the line is too long, say by how much
+                return Err(ParseError::WrongCount {
+                    found: cell_count(line),
+                });
             }
         }
-        if let Some(v) = cell_value(ch) {
-            cells.push(v);
-        } else if !is_drawing(ch) {
-            return Err(ParseError::BadChar {
-                line: number,
-                column: j + 1,
-                ch,
-            });
+        match value {
+            Some(v) => {
+                cells[count] = v;
+                count += 1;
+            }
+            None if is_drawing(ch) => {}
+            None => {
+                return Err(ParseError::BadChar {
+                    line: number,
+                    column: j + 1,
+                    ch,
+                })
+            }
         }
     }
-    if cells.len() > 81 {
-        let found = line.chars().filter(|&c| cell_value(c).is_some()).count();
-        return Err(ParseError::WrongCount { found });
+    match count {
+        0 => Err(ParseError::Empty),
+        81 => Ok(Grid(cells)),
+        found => Err(ParseError::WrongCount { found }),
     }
-    grid_from_cells(cells)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::read_puzzles;
 
     const LINE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -313,11 +388,15 @@ mod tests {
         );
         assert_eq!(read_puzzles(LINE.as_bytes()).unwrap(), Puzzles::Single(g));
         let err = read_puzzles(&[0x89, b'P', b'N', b'G', 0, 0]).unwrap_err();
-        assert_eq!(err, ParseError::NotText { byte: 0 });
+        assert_eq!(err, ParseError::NotText { line: 1, byte: 0 });
         assert_eq!(read_puzzles(b"").unwrap_err(), ParseError::Empty);
-        assert!(matches!(
+        assert_eq!(
             read_puzzles(b"ab\0cd").unwrap_err(),
-            ParseError::NotText { byte: 2 }
-        ));
+            ParseError::Binary {
+                line: 1,
+                column: 3,
+                byte: 2
+            }
+        );
     }
 }

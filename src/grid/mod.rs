@@ -8,12 +8,14 @@ mod cell;
 mod format;
 pub mod masks;
 mod save;
+mod stream;
 
 pub use board::{Board, CellChange, CellState, EditError, Move};
 pub use candidates::{Candidates, CandidatesIter};
 pub use cell::{Cell, Unit};
-pub use format::{read_puzzles, ParseError, PuzzleLine, Puzzles};
+pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
 pub use save::{SaveError, SavedGame};
+pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
 use std::fmt;
 
