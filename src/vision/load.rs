@@ -1,44 +1,71 @@
-//! Decoding with the size checks done on the header, before any pixel buffer is allocated.
+//! Reading and decoding photos, with every size checked before the memory it implies is
+//! spent: the file's size before reading it, the image's dimensions before decoding it.
 
 use super::error::ImportError;
-use image::{GrayImage, ImageFormat, ImageReader};
-use std::io::Cursor;
+use image::{DynamicImage, GrayImage, ImageBuffer, ImageFormat, ImageReader};
+use std::io::{Cursor, Read};
+use std::path::Path;
+use zune_jpeg::zune_core::bytestream::ZCursor;
+use zune_jpeg::zune_core::colorspace::ColorSpace;
+use zune_jpeg::zune_core::options::DecoderOptions;
+use zune_jpeg::JpegDecoder;
 
 /// Largest photo accepted: a 100-megapixel greyscale buffer is already 100 MB, and decoders
 /// need several times that transiently.
 pub const MAX_PIXELS: u64 = 100_000_000;
+
+/// Largest photo file read. A phone's 12-megapixel photo is 3 to 8 MB as JPEG and a 50-MP one
+/// about 25 MB; even a lossless PNG of a 12-MP photo stays under 40 MB. 100 MB is well above
+/// any photo of a newspaper page, yet small enough to hold in memory while it is decoded;
+/// what it refuses (a 3 GB file, a video, a disk image) is no photo, and is refused from its
+/// size alone, before a byte of it is read.
+pub const MAX_FILE_BYTES: u64 = 100_000_000;
+
+/// Reads a photo file for [`super::import_bytes`], refusing a folder, an empty file or one
+/// larger than [`MAX_FILE_BYTES`] before reading it. The app and the command line both read
+/// photos through here.
+pub fn read_photo_file(path: &Path) -> Result<Vec<u8>, ImportError> {
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(ImportError::Directory);
+    }
+    let too_large = |bytes| ImportError::FileTooLarge {
+        bytes,
+        max_bytes: MAX_FILE_BYTES,
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    // The size may change between the check and the read, and pipes or devices report none:
+    // read one byte past the cap, never more, to tell whether it was crossed.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    match bytes.len() as u64 {
+        0 => Err(ImportError::EmptyFile),
+        n if n > MAX_FILE_BYTES => Err(too_large(meta.len().max(n))),
+        _ => Ok(bytes),
+    }
+}
 
 /// Decodes an encoded photo to greyscale, refusing unreadable, empty or oversized images.
 ///
 /// The orientation tag is deliberately ignored: tags are often wrong, so the upright direction
 /// is decided later from the digits themselves.
 pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
-    let format = image::guess_format(bytes).map_err(|_| ImportError::NotAnImage)?;
-    if !matches!(
-        format,
-        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Bmp
-    ) {
-        return Err(ImportError::NotAnImage);
+    if bytes.is_empty() {
+        return Err(ImportError::EmptyFile);
     }
-    if format == ImageFormat::Jpeg && !jpeg_has_end(bytes) {
-        // the JPEG decoder pads a cut-off scan with grey instead of failing; a half photo
-        // would then be read as a grid with blank cells, so refuse it here
-        return Err(ImportError::Corrupt("the JPEG data ends early".into()));
+    let format = photo_format(bytes)?;
+    if format == ImageFormat::Jpeg {
+        return decode_jpeg(bytes, max_pixels);
     }
     let reader = ImageReader::with_format(Cursor::new(bytes), format);
     let (width, height) = reader
         .into_dimensions()
         .map_err(|e| ImportError::Corrupt(e.to_string()))?;
-    if width == 0 || height == 0 {
-        return Err(ImportError::Empty);
-    }
-    if u64::from(width) * u64::from(height) > max_pixels {
-        return Err(ImportError::TooLarge {
-            width,
-            height,
-            max_pixels,
-        });
-    }
+    check_size(width, height, max_pixels)?;
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(width);
@@ -52,13 +79,132 @@ pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportErr
     Ok(img.into_luma8())
 }
 
-/// Whether an end-of-image marker follows the last start-of-scan marker. Inside scan data a
-/// 0xFF byte is always followed by 0x00 or a restart marker, so the markers cannot be faked by
-/// pixel data; trailers some phones append after the image are allowed.
-fn jpeg_has_end(bytes: &[u8]) -> bool {
-    let marker = |m: u8| bytes.windows(2).rposition(|w| w[0] == 0xFF && w[1] == m);
-    match (marker(0xDA), marker(0xD9)) {
-        (Some(sos), Some(eoi)) => eoi > sos,
-        _ => false,
+/// The format of a photo sudolens reads, decided by its content, not its name. Images in
+/// other formats are named, so that the player knows to convert them rather than to look
+/// for a damaged file.
+fn photo_format(bytes: &[u8]) -> Result<ImageFormat, ImportError> {
+    let Ok(format) = image::guess_format(bytes) else {
+        return Err(match iso_media_brand(bytes) {
+            Some(what) => ImportError::UnsupportedFormat(what),
+            None => ImportError::NotAnImage,
+        });
+    };
+    match format {
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Bmp => Ok(format),
+        other => Err(ImportError::UnsupportedFormat(format_name(other))),
     }
+}
+
+fn format_name(format: ImageFormat) -> &'static str {
+    match format {
+        ImageFormat::Gif => "a GIF image",
+        ImageFormat::Tiff => "a TIFF image",
+        ImageFormat::Avif => "an AVIF image",
+        ImageFormat::Ico => "an ICO icon",
+        ImageFormat::Hdr => "an HDR image",
+        ImageFormat::OpenExr => "an OpenEXR image",
+        ImageFormat::Pnm => "a PNM image",
+        ImageFormat::Tga => "a TGA image",
+        ImageFormat::Dds => "a DDS texture",
+        ImageFormat::Farbfeld => "a Farbfeld image",
+        ImageFormat::Qoi => "a QOI image",
+        _ => "an image in a format sudolens does not read",
+    }
+}
+
+/// HEIC (iPhone photos) and AVIF files, which `image::guess_format` does not always know: an
+/// ISO media `ftyp` box whose major or compatible brands name an image format.
+fn iso_media_brand(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.get(4..8)? != b"ftyp" {
+        return None;
+    }
+    let size = u32::from_be_bytes(bytes[0..4].try_into().ok()?) as usize;
+    // the brands sit in the box's first bytes; a handful is all any file lists
+    let boxed = bytes.get(8..size.min(bytes.len()).min(256))?;
+    // major brand, minor version, then compatible brands, 4 bytes each
+    let brands: Vec<&[u8]> = boxed
+        .chunks_exact(4)
+        .enumerate()
+        .filter(|&(i, _)| i != 1)
+        .map(|(_, b)| b)
+        .collect();
+    let has = |names: &[&[u8; 4]]| brands.iter().any(|b| names.iter().any(|n| b == n));
+    if has(&[b"avif", b"avis"]) {
+        Some("an AVIF image")
+    } else if has(&[
+        b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1",
+    ]) {
+        Some("a HEIC image")
+    } else {
+        None
+    }
+}
+
+fn check_size(width: u32, height: u32, max_pixels: u64) -> Result<(), ImportError> {
+    if width == 0 || height == 0 {
+        return Err(ImportError::Empty);
+    }
+    if u64::from(width) * u64::from(height) > max_pixels {
+        return Err(ImportError::TooLarge {
+            width,
+            height,
+            max_pixels,
+        });
+    }
+    Ok(())
+}
+
+fn damaged(e: zune_jpeg::errors::DecodeErrors) -> ImportError {
+    ImportError::Corrupt(e.to_string())
+}
+
+/// Decodes a JPEG with zune-jpeg, as `image` does, but strict about the compressed pixel
+/// data. `image` runs the decoder in its lenient mode, which paints grey over whatever it
+/// cannot decode and says nothing, so a damaged photo would be read as a grid of blank or
+/// garbage cells. The headers stay leniently parsed, since harmless oddities there (padding
+/// between markers) are common in phone photos; the scan data must decode cleanly. Data cut
+/// short with an end marker appended passes even the strict decoder, which reads zeros
+/// after a marker: [`super::jpeg_scan`] counts the blocks first.
+///
+/// The output colour space is the one `image` picks, and the grey conversion is `image`'s,
+/// so the pixels are the same as `image::load` would give for an undamaged photo.
+fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+    let lenient = DecoderOptions::default()
+        .set_strict_mode(false)
+        .set_max_width(usize::from(u16::MAX))
+        .set_max_height(usize::from(u16::MAX));
+    let mut probe = JpegDecoder::new_with_options(ZCursor::new(bytes), lenient);
+    probe.decode_headers().map_err(damaged)?;
+    let (w, h) = probe.dimensions().ok_or(ImportError::Empty)?;
+    // JPEG dimensions are 16-bit, so these conversions cannot fail
+    let (width, height) = (w as u32, h as u32);
+    check_size(width, height, max_pixels)?;
+    if let Some(why) = super::jpeg_scan::damage(bytes) {
+        return Err(ImportError::Corrupt(why));
+    }
+    let space = match probe.input_colorspace() {
+        Some(s @ (ColorSpace::RGB | ColorSpace::RGBA | ColorSpace::Luma | ColorSpace::LumaA)) => s,
+        _ => ColorSpace::RGB,
+    };
+    let mut decoder =
+        JpegDecoder::new_with_options(ZCursor::new(bytes), lenient.jpeg_set_out_colorspace(space));
+    decoder.decode_headers().map_err(damaged)?;
+    decoder.set_options(decoder.options().set_strict_mode(true));
+    let pixels = decoder.decode().map_err(damaged)?;
+    let wrong_size = || ImportError::Corrupt("the decoded size does not match the header".into());
+    let image = match space {
+        ColorSpace::Luma => {
+            return ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)
+        }
+        ColorSpace::LumaA => DynamicImage::ImageLumaA8(
+            ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
+        ),
+        ColorSpace::RGBA => DynamicImage::ImageRgba8(
+            ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
+        ),
+        _ => DynamicImage::ImageRgb8(
+            ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
+        ),
+    };
+    Ok(image.into_luma8())
 }

@@ -13,6 +13,7 @@ pub mod dataset;
 pub mod detect;
 mod error;
 pub mod geometry;
+mod jpeg_scan;
 pub mod lines;
 pub mod load;
 pub mod model;
@@ -21,6 +22,7 @@ pub mod refine;
 pub mod repair;
 
 pub use error::ImportError;
+pub use load::{read_photo_file, MAX_FILE_BYTES};
 pub use model::DigitModel;
 
 use crate::grid::{Cell, Grid};
@@ -132,13 +134,14 @@ pub struct ImportResult {
     pub timings_ms: Timings,
 }
 
-/// Reads a photo file. See [`import_bytes`].
+/// Reads a photo file, its size checked before it is read ([`read_photo_file`]). See
+/// [`import_bytes`].
 pub fn import_path(
     path: &Path,
     model: &DigitModel,
     opts: &ImportOptions,
 ) -> Result<ImportResult, ImportError> {
-    let bytes = std::fs::read(path)?;
+    let bytes = read_photo_file(path)?;
     import_bytes(&bytes, model, opts)
 }
 
@@ -239,7 +242,11 @@ struct Debug<'a> {
 impl<'a> Debug<'a> {
     fn new(dir: Option<&'a Path>) -> Result<Debug<'a>, ImportError> {
         if let Some(d) = dir {
-            std::fs::create_dir_all(d)?;
+            // the folder's fault, not the photo's: say which folder
+            std::fs::create_dir_all(d).map_err(|error| ImportError::DebugDir {
+                dir: d.to_path_buf(),
+                error,
+            })?;
         }
         Ok(Debug { dir })
     }
