@@ -228,6 +228,48 @@ pub fn invalid(verdict: &Verdict, lang: Lang) -> Paragraph {
     }
 }
 
+/// Fewest givens of any Sudoku with one solution (shown by McGuire,
+/// Tugemann and Civario's exhaustive search, 2012): with fewer, several
+/// solutions are certain whatever the digits, so no digit is "missing".
+pub const MIN_GIVENS: usize = 17;
+
+/// Pip explains why no hint is possible on `grid` (the givens), whose
+/// verdict is `verdict`. Like [`invalid`], except that an empty grid, or one
+/// with too few givens to have one solution, is said to be so instead of
+/// being blamed on one missing digit.
+pub fn invalid_grid(grid: &crate::grid::Grid, verdict: &Verdict, lang: Lang) -> Paragraph {
+    let n = grid.filled_count();
+    if !matches!(verdict, Verdict::Multiple(_)) || n >= MIN_GIVENS {
+        return invalid(verdict, lang);
+    }
+    let first = match n {
+        0 => say!(
+            lang,
+            "This grid is empty: there is nothing to solve yet.",
+            "Cette grille est vide : il n'y a encore rien à résoudre."
+        ),
+        1 => say!(
+            lang,
+            "This grid has only 1 given: far too few to have one solution.",
+            "Cette grille n'a qu'un seul chiffre donné : bien trop peu pour avoir une seule solution."
+        ),
+        _ => say!(
+            lang,
+            "This grid has only {n} givens: too few to have one solution.",
+            "Cette grille n'a que {n} chiffres donnés : trop peu pour avoir une seule solution."
+        ),
+    };
+    let second = say!(
+        lang,
+        "A Sudoku needs at least {MIN_GIVENS} givens: type in the rest of the puzzle, or open a photo of it.",
+        "Un sudoku a besoin d'au moins {MIN_GIVENS} chiffres donnés : tape le reste de la grille, ou ouvre-en une photo."
+    );
+    Paragraph {
+        kind: ParagraphKind::Invalid,
+        lines: vec![plain(first), plain(second)],
+    }
+}
+
 /// The paragraph for whatever the engine said about a board.
 pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
     match outcome {
@@ -1083,5 +1125,37 @@ mod tests {
         assert!(intro(Lang::En).lines[0].text.contains("Pip"));
         assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Lang::Fr);
         assert_eq!(notes(Lang::Fr).kind, ParagraphKind::Notes);
+    }
+
+    #[test]
+    fn an_empty_or_sparse_grid_is_said_to_be_so() {
+        // issue 11: an empty grid was said to miss "a digit"
+        let empty = Grid::empty();
+        let v = crate::solver::verdict(&empty);
+        for lang in [Lang::En, Lang::Fr] {
+            let text: Vec<String> = invalid_grid(&empty, &v, lang)
+                .lines
+                .into_iter()
+                .map(|l| l.text)
+                .collect();
+            assert!(text[0].contains("empty") || text[0].contains("vide"), "{text:?}");
+            assert!(!text.iter().any(|t| t.contains("missing") || t.contains("manque")));
+        }
+        let mut sparse = Grid::empty();
+        sparse.set(Cell::new(0, 0), 5);
+        sparse.set(Cell::new(4, 4), 3);
+        let p = invalid_grid(&sparse, &crate::solver::verdict(&sparse), Lang::En);
+        assert!(p.lines[0].text.contains("only 2 givens"), "{:?}", p.lines[0]);
+        // enough givens, several solutions (every 1 and 2 erased from a
+        // solution, so they can swap): the general explanation stays
+        let mut g = crate::solver::solve(&Grid::parse(HARD).unwrap()).unwrap();
+        for c in Cell::ALL {
+            if g.get(c) <= 2 {
+                g.set(c, 0);
+            }
+        }
+        let v = crate::solver::verdict(&g);
+        assert!(matches!(v, Verdict::Multiple(_)));
+        assert_eq!(invalid_grid(&g, &v, Lang::En), invalid(&v, Lang::En));
     }
 }
