@@ -10,7 +10,8 @@ use std::process::ExitCode;
     name = "sudolens",
     version,
     about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once",
-    long_about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once.\n\nWith no command, opens the window. Game files live in $SUDOLENS_DATA_DIR, else $XDG_DATA_HOME/sudolens, else ~/.local/share/sudolens."
+    long_about = "Read a newspaper Sudoku, get the next logical step explained, or the solution at once.\n\nWith no command, opens the window. Game files live in $SUDOLENS_DATA_DIR, else $XDG_DATA_HOME/sudolens, else ~/.local/share/sudolens.",
+    after_help = cli::EXIT_CODES_HELP
 )]
 struct Args {
     #[command(subcommand)]
@@ -21,16 +22,21 @@ struct Args {
 enum Command {
     /// Solve a puzzle (81-character argument, a file with one grid, or a
     /// file with one puzzle per line; `-` reads standard input).
+    #[command(after_help = cli::EXIT_CODES_HELP)]
     Solve(cli::solve::SolveArgs),
     /// The next logical step on a grid, explained line by line by Pip.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
     Hint(cli::hint::HintArgs),
     /// The whole logical solution path, one explained step after another.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
     Explain(cli::explain::ExplainArgs),
     /// Rate puzzles: level, SE-style score, hardest technique (one line
     /// each); `--bench` adds the engine's timings.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
     Rate(cli::rate::RateArgs),
     /// Read a Sudoku from photos: the grid, uncertain cells and the solver's verdict;
     /// several photos print one line each and a summary.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
 }
 

@@ -1,11 +1,10 @@
 //! `sudolens explain`: the whole logical path of a puzzle, step by step.
 
-use super::hint::{parse_lang, step_json};
-use super::{bad_input, read_source};
+use super::hint::{one_grid, parse_lang, step_json, texts};
+use super::Exit;
 use clap::Args;
 use std::process::ExitCode;
-use sudolens::grid::Puzzles;
-use sudolens::hint::{for_step, invalid, Lang};
+use sudolens::hint::{for_step, invalid_grid, Lang};
 use sudolens::logic::solve_path;
 use sudolens::solver::verdict;
 
@@ -25,19 +24,16 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: &ExplainArgs) -> ExitCode {
-    let grid = match read_source(&args.puzzle) {
-        Ok(s) => match s.puzzles {
-            Puzzles::Single(g) => g,
-            Puzzles::Many(_) => return bad_input("explain takes one puzzle, not a file of many"),
-        },
-        Err(e) => return bad_input(&e),
+    let grid = match one_grid(&args.puzzle, "explain") {
+        Ok(g) => g,
+        Err(code) => return code,
     };
     let v = verdict(&grid);
     if !v.is_unique() {
-        for line in invalid(&v, args.lang).lines {
-            println!("{}", line.text);
+        for line in texts(invalid_grid(&grid, &v, args.lang)) {
+            println!("{line}");
         }
-        return ExitCode::from(3);
+        return Exit::for_verdict(&v).into();
     }
     let path = solve_path(&grid);
     if args.json {
@@ -69,8 +65,8 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         );
     }
     if path.solved_by_logic {
-        ExitCode::SUCCESS
+        Exit::Ok.into()
     } else {
-        ExitCode::from(1)
+        Exit::Stuck.into()
     }
 }

@@ -1,10 +1,10 @@
 //! `sudolens hint`: the next logical step on a puzzle, with Pip's lines.
 
-use super::{bad_input, read_source};
+use super::{bad_input, read_source, Exit};
 use clap::Args;
 use std::process::ExitCode;
-use sudolens::grid::{Board, Puzzles};
-use sudolens::hint::{for_outcome, Lang};
+use sudolens::grid::{Board, Grid, PuzzleStream};
+use sudolens::hint::{for_outcome, invalid_grid, Lang, Paragraph};
 use sudolens::logic::{next_outcome, Outcome, Step};
 
 #[derive(Args)]
@@ -29,50 +29,60 @@ pub fn parse_lang(s: &str) -> Result<Lang, String> {
 /// `hint` share.
 pub fn step_json(step: &Step, lang: Lang) -> serde_json::Value {
     let mut v = serde_json::to_value(step).unwrap_or_default();
-    let lines: Vec<String> = sudolens::hint::for_step(step, lang)
-        .lines
-        .into_iter()
-        .map(|l| l.text)
-        .collect();
-    v["lines"] = serde_json::json!(lines);
+    v["lines"] = serde_json::json!(texts(sudolens::hint::for_step(step, lang)));
     v
 }
 
-pub fn run(args: &HintArgs) -> ExitCode {
-    let grid = match read_source(&args.puzzle) {
+pub fn texts(p: Paragraph) -> Vec<String> {
+    p.lines.into_iter().map(|l| l.text).collect()
+}
+
+/// The one grid `hint` and `explain` work on, or the exit code of why not.
+pub fn one_grid(arg: &str, command: &str) -> Result<Grid, ExitCode> {
+    match read_source(arg) {
         Ok(s) => match s.puzzles {
-            Puzzles::Single(g) => g,
-            Puzzles::Many(_) => return bad_input("hint takes one puzzle, not a file of many"),
+            PuzzleStream::Single(g) => Ok(g),
+            PuzzleStream::Many(_) => Err(bad_input(&format!(
+                "{}: {command} takes one puzzle, not a file of many",
+                s.name
+            ))),
         },
-        Err(e) => return bad_input(&e),
+        Err(e) => Err(bad_input(&e)),
+    }
+}
+
+pub fn run(args: &HintArgs) -> ExitCode {
+    let grid = match one_grid(&args.puzzle, "hint") {
+        Ok(g) => g,
+        Err(code) => return code,
     };
     let outcome = next_outcome(&Board::new(grid));
+    let paragraph = match &outcome {
+        Outcome::Invalid(v) => invalid_grid(&grid, v, args.lang),
+        other => for_outcome(other, args.lang),
+    };
     if args.json {
         let v = match &outcome {
             Outcome::Step(step) => step_json(step, args.lang),
             other => {
-                let lines: Vec<String> = for_outcome(other, args.lang)
-                    .lines
-                    .into_iter()
-                    .map(|l| l.text)
-                    .collect();
                 let status = match other {
                     Outcome::Solved => "solved",
                     Outcome::Invalid(_) => "invalid",
                     _ => "stuck",
                 };
-                serde_json::json!({ "status": status, "lines": lines })
+                serde_json::json!({ "status": status, "lines": texts(paragraph) })
             }
         };
         println!("{v}");
     } else {
-        for line in for_outcome(&outcome, args.lang).lines {
-            println!("{}", line.text);
+        for line in texts(paragraph) {
+            println!("{line}");
         }
     }
     match outcome {
-        Outcome::Step(_) | Outcome::Solved => ExitCode::SUCCESS,
-        Outcome::Invalid(_) => ExitCode::from(3),
-        Outcome::Stuck => ExitCode::from(1),
+        Outcome::Step(_) | Outcome::Solved => Exit::Ok,
+        Outcome::Invalid(v) => Exit::for_verdict(&v),
+        Outcome::Stuck => Exit::Stuck,
     }
+    .into()
 }

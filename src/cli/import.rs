@@ -1,34 +1,90 @@
 //! `sudolens import`: read Sudoku photos. One photo prints the grid; several print one line
 //! each and a summary, scored against `.dat` ground truth files lying beside the photos.
 
-use super::bad_input;
+use super::{bad_input, Exit};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use sudolens::vision::{self, CellKind, DigitModel, ImportOptions, ImportResult};
+use sudolens::vision::{self, CellKind, DigitModel, ImportError, ImportOptions, ImportResult};
 
 #[derive(Args)]
 pub struct ImportArgs {
     /// Photos of Sudoku grids (JPEG, PNG, WebP or BMP).
     #[arg(required = true)]
     photos: Vec<PathBuf>,
-    /// Print the full result as JSON (one object per line for several photos).
+    /// Print one JSON object per photo, one per line, each with its "file": the full result,
+    /// or {"file", "error", "kind"} for a photo that could not be read.
     #[arg(long)]
     json: bool,
-    /// Write the pipeline's stages as PNG files into this folder.
+    /// Write the pipeline's stages as PNG files into this folder (created if missing; one
+    /// subfolder per photo when there are several).
     #[arg(long, value_name = "DIR")]
     debug_dir: Option<PathBuf>,
 }
 
-/// Exit code when at least one photo could not be read.
-const EXIT_IMPORT_FAILED: u8 = 3;
+type Outcome = Result<ImportResult, ImportError>;
+
+/// The exit code of one photo, from the table in `cli/mod.rs`: a photo read is judged by
+/// the verdict on its givens, as `solve` judges a puzzle.
+fn exit_for(outcome: &Outcome) -> Exit {
+    match outcome {
+        Ok(r) => match r.verdict.as_str() {
+            "unique" => Exit::Ok,
+            "multiple" => Exit::Multiple,
+            _ => Exit::NoSolution,
+        },
+        Err(ImportError::NoGrid) => Exit::NoGrid,
+        Err(ImportError::Model(_)) => Exit::Internal,
+        Err(_) => Exit::BadInput,
+    }
+}
+
+/// One photo as a JSON line: its result or its error, always with its file.
+fn json_line(path: &Path, outcome: &Outcome) -> String {
+    let file = path.display().to_string();
+    let value = match outcome {
+        Ok(r) => {
+            let mut v = serde_json::to_value(r).unwrap_or_default();
+            v["file"] = serde_json::json!(file);
+            v
+        }
+        Err(e) => serde_json::json!({"file": file, "error": e.to_string(), "kind": e.kind()}),
+    };
+    value.to_string()
+}
+
+/// The debug folder is checked before any photo is read, so that a bad folder is blamed on
+/// the folder: a file of that name is refused, a missing folder created.
+fn prepare_debug_dir(dir: &Path) -> Result<(), String> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(format!(
+            "--debug-dir {}: not a folder (a file has that name)",
+            dir.display()
+        )),
+        Err(_) => std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "--debug-dir {}: cannot create the folder: {e}",
+                dir.display()
+            )
+        }),
+    }
+}
 
 pub fn run(args: &ImportArgs) -> ExitCode {
+    if let Some(dir) = &args.debug_dir {
+        if let Err(e) = prepare_debug_dir(dir) {
+            return bad_input(&e);
+        }
+    }
     let t = Instant::now();
     let model = match DigitModel::bundled() {
         Ok(m) => m,
-        Err(e) => return bad_input(&e.to_string()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Exit::Internal.into();
+        }
     };
     let load_ms = t.elapsed().as_secs_f64() * 1000.0;
     if args.photos.len() == 1 {
@@ -37,23 +93,13 @@ pub fn run(args: &ImportArgs) -> ExitCode {
             ..Default::default()
         };
         let path = &args.photos[0];
-        return match vision::import_path(path, &model, &opts) {
-            Ok(r) if args.json => {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&r).expect("result serialises")
-                );
-                ExitCode::SUCCESS
-            }
-            Ok(r) => {
-                print_one(&r, load_ms);
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("sudolens: {}: {e}", path.display());
-                ExitCode::from(EXIT_IMPORT_FAILED)
-            }
-        };
+        let outcome = vision::import_path(path, &model, &opts);
+        match &outcome {
+            _ if args.json => println!("{}", json_line(path, &outcome)),
+            Ok(r) => print_one(r, load_ms),
+            Err(e) => eprintln!("error: {}: {e}", path.display()),
+        }
+        return exit_for(&outcome).into();
     }
     run_many(args, &model, load_ms)
 }
@@ -125,6 +171,12 @@ fn print_one(r: &ImportResult, load_ms: f64) {
     );
 }
 
+/// Scores a reading against the `.dat` ground truth beside the photo, if any: cells right.
+fn score(path: &Path, r: &ImportResult) -> Option<usize> {
+    let truth = vision::dataset::read_dat(&path.with_extension("dat"))?;
+    Some((0..81).filter(|&i| r.cells[i].digit == truth[i]).count())
+}
+
 fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
     let start = Instant::now();
     let (mut failed, mut scored, mut grids_right, mut cells_right) = (0, 0, 0, 0);
@@ -137,43 +189,43 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
                 .map(|d| d.join(path.file_stem().unwrap_or_default())),
             ..Default::default()
         };
-        match vision::import_path(path, model, &opts) {
-            Ok(r) => {
-                times.push(r.timings_ms.total);
-                let truth = vision::dataset::read_dat(&path.with_extension("dat"));
-                let score = truth.map(|t| (0..81).filter(|&i| r.cells[i].digit == t[i]).count());
-                if args.json {
-                    println!("{}", serde_json::to_string(&r).expect("result serialises"));
-                } else {
-                    let s = score
+        let outcome = vision::import_path(path, model, &opts);
+        if exit_for(&outcome) != Exit::Ok {
+            failed += 1;
+        }
+        let right = outcome.as_ref().ok().and_then(|r| score(path, r));
+        if args.json {
+            println!("{}", json_line(path, &outcome));
+        } else {
+            match &outcome {
+                Ok(r) => println!(
+                    "{}: {} {} {} {:.0} ms{}",
+                    path.display(),
+                    r.givens,
+                    r.verdict,
+                    r.uncertain.len(),
+                    r.timings_ms.total,
+                    right
                         .map(|n| format!("  {n}/81 cells right"))
-                        .unwrap_or_default();
-                    println!(
-                        "{}: {} {} {} {:.0} ms{s}",
-                        path.display(),
-                        r.givens,
-                        r.verdict,
-                        r.uncertain.len(),
-                        r.timings_ms.total
-                    );
-                }
-                if let Some(n) = score {
-                    scored += 1;
-                    cells_right += n;
-                    grids_right += usize::from(n == 81);
-                }
+                        .unwrap_or_default()
+                ),
+                Err(e) => println!("{}: error: {e}", path.display()),
             }
-            Err(e) => {
-                failed += 1;
-                println!("{}: error: {e}", path.display());
-            }
+        }
+        if let Ok(r) = &outcome {
+            times.push(r.timings_ms.total);
+        }
+        if let Some(n) = right {
+            scored += 1;
+            cells_right += n;
+            grids_right += usize::from(n == 81);
         }
     }
     let secs = start.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     eprintln!(
-        "{} photos, {} failed; {:.1} photos/s; median {:.0} ms per photo (model load {:.0} ms)",
+        "{} photos, {} failed or not a proper puzzle; {:.1} photos/s; median {:.0} ms per photo (model load {:.0} ms)",
         args.photos.len(),
         failed,
         args.photos.len() as f64 / secs,
@@ -188,8 +240,8 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
         );
     }
     if failed > 0 {
-        ExitCode::from(EXIT_IMPORT_FAILED)
+        Exit::BatchFailures.into()
     } else {
-        ExitCode::SUCCESS
+        Exit::Ok.into()
     }
 }

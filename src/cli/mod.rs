@@ -1,64 +1,86 @@
-//! Subcommands of the `sudolens` binary, one file each.
+//! Subcommands of the `sudolens` binary, one file each, and what they share:
+//! the exit codes and the reading of puzzle arguments and files.
 
 pub mod explain;
 pub mod hint;
 pub mod import;
+mod input;
 pub mod rate;
 pub mod solve;
 
-use std::io::Read;
-use std::path::Path;
+pub use input::read_source;
+
 use std::process::ExitCode;
-use sudolens::grid::{read_puzzles, Grid, Puzzles};
+use sudolens::grid::Grid;
+use sudolens::solver::Verdict;
 
-/// Exit code for input that cannot be read or parsed.
-pub const EXIT_BAD_INPUT: u8 = 2;
-
-/// Where puzzles came from, for error messages.
-pub struct Source {
-    pub name: String,
-    pub puzzles: Puzzles,
+/// The exit codes of every command: one verdict, one code, whichever command
+/// reached it, so that scripts can tell the cases apart without parsing text.
+/// [`EXIT_CODES_HELP`] and the README's "Command line" section show the same
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Exit {
+    /// Done: solved, a step found, rated, a photo read into a proper puzzle.
+    Ok = 0,
+    /// A batch (a file of puzzles, several photos) in which some items
+    /// failed; each failure has its own line and the rest were done.
+    BatchFailures = 1,
+    /// Input that cannot be read, or a usage error (clap uses 2 too): no
+    /// such file, a directory, binary data, a malformed puzzle, a photo that
+    /// is empty, damaged, too large or not in a format sudolens reads.
+    BadInput = 2,
+    /// The puzzle has no solution: conflicting givens, or a dead end.
+    NoSolution = 3,
+    /// The puzzle has several solutions (too few givens, or a missing one).
+    Multiple = 4,
+    /// The photo was decoded but holds no Sudoku grid. Apart from 2 because
+    /// the fix differs: the file is fine, the photo must be taken again.
+    NoGrid = 5,
+    /// A proper puzzle on which the rule engine ran out of techniques
+    /// (`hint` found no step, `explain` or `rate` stopped before the end).
+    Stuck = 6,
+    /// sudolens itself failed, not the input: the bundled digit model did
+    /// not load, or `rate --check` caught a wrong conclusion. 70 is
+    /// `EX_SOFTWARE` of sysexits.h.
+    Internal = 70,
 }
 
-/// Reads `arg` as puzzles: `-` is standard input, an existing path is a
-/// puzzle file, anything else must be the puzzle itself.
-pub fn read_source(arg: &str) -> Result<Source, String> {
-    let (name, parsed) = if arg == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("standard input: {e}"))?;
-        ("standard input".to_string(), read_puzzles(&bytes))
-    } else if Path::new(arg).is_file() {
-        let bytes = std::fs::read(arg).map_err(|e| format!("{arg}: {e}"))?;
-        (arg.to_string(), read_puzzles(&bytes))
-    } else {
-        match Grid::parse(arg) {
-            Ok(g) => ("argument".to_string(), Ok(Puzzles::Single(g))),
-            Err(e) => {
-                // A typo in a file name should not read as a bad puzzle.
-                let looks_like_path =
-                    arg.contains(['/', '\\', '.']) && arg.chars().any(|c| c.is_alphabetic());
-                return Err(if looks_like_path {
-                    format!("'{arg}' is neither a file that exists nor a puzzle ({e})")
-                } else {
-                    format!("puzzle argument: {e}")
-                });
-            }
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+impl Exit {
+    /// The code for the solver's verdict on one puzzle.
+    pub fn for_verdict(v: &Verdict) -> Exit {
+        match v {
+            Verdict::Unique(_) => Exit::Ok,
+            Verdict::NoSolution { .. } => Exit::NoSolution,
+            Verdict::Multiple(_) => Exit::Multiple,
         }
-    };
-    parsed
-        .map(|puzzles| Source {
-            name: name.clone(),
-            puzzles,
-        })
-        .map_err(|e| format!("{name}: {e}"))
+    }
 }
+
+/// The exit-code table shown by `sudolens --help`.
+pub const EXIT_CODES_HELP: &str = "\
+Exit codes (the same for every command):
+  0   done: solved, a step found, rated, a photo read into a proper puzzle
+  1   a batch (file of puzzles, several photos) with failures, each reported on its own line
+  2   input that cannot be read, or a usage error: no such file, a directory, binary
+      data, a malformed puzzle, a photo that is empty, damaged, too large or not
+      JPEG, PNG, WebP or BMP
+  3   no solution: conflicting givens, or a dead end
+  4   several solutions
+  5   no Sudoku grid found in the photo (the file is fine: take the photo again)
+  6   the rule engine found no further logical step (hint, explain, rate)
+  70  sudolens itself failed: the digit model did not load, or rate --check caught a wrong step";
 
 /// Prints an error the way every subcommand does and returns exit code 2.
 pub fn bad_input(message: &str) -> ExitCode {
     eprintln!("error: {message}");
-    ExitCode::from(EXIT_BAD_INPUT)
+    Exit::BadInput.into()
 }
 
 /// What `sudolens` with no arguments does: show the solver at work on a
@@ -85,6 +107,7 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens hint <PUZZLE>           the next logical step, explained");
     println!("  sudolens explain <PUZZLE>        every step from start to finish");
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
-    println!("  sudolens --help                  all commands and options");
+    println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }

@@ -1,13 +1,15 @@
 //! `sudolens rate`: level, score and hardest technique of each puzzle, and
 //! with `--bench` the engine's timings (the figures quoted for issue 3).
 
-use super::{bad_input, read_source};
+use super::{bad_input, read_source, Exit};
 use clap::Args;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
-use sudolens::grid::{Grid, Puzzles};
+use sudolens::grid::{Grid, ParseError, PuzzleStream};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
+use sudolens::solver::{count_solutions, verdict};
 
 #[derive(Args)]
 pub struct RateArgs {
@@ -16,7 +18,8 @@ pub struct RateArgs {
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
-    /// Time every step: next_step percentiles and full-path percentiles.
+    /// Time every step: next_step percentiles and full-path percentiles
+    /// (keeps each step's time, 8 bytes a step, until the end).
     #[arg(long)]
     bench: bool,
     /// Check every step against the exact solution (soundness over whole
@@ -54,29 +57,140 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 fn line_for(grid: &Grid, r: &Rating, json: bool) -> String {
+    let solved = r.already_solved();
     if json {
         serde_json::json!({
             "puzzle": grid.to_line(),
-            "level": r.level,
+            "level": if solved { None } else { Some(r.level) },
             "score": r.score,
             "hardest": r.hardest,
             "steps": r.steps,
             "solved_by_logic": r.solved_by_logic,
+            "already_solved": solved,
         })
         .to_string()
+    } else if solved {
+        format!("{}  already solved: no step to rate", grid.to_line())
     } else {
+        let hardest = r
+            .hardest
+            .map_or("no step found".to_string(), |t| t.to_string());
+        let stopped = if r.solved_by_logic {
+            ""
+        } else {
+            "  (logic stopped)"
+        };
         format!(
-            "{}  {:<7} {:>4.1}  {}{}",
+            "{}  {:<7} {:>4.1}  {hardest}{stopped}",
             grid.to_line(),
             r.level.name(),
-            r.score,
-            r.hardest,
-            if r.solved_by_logic {
-                ""
-            } else {
-                "  (logic stopped)"
-            }
+            r.score
         )
+    }
+}
+
+/// Counts and timings over a run. Everything here has a fixed size except
+/// the `--bench` timings, so a batch of any length takes flat memory.
+#[derive(Default)]
+struct Stats {
+    rated: usize,
+    already_solved: usize,
+    unsolved: usize,
+    bad: usize,
+    wrong: usize,
+    levels: [usize; 6],
+    hardest: BTreeMap<Technique, usize>,
+    step_times: Vec<f64>,
+    path_times: Vec<f64>,
+}
+
+struct Rater<'a> {
+    args: &'a RateArgs,
+    stats: Stats,
+}
+
+impl Rater<'_> {
+    fn error_line(&mut self, puzzle: Option<&Grid>, message: String) -> String {
+        self.stats.bad += 1;
+        if self.args.json {
+            serde_json::json!({"puzzle": puzzle.map(Grid::to_line), "error": message}).to_string()
+        } else {
+            format!("error: {message}")
+        }
+    }
+
+    /// Rates one puzzle (line `number` of a batch): its output line and the
+    /// exit code it alone would give.
+    fn rate_one(
+        &mut self,
+        number: Option<usize>,
+        grid: Result<Grid, ParseError>,
+    ) -> (String, Exit) {
+        let at = |msg: String| number.map_or(msg.clone(), |n| format!("line {n}: {msg}"));
+        let grid = match grid {
+            Err(e) => {
+                let message = number.map_or(e.to_string(), |n| e.at_line(n));
+                return (self.error_line(None, message), Exit::BadInput);
+            }
+            Ok(g) if count_solutions(&g, 2) != 1 => {
+                let v = verdict(&g);
+                return (
+                    self.error_line(Some(&g), at(v.to_string())),
+                    Exit::for_verdict(&v),
+                );
+            }
+            Ok(g) => g,
+        };
+        let path = self.solve(&grid);
+        let sound = !self.args.check || self.check(&grid, &path);
+        let r = rate(&path);
+        self.count(&r);
+        let exit = match (sound, r.solved_by_logic) {
+            (false, _) => Exit::Internal,
+            (true, false) => Exit::Stuck,
+            (true, true) => Exit::Ok,
+        };
+        (line_for(&grid, &r, self.args.json), exit)
+    }
+
+    fn solve(&mut self, grid: &Grid) -> Path {
+        if !self.args.bench {
+            return sudolens::logic::solve_path(grid);
+        }
+        let t = Instant::now();
+        let steps = &mut self.stats.step_times;
+        let path = sudolens::logic::solve_path_timed(grid, |d| steps.push(d.as_secs_f64() * 1e3));
+        self.stats.path_times.push(t.elapsed().as_secs_f64() * 1e3);
+        path
+    }
+
+    /// Whether every step agrees with the exact solution; says so when not.
+    fn check(&mut self, grid: &Grid, path: &Path) -> bool {
+        let solution = sudolens::solver::solve(grid).unwrap_or_default();
+        match unsound(path, &solution) {
+            Some(e) => {
+                self.stats.wrong += 1;
+                eprintln!("UNSOUND {}: {e}", grid.to_line());
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn count(&mut self, r: &Rating) {
+        let s = &mut self.stats;
+        s.rated += 1;
+        if r.already_solved() {
+            s.already_solved += 1;
+            return;
+        }
+        if !r.solved_by_logic {
+            s.unsolved += 1;
+        }
+        s.levels[Level::ALL.iter().position(|&l| l == r.level).unwrap_or(0)] += 1;
+        if let Some(t) = r.hardest {
+            *s.hardest.entry(t).or_default() += 1;
+        }
     }
 }
 
@@ -85,114 +199,94 @@ pub fn run(args: &RateArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return bad_input(&e),
     };
-    let lines: Vec<(usize, Result<Grid, String>)> = match source.puzzles {
-        Puzzles::Single(g) => vec![(1, Ok(g))],
-        Puzzles::Many(many) => many
-            .into_iter()
-            .map(|l| (l.line, l.grid.map_err(|e| e.to_string())))
-            .collect(),
+    let mut rater = Rater {
+        args,
+        stats: Stats::default(),
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let (mut rated, mut unsolved, mut bad, mut wrong) = (0usize, 0usize, 0usize, 0usize);
-    let mut levels = [0usize; 6];
-    let mut hardest = std::collections::BTreeMap::<Technique, usize>::new();
-    let (mut step_times, mut path_times) = (Vec::new(), Vec::new());
-    for (n, grid) in &lines {
-        let grid = match grid {
-            Ok(g) if sudolens::solver::count_solutions(g, 2) == 1 => *g,
-            Ok(g) => {
-                bad += 1;
-                let msg = format!("line {n}: {}", sudolens::solver::verdict(g));
-                let text = if args.json {
-                    serde_json::json!({"puzzle": g.to_line(), "error": msg}).to_string()
-                } else {
-                    format!("error: {msg}")
-                };
+    let exit = match source.puzzles {
+        PuzzleStream::Single(g) => {
+            let (text, exit) = rater.rate_one(None, Ok(g));
+            let _ = writeln!(out, "{text}");
+            exit
+        }
+        PuzzleStream::Many(lines) => {
+            let mut worst = Exit::Ok;
+            for line in lines {
+                let (text, exit) = rater.rate_one(Some(line.line), line.grid);
                 if writeln!(out, "{text}").is_err() {
+                    // The reader went away (e.g. `| head`): stop quietly.
                     return ExitCode::SUCCESS;
                 }
-                continue;
-            }
-            Err(e) => {
-                bad += 1;
-                let text = if args.json {
-                    serde_json::json!({"puzzle": null, "error": format!("line {n}: {e}")})
-                        .to_string()
-                } else {
-                    format!("error: line {n}: {e}")
+                worst = match (worst, exit) {
+                    (Exit::Internal, _) | (_, Exit::Internal) => Exit::Internal,
+                    (_, Exit::Ok) => worst,
+                    _ => Exit::BatchFailures,
                 };
-                if writeln!(out, "{text}").is_err() {
-                    return ExitCode::SUCCESS;
-                }
-                continue;
             }
-        };
-        let t = Instant::now();
-        let path =
-            sudolens::logic::solve_path_timed(&grid, |d| step_times.push(d.as_secs_f64() * 1e3));
-        path_times.push(t.elapsed().as_secs_f64() * 1e3);
-        if args.check {
-            let solution = sudolens::solver::solve(&grid).unwrap_or_default();
-            if let Some(e) = unsound(&path, &solution) {
-                wrong += 1;
-                eprintln!("UNSOUND {}: {e}", grid.to_line());
-            }
+            worst
         }
-        let r = rate(&path);
-        rated += 1;
-        if !r.solved_by_logic {
-            unsolved += 1;
-        }
-        levels[Level::ALL.iter().position(|&l| l == r.level).unwrap_or(0)] += 1;
-        *hardest.entry(r.hardest).or_default() += 1;
-        if writeln!(out, "{}", line_for(&grid, &r, args.json)).is_err() {
-            return ExitCode::SUCCESS;
-        }
-    }
+    };
     let _ = out.flush();
-    let secs = start.elapsed().as_secs_f64();
-    let level_text: Vec<String> = Level::ALL
+    summary(
+        &source.name,
+        args,
+        &mut rater.stats,
+        start.elapsed().as_secs_f64(),
+    );
+    exit.into()
+}
+
+fn summary(name: &str, args: &RateArgs, s: &mut Stats, secs: f64) {
+    let mut parts: Vec<String> = Level::ALL
         .iter()
-        .zip(levels)
+        .zip(s.levels)
         .filter(|(_, n)| *n > 0)
         .map(|(l, n)| format!("{l} {n}"))
         .collect();
+    if s.already_solved > 0 {
+        parts.push(format!("already solved {}", s.already_solved));
+    }
+    let parts = if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    };
     eprintln!(
-        "{}: {rated} rated ({}), {unsolved} not solved by logic, {bad} bad lines, {:.1} puzzles/s",
-        source.name,
-        level_text.join(", "),
-        rated as f64 / secs.max(1e-9)
+        "{name}: {} rated{parts}, {} not solved by logic, {} bad lines, {:.1} puzzles/s",
+        s.rated,
+        s.unsolved,
+        s.bad,
+        s.rated as f64 / secs.max(1e-9)
     );
     if args.check {
-        eprintln!("soundness: {wrong} puzzles with a wrong conclusion");
+        eprintln!("soundness: {} puzzles with a wrong conclusion", s.wrong);
     }
     if args.bench {
-        step_times.sort_by(f64::total_cmp);
-        path_times.sort_by(f64::total_cmp);
-        eprintln!(
-            "next_step: {} calls, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            step_times.len(),
-            percentile(&step_times, 0.5),
-            percentile(&step_times, 0.9),
-            percentile(&step_times, 0.99),
-            step_times.last().copied().unwrap_or(0.0)
-        );
-        eprintln!(
-            "full path: {} puzzles, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            path_times.len(),
-            percentile(&path_times, 0.5),
-            percentile(&path_times, 0.9),
-            percentile(&path_times, 0.99),
-            path_times.last().copied().unwrap_or(0.0)
-        );
-        let counts: Vec<String> = hardest.iter().map(|(t, n)| format!("{t} {n}")).collect();
-        eprintln!("hardest technique: {}", counts.join(", "));
+        bench_summary(s);
     }
-    if unsolved == 0 && bad == 0 && wrong == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+}
+
+fn bench_summary(s: &mut Stats) {
+    s.step_times.sort_by(f64::total_cmp);
+    s.path_times.sort_by(f64::total_cmp);
+    for (what, times) in [("next_step", &s.step_times), ("full path", &s.path_times)] {
+        eprintln!(
+            "{what}: {} {}, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            times.len(),
+            if what == "next_step" {
+                "calls"
+            } else {
+                "puzzles"
+            },
+            percentile(times, 0.5),
+            percentile(times, 0.9),
+            percentile(times, 0.99),
+            times.last().copied().unwrap_or(0.0)
+        );
     }
+    let counts: Vec<String> = s.hardest.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    eprintln!("hardest technique: {}", counts.join(", "));
 }

@@ -1,11 +1,11 @@
 //! `sudolens solve`: the exact solver on one puzzle or a batch.
 
-use super::{bad_input, read_source};
+use super::{bad_input, read_source, Exit};
 use clap::Args;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use sudolens::grid::Puzzles;
+use sudolens::grid::{Grid, PuzzleLines, PuzzleStream};
 use sudolens::solver::{verdict, Verdict};
 
 #[derive(Args)]
@@ -14,73 +14,78 @@ pub struct SolveArgs {
     puzzle: String,
 }
 
-/// Exit codes of a single puzzle, documented in the README.
-const EXIT_NO_SOLUTION: u8 = 3;
-const EXIT_MULTIPLE: u8 = 4;
-
 pub fn run(args: &SolveArgs) -> ExitCode {
     let source = match read_source(&args.puzzle) {
         Ok(s) => s,
         Err(e) => return bad_input(&e),
     };
     match source.puzzles {
-        Puzzles::Single(grid) => {
-            let v = verdict(&grid);
-            match &v {
-                Verdict::Unique(solution) => {
-                    println!("{}", solution.to_line());
-                    ExitCode::SUCCESS
-                }
-                Verdict::NoSolution { .. } => {
-                    println!("{v}");
-                    ExitCode::from(EXIT_NO_SOLUTION)
-                }
-                Verdict::Multiple(_) => {
-                    println!("{v}");
-                    ExitCode::from(EXIT_MULTIPLE)
-                }
+        PuzzleStream::Single(grid) => solve_one(&grid),
+        PuzzleStream::Many(lines) => solve_batch(&source.name, lines),
+    }
+}
+
+fn solve_one(grid: &Grid) -> ExitCode {
+    let v = verdict(grid);
+    match &v {
+        Verdict::Unique(solution) => println!("{}", solution.to_line()),
+        _ => println!("{v}"),
+    }
+    Exit::for_verdict(&v).into()
+}
+
+/// Counts of a batch, for the summary.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    solved: usize,
+    invalid: usize,
+    malformed: usize,
+}
+
+/// Solves each line as it is read: one output line per puzzle, in order,
+/// and nothing kept but the counts.
+fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>) -> ExitCode {
+    let start = Instant::now();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    for line in lines {
+        tally.puzzles += 1;
+        let text = match &line.grid {
+            Err(e) => {
+                tally.malformed += 1;
+                format!("error: {}", e.at_line(line.line))
             }
+            Ok(grid) => match verdict(grid) {
+                Verdict::Unique(s) => {
+                    tally.solved += 1;
+                    s.to_line()
+                }
+                v => {
+                    tally.invalid += 1;
+                    format!("error: line {}: {v}", line.line)
+                }
+            },
+        };
+        if writeln!(out, "{text}").is_err() {
+            // The reader went away (e.g. `| head`): stop quietly.
+            return ExitCode::SUCCESS;
         }
-        Puzzles::Many(lines) => {
-            let start = Instant::now();
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            let (mut solved, mut invalid, mut malformed) = (0usize, 0usize, 0usize);
-            for line in &lines {
-                let text = match &line.grid {
-                    Err(e) => {
-                        malformed += 1;
-                        format!("error: line {}: {e}", line.line)
-                    }
-                    Ok(grid) => match verdict(grid) {
-                        Verdict::Unique(s) => {
-                            solved += 1;
-                            s.to_line()
-                        }
-                        v => {
-                            invalid += 1;
-                            format!("error: line {}: {v}", line.line)
-                        }
-                    },
-                };
-                if writeln!(out, "{text}").is_err() {
-                    // The reader went away (e.g. `| head`): stop quietly.
-                    return ExitCode::SUCCESS;
-                }
-            }
-            let _ = out.flush();
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "{}: {} puzzles, {solved} solved, {invalid} invalid, {malformed} malformed, {:.0} puzzles/s",
-                source.name,
-                lines.len(),
-                lines.len() as f64 / secs.max(1e-9)
-            );
-            if solved == lines.len() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
+    }
+    let _ = out.flush();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{name}: {} puzzles, {} solved, {} invalid, {} malformed, {:.0} puzzles/s",
+        tally.puzzles,
+        tally.solved,
+        tally.invalid,
+        tally.malformed,
+        tally.puzzles as f64 / secs.max(1e-9)
+    );
+    if tally.solved == tally.puzzles {
+        Exit::Ok.into()
+    } else {
+        Exit::BatchFailures.into()
     }
 }

@@ -64,9 +64,11 @@ impl fmt::Display for Level {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rating {
     pub level: Level,
-    /// The score of the hardest step (Sudoku Explainer style).
+    /// The score of the hardest step (Sudoku Explainer style); 0 with no step.
     pub score: f32,
-    pub hardest: Technique,
+    /// The technique of the hardest step; `None` when the path has no step
+    /// at all (a grid already solved, or one where logic finds nothing).
+    pub hardest: Option<Technique>,
     pub steps: usize,
     pub solved_by_logic: bool,
 }
@@ -78,14 +80,20 @@ pub fn rate(path: &Path) -> Rating {
             .total_cmp(&b.score)
             .then(a.technique.cmp(&b.technique))
     });
-    let (score, technique) =
-        hardest.map_or((0.0, Technique::FullHouse), |s| (s.score, s.technique));
+    let score = hardest.map_or(0.0, |s| s.score);
     Rating {
         level: Level::from_score(score),
         score: (score * 10.0).round() / 10.0,
-        hardest: technique,
+        hardest: hardest.map(|s| s.technique),
         steps: path.steps.len(),
         solved_by_logic: path.solved_by_logic,
+    }
+}
+
+impl Rating {
+    /// The grid was complete already: no step to take, nothing to rate.
+    pub fn already_solved(&self) -> bool {
+        self.steps == 0 && self.solved_by_logic
     }
 }
 
@@ -117,5 +125,20 @@ mod tests {
         assert!(r.level >= Level::Master, "{r:?}");
         assert_eq!(Level::from_score(3.2), Level::Medium);
         assert_eq!(Level::from_score(4.2), Level::Hard);
+    }
+
+    #[test]
+    fn a_solved_grid_has_no_hardest_step() {
+        // issue 11: it reported "Full House" as its hardest step
+        let puzzle = Grid::parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .unwrap();
+        let solved = crate::solver::solve(&puzzle).unwrap();
+        let r = rate_grid(&solved);
+        assert_eq!(r.hardest, None);
+        assert!(r.already_solved(), "{r:?}");
+        assert_eq!((r.steps, r.score), (0, 0.0));
+        assert!(!rate_grid(&puzzle).already_solved());
     }
 }
