@@ -157,3 +157,98 @@ fn output_cut_short_by_a_pipe_ends_quietly() {
     let stderr = text(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn a_bad_first_line_is_reported_alone() {
+    // issue 11, defect 5: an 80-cell first line made the file one grid of 81080 cells
+    let mut contents = format!("{}\n", &HARD[..80]);
+    for _ in 0..1000 {
+        contents.push_str(HARD);
+        contents.push('\n');
+    }
+    let path = temp_file("bad_first_line.txt", contents.as_bytes());
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1001);
+    assert_eq!(lines[0], "error: line 1: found 80 cells, expected 81");
+    assert!(lines[1..].iter().all(|l| *l == HARD_SOLUTION));
+    assert!(
+        text(&out.stderr).contains("1001 puzzles, 1000 solved, 0 invalid, 1 malformed"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn single_grid_files_still_read_as_one_grid() {
+    let grid = sudolens::grid::Grid::parse(HARD).unwrap();
+    for (name, contents) in [
+        ("nine_lines.txt", grid.to_grid_text()),
+        (
+            "forum.txt",
+            format!("# from a forum post\n{}", grid.to_pretty()),
+        ),
+        ("one_line.txt", format!("{HARD}\n")),
+    ] {
+        let path = temp_file(name, contents.as_bytes());
+        let out = sudolens(&["solve", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), HARD_SOLUTION, "{name}");
+    }
+}
+
+#[test]
+fn a_directory_is_called_a_directory() {
+    // issue 11: "neither a file that exists nor a puzzle"
+    let dir = std::env::temp_dir();
+    let out = sudolens(&["solve", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("is a directory"), "{stderr}");
+    assert!(!stderr.contains("neither"), "{stderr}");
+}
+
+#[test]
+fn a_nul_byte_is_called_binary_data_with_its_place() {
+    // issue 11: it was called "invalid UTF-8"
+    let path = temp_file("nul.txt", b"4.....8.5.3\0..\n");
+    let out = sudolens(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 1, column 12: binary data, not text: a NUL byte (byte 11"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("UTF-8"), "{stderr}");
+}
+
+#[test]
+fn standard_input_batches_stream_too() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("{}\n{HARD}\n{HARD}\n", &HARD[..80]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "error: line 1: found 80 cells, expected 81",
+            HARD_SOLUTION,
+            HARD_SOLUTION
+        ]
+    );
+}

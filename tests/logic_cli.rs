@@ -96,3 +96,57 @@ fn hint_on_an_invalid_grid_explains_instead() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stdout).contains("appears more than once"));
 }
+
+const SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+#[test]
+fn rate_on_a_solved_grid_says_it_is_solved() {
+    // issue 11: a solved grid reported "Full House" as its hardest step
+    let out = sudolens(&["rate", SOLVED]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("already solved"), "{text}");
+    assert!(!text.contains("Full House"), "{text}");
+    let v = json(&sudolens(&["rate", SOLVED, "--json"]));
+    assert_eq!(v["already_solved"], true);
+    assert!(v["hardest"].is_null() && v["level"].is_null(), "{v}");
+    assert_eq!(v["steps"], 0);
+}
+
+#[test]
+fn hint_on_an_empty_grid_says_it_is_empty() {
+    // issue 11: "a digit is probably missing" on a grid with no digit at all
+    let empty = ".".repeat(81);
+    let out = sudolens(&["hint", &empty]);
+    assert_eq!(out.status.code(), Some(4), "several solutions");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("This grid is empty"), "{text}");
+    assert!(!text.contains("missing"), "{text}");
+    let fr = sudolens(&["hint", &empty, "--lang", "fr"]);
+    let text = String::from_utf8_lossy(&fr.stdout);
+    assert!(
+        text.contains("grille est vide") && !text.contains("manque"),
+        "{text}"
+    );
+    let sparse = format!("123{}", &empty[3..]);
+    let text = String::from_utf8_lossy(&sudolens(&["explain", &sparse]).stdout).into_owned();
+    assert!(text.contains("only 3 givens"), "{text}");
+}
+
+#[test]
+fn rate_keeps_going_past_a_bad_first_line() {
+    // issue 11, defect 5: the file was read as one grid of thousands of cells
+    let dir = std::env::temp_dir().join(format!("sudolens-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad_first.txt");
+    std::fs::write(&file, format!("{}\n{EASY}\n{SOLVED}\n", &EASY[..80])).unwrap();
+    let out = sudolens(&["rate", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "error: line 1: found 80 cells, expected 81");
+    assert!(lines[1].starts_with(EASY), "{text}");
+    assert!(lines[2].contains("already solved"), "{text}");
+    assert_eq!(out.status.code(), Some(1));
+}

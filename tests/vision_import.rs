@@ -224,3 +224,108 @@ fn corners_placed_by_the_player_are_snapped_and_read() {
         Err(e) => assert!(!e.to_string().is_empty()),
     }
 }
+
+#[test]
+fn a_truncated_jpeg_with_an_end_marker_appended_is_refused() {
+    // issue 11, defect 7: the decoder reads zeros after the appended end marker, so the lost
+    // part of the photo became a regular texture read as a garbage grid
+    let bytes = std::fs::read(samples().join("printed_serif.jpg")).unwrap();
+    for percent in [50, 80, 95] {
+        let cut = bytes.len() * percent / 100;
+        let damaged = [&bytes[..cut], &[0xFF, 0xD9][..]].concat();
+        let e = import(&damaged).unwrap_err();
+        assert!(matches!(e, ImportError::Corrupt(_)), "{percent}%: {e:?}");
+        assert!(e.to_string().contains("ends after"), "{e}");
+    }
+}
+
+#[test]
+fn images_in_other_formats_are_named() {
+    let gif = import(b"GIF89a\x01\0\x01\0\0\0\0;").unwrap_err();
+    assert_eq!(
+        gif.to_string(),
+        "a GIF image; sudolens reads JPEG, PNG, WebP or BMP"
+    );
+    let mut heic = vec![0, 0, 0, 24];
+    heic.extend_from_slice(b"ftypheic\0\0\0\0mif1heic");
+    heic.resize(100, 0);
+    assert!(import(&heic)
+        .unwrap_err()
+        .to_string()
+        .starts_with("a HEIC image"));
+}
+
+#[test]
+fn a_zero_byte_photo_is_called_empty() {
+    let e = import(b"").unwrap_err();
+    assert!(matches!(e, ImportError::EmptyFile), "{e:?}");
+    assert!(e.to_string().contains("the file is empty"), "{e}");
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudolens-vision-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_photo_file_too_large_is_refused_from_its_size() {
+    // issue 11, defect 4: the whole file was read first. This one is sparse, 3 GB on paper:
+    // reading it would take 3 GB, refusing it from its size takes nothing.
+    let path = scratch("huge.jpg");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(3_000_000_000)
+        .unwrap();
+    let e = vision::read_photo_file(&path).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ImportError::FileTooLarge {
+                bytes: 3_000_000_000,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string().contains("too large") && e.to_string().contains("3.0 GB"),
+        "{e}"
+    );
+    let e = vision::import_path(&path, &model(), &ImportOptions::default()).unwrap_err();
+    assert!(matches!(e, ImportError::FileTooLarge { .. }), "{e:?}");
+    std::fs::remove_file(&path).unwrap();
+
+    let empty = scratch("empty.jpg");
+    std::fs::write(&empty, b"").unwrap();
+    assert!(matches!(
+        vision::read_photo_file(&empty),
+        Err(ImportError::EmptyFile)
+    ));
+    let dir = scratch("folder.jpg");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(matches!(
+        vision::read_photo_file(&dir),
+        Err(ImportError::Directory)
+    ));
+    let photo = vision::read_photo_file(&samples().join("printed_serif.jpg")).unwrap();
+    assert_eq!(
+        photo.len() as u64,
+        std::fs::metadata(samples().join("printed_serif.jpg"))
+            .unwrap()
+            .len()
+    );
+}
+
+#[test]
+fn a_debug_dir_that_cannot_be_made_names_the_folder() {
+    let file = scratch("not_a_dir");
+    std::fs::write(&file, b"x").unwrap();
+    let opts = ImportOptions {
+        debug_dir: Some(file.join("sub")),
+        ..Default::default()
+    };
+    let e = vision::import_path(&samples().join("printed_serif.jpg"), &model(), &opts).unwrap_err();
+    assert!(matches!(e, ImportError::DebugDir { .. }), "{e:?}");
+    assert!(e.to_string().contains("not_a_dir"), "{e}");
+}
