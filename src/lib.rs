@@ -4,7 +4,9 @@
 //! The modules follow the data flow, and lower layers never use higher ones:
 //! [`grid`] (the model and formats) and [`solver`] (the exact solver) are the
 //! foundation that photo import, the rule engine and the app build on;
-//! [`app`] (the desktop window) sits on top and may use everything.
+//! [`app`] (the desktop window, the default `gui` feature) sits on top and
+//! may use everything; without it the library and the command line build
+//! with no window toolkit.
 
 pub mod files;
 pub mod grid;
@@ -13,4 +15,5 @@ pub mod logic;
 pub mod solver;
 pub mod vision;
 
+#[cfg(feature = "gui")]
 pub mod app;

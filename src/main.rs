@@ -42,6 +42,8 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
+    // Errors of eframe, glutin and tract; more with `RUST_LOG=info sudolens`.
+    env_logger::init();
     let args = Args::parse();
     match args.command {
         Some(Command::Solve(a)) => cli::solve::run(&a),
@@ -55,9 +57,16 @@ fn main() -> ExitCode {
 
 /// `sudolens` with no command: the window. Without a display, says so and
 /// points at the commands that work without one.
+#[cfg(feature = "gui")]
 fn open_window() -> ExitCode {
     match sudolens::app::run(sudolens::app::Config::from_env()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(ended) => match ended.unsaved {
+            None => ExitCode::SUCCESS,
+            Some(why) => {
+                eprintln!("error: the game was not saved: {why}");
+                ExitCode::FAILURE
+            }
+        },
         Err(e) => {
             eprintln!("error: cannot open the window: {e}");
             eprintln!("(no display? the commands work in a terminal:)\n");
@@ -65,6 +74,14 @@ fn open_window() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Built without the window (`--no-default-features`): the commands only.
+#[cfg(not(feature = "gui"))]
+fn open_window() -> ExitCode {
+    eprintln!("this sudolens was built without the window (the `gui` feature)\n");
+    cli::welcome();
+    ExitCode::FAILURE
 }
 
 /// Rust ignores SIGPIPE, so `sudolens explain ... | head` would panic on the

@@ -11,11 +11,13 @@ mod words;
 use crate::grid::{Cell, Unit};
 use crate::logic::{Candidate, Highlights, Link, LinkKind, Outcome, Step, Technique, Why};
 use crate::solver::Verdict;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+pub use words::level_name;
 use words::{cells, digits, tech_name, tech_rule, unit_name, units};
 
-/// The language Pip speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+/// The language Pip speaks, and the whole interface with it: the one
+/// language type of the program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lang {
     #[default]
     En,
@@ -30,6 +32,13 @@ impl Lang {
         } else {
             Lang::En
         }
+    }
+
+    /// The system's language, read by `sys-locale`: on Unix `LANGUAGE`,
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG`; on Windows and macOS, which set no
+    /// `LANG`, the user's language setting. English when it is not French.
+    pub fn system() -> Lang {
+        sys_locale::get_locale().map_or(Lang::En, |l| Lang::from_locale(&l))
     }
 
     pub fn parse(code: &str) -> Option<Lang> {
