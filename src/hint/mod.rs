@@ -1147,14 +1147,23 @@ mod tests {
                 .into_iter()
                 .map(|l| l.text)
                 .collect();
-            assert!(text[0].contains("empty") || text[0].contains("vide"), "{text:?}");
-            assert!(!text.iter().any(|t| t.contains("missing") || t.contains("manque")));
+            assert!(
+                text[0].contains("empty") || text[0].contains("vide"),
+                "{text:?}"
+            );
+            assert!(!text
+                .iter()
+                .any(|t| t.contains("missing") || t.contains("manque")));
         }
         let mut sparse = Grid::empty();
         sparse.set(Cell::new(0, 0), 5);
         sparse.set(Cell::new(4, 4), 3);
         let p = invalid_grid(&sparse, &crate::solver::verdict(&sparse), Lang::En);
-        assert!(p.lines[0].text.contains("only 2 givens"), "{:?}", p.lines[0]);
+        assert!(
+            p.lines[0].text.contains("only 2 givens"),
+            "{:?}",
+            p.lines[0]
+        );
         // enough givens, several solutions (every 1 and 2 erased from a
         // solution, so they can swap): the general explanation stays
         let mut g = crate::solver::solve(&Grid::parse(HARD).unwrap()).unwrap();
