@@ -451,6 +451,28 @@ mod tests {
     }
 
     #[test]
+    fn damaged_bytes_never_panic() {
+        let whole = encoded(64, 48);
+        // a small xorshift: the same corruptions on every run
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..300 {
+            let mut bytes = whole.clone();
+            for _ in 0..1 + next() % 8 {
+                let i = (next() % bytes.len() as u64) as usize;
+                bytes[i] = next() as u8;
+            }
+            bytes.truncate(2 + (next() % bytes.len() as u64) as usize);
+            let _ = damage(&bytes);
+        }
+    }
+
+    #[test]
     fn other_files_are_left_to_the_decoder() {
         assert_eq!(damage(b""), None);
         assert_eq!(damage(b"\x89PNG\r\n"), None);
