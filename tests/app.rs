@@ -436,7 +436,7 @@ fn new_game_from_the_library_menu() {
     let givens = *h.state().board().givens();
     press(&mut h, Modifiers::NONE, Key::F1);
     h.get_by_label("How to play");
-    let library = sudolens::app::library::puzzles(sudolens::app::library::Level::Diabolical);
+    let library = sudolens::app::library::puzzles(sudolens::app::library::BankLevel::Diabolical);
     assert!(library.contains(&givens));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -555,15 +555,15 @@ fn hint_points_at_a_wrong_entry_first() {
 /// import's job; here the readings start empty and the player types them).
 #[test]
 fn import_screen_corners_fixes_and_validation() {
-    use sudolens::app::import_view::{ImportState, Reading};
+    use sudolens::app::import_view::{ImportState, ReadCell};
     let dir = temp_dir("import");
     let mut h = harness(App::new(config(&dir)));
     h.step();
     let ctx = h.ctx.clone();
     let image = egui::ColorImage::filled([200, 150], egui::Color32::WHITE);
     let texture = ctx.load_texture("photo", image, Default::default());
-    let mut readings = [Reading::default(); 81];
-    readings[0] = Reading {
+    let mut readings = [ReadCell::default(); 81];
+    readings[0] = ReadCell {
         digit: 7,
         entry: false,
         uncertain: true,

@@ -4,11 +4,11 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::i18n::{Lang, Texts};
-use super::library::Level;
+use super::library::BankLevel;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    New(Level),
+    New(BankLevel),
     Open,
     Save,
     SaveAs,
@@ -56,7 +56,10 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::StepByStep, ks(Modifiers::COMMAND, Key::P)),
     (Command::Open, ks(Modifiers::COMMAND, Key::O)),
     (Command::Save, ks(Modifiers::COMMAND, Key::S)),
-    (Command::New(Level::Medium), ks(Modifiers::COMMAND, Key::N)),
+    (
+        Command::New(BankLevel::Medium),
+        ks(Modifiers::COMMAND, Key::N),
+    ),
     (Command::FillNotes, ks(Modifiers::COMMAND, Key::M)),
     (Command::Quit, ks(Modifiers::COMMAND, Key::Q)),
     (Command::Help, ks(Modifiers::NONE, Key::F1)),

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use super::commands::{shortcut, Command};
 use super::i18n::Texts;
-use super::library::Level;
+use super::library::BankLevel;
 
 pub fn show(ui: &mut Ui, t: &Texts) {
     egui::ScrollArea::vertical()
@@ -43,7 +43,7 @@ pub fn show(ui: &mut Ui, t: &Texts) {
                     Command::Open,
                     Command::Save,
                     Command::SaveAs,
-                    Command::New(Level::Medium),
+                    Command::New(BankLevel::Medium),
                     Command::Help,
                     Command::Quit,
                 ];

@@ -17,7 +17,7 @@ use crate::grid::{Cell, Grid};
 
 /// What one cell of the photo was read as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Reading {
+pub struct ReadCell {
     /// 0 for an empty cell.
     pub digit: u8,
     /// Written by the player (handwriting), not printed.
@@ -34,7 +34,7 @@ pub struct ImportState {
     /// Grid corners in photo pixels: top-left, top-right, bottom-right,
     /// bottom-left.
     pub corners: [Pos2; 4],
-    pub readings: [Reading; 81],
+    pub readings: [ReadCell; 81],
     pub selected: Option<Cell>,
     /// Recognition is running (first pass or after corners moved).
     pub busy: bool,

@@ -5,7 +5,7 @@ use crate::grid::Grid;
 
 /// A difficulty band of the library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
+pub enum BankLevel {
     Easy,
     Medium,
     Hard,
@@ -13,40 +13,40 @@ pub enum Level {
     Diabolical,
 }
 
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::VeryHard,
-        Level::Diabolical,
+impl BankLevel {
+    pub const ALL: [BankLevel; 5] = [
+        BankLevel::Easy,
+        BankLevel::Medium,
+        BankLevel::Hard,
+        BankLevel::VeryHard,
+        BankLevel::Diabolical,
     ];
 
     fn text(self) -> &'static str {
         match self {
-            Level::Easy => include_str!("../../assets/puzzles/easy.txt"),
-            Level::Medium => include_str!("../../assets/puzzles/medium.txt"),
-            Level::Hard => include_str!("../../assets/puzzles/hard.txt"),
-            Level::VeryHard => include_str!("../../assets/puzzles/very_hard.txt"),
-            Level::Diabolical => include_str!("../../assets/puzzles/diabolical.txt"),
+            BankLevel::Easy => include_str!("../../assets/puzzles/easy.txt"),
+            BankLevel::Medium => include_str!("../../assets/puzzles/medium.txt"),
+            BankLevel::Hard => include_str!("../../assets/puzzles/hard.txt"),
+            BankLevel::VeryHard => include_str!("../../assets/puzzles/very_hard.txt"),
+            BankLevel::Diabolical => include_str!("../../assets/puzzles/diabolical.txt"),
         }
     }
 
     /// The level's name in the interface language.
     pub fn name(self, t: &super::i18n::Texts) -> &'static str {
         match self {
-            Level::Easy => t.level_easy,
-            Level::Medium => t.level_medium,
-            Level::Hard => t.level_hard,
-            Level::VeryHard => t.level_very_hard,
-            Level::Diabolical => t.level_diabolical,
+            BankLevel::Easy => t.level_easy,
+            BankLevel::Medium => t.level_medium,
+            BankLevel::Hard => t.level_hard,
+            BankLevel::VeryHard => t.level_very_hard,
+            BankLevel::Diabolical => t.level_diabolical,
         }
     }
 }
 
 /// The puzzles of one level, in file order. The files are checked by tests,
 /// so a line that does not parse is skipped rather than reported.
-pub fn puzzles(level: Level) -> Vec<Grid> {
+pub fn puzzles(level: BankLevel) -> Vec<Grid> {
     level
         .text()
         .lines()
@@ -57,7 +57,7 @@ pub fn puzzles(level: Level) -> Vec<Grid> {
 }
 
 /// One puzzle of `level`, chosen by `seed`.
-pub fn pick(level: Level, seed: u64) -> Grid {
+pub fn pick(level: BankLevel, seed: u64) -> Grid {
     let all = puzzles(level);
     // splitmix64 spreads consecutive seeds over the list
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -81,13 +81,13 @@ mod tests {
 
     #[test]
     fn every_level_holds_forty_proper_puzzles() {
-        for level in Level::ALL {
+        for level in BankLevel::ALL {
             let all = puzzles(level);
             assert_eq!(all.len(), 40, "{level:?}");
             for g in &all {
                 assert!(crate::solver::verdict(g).is_unique(), "{level:?}: {g}");
             }
         }
-        assert_ne!(pick(Level::Easy, 1), pick(Level::Easy, 2));
+        assert_ne!(pick(BankLevel::Easy, 1), pick(BankLevel::Easy, 2));
     }
 }

@@ -35,7 +35,7 @@ pub enum DialogFor {
 
 /// What a finished job sends back.
 #[derive(Debug)]
-pub enum Outcome {
+pub enum Reply {
     /// The verdicts on the board's grid and, when that one is not a proper
     /// puzzle, on the givens alone. `generation` is the board's edit count
     /// when asked, so stale answers are dropped.
@@ -121,8 +121,8 @@ fn preview(bytes: &[u8]) -> Option<(egui::ColorImage, Orientation)> {
 
 /// Runs jobs on background threads.
 pub struct Worker {
-    tx: Sender<Outcome>,
-    rx: Receiver<Outcome>,
+    tx: Sender<Reply>,
+    rx: Receiver<Reply>,
     running: usize,
 }
 
@@ -135,7 +135,7 @@ impl Default for Worker {
 
 impl Worker {
     /// Runs `job` on a new thread; the UI is woken when it is done.
-    pub fn spawn(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Outcome + Send + 'static) {
+    pub fn spawn(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Reply + Send + 'static) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         self.running += 1;
@@ -160,7 +160,7 @@ impl Worker {
             let givens = (!current.is_unique() && givens != grid).then(|| solver::verdict(&givens));
             let rating = (purpose == Purpose::Loaded && current.is_unique())
                 .then(|| logic::rate_grid(&grid));
-            Outcome::Verdicts {
+            Reply::Verdicts {
                 purpose,
                 generation,
                 current,
@@ -192,7 +192,7 @@ impl Worker {
                 (Ok(_), None) => preview(&bytes),
                 _ => None,
             };
-            Outcome::Photo {
+            Reply::Photo {
                 name,
                 bytes,
                 reread: corners.is_some(),
@@ -204,7 +204,7 @@ impl Worker {
 
     /// Asks the rule engine for the next thing to tell about `board`.
     pub fn hint(&mut self, ctx: &egui::Context, generation: u64, board: Board) {
-        self.spawn(ctx, move || Outcome::Hint {
+        self.spawn(ctx, move || Reply::Hint {
             generation,
             outcome: logic::next_outcome(&board),
         });
@@ -220,7 +220,7 @@ impl Worker {
     ) {
         self.spawn(ctx, move || {
             logic::apply(&mut board, &step);
-            Outcome::Applied {
+            Reply::Applied {
                 generation,
                 board: Box::new(board),
                 step: Box::new(step),
@@ -245,14 +245,14 @@ impl Worker {
             if let Some(e) = &error {
                 log::warn!("background autosave failed: {e}");
             }
-            let _ = tx.send(Outcome::Autosaved { generation, error });
+            let _ = tx.send(Reply::Autosaved { generation, error });
             ctx.request_repaint();
         });
     }
 
     /// Runs a file dialog; like an autosave it does not make the app busy
     /// (a dialog may stay open for long, or never answer).
-    pub fn dialog(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Outcome + Send + 'static) {
+    pub fn dialog(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Reply + Send + 'static) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
@@ -262,11 +262,11 @@ impl Worker {
     }
 
     /// Outcomes of finished jobs, without waiting.
-    pub fn poll(&mut self) -> Vec<Outcome> {
-        let done: Vec<Outcome> = self.rx.try_iter().collect();
+    pub fn poll(&mut self) -> Vec<Reply> {
+        let done: Vec<Reply> = self.rx.try_iter().collect();
         let counted = done
             .iter()
-            .filter(|o| !matches!(o, Outcome::Autosaved { .. } | Outcome::Dialog { .. }))
+            .filter(|o| !matches!(o, Reply::Autosaved { .. } | Reply::Dialog { .. }))
             .count();
         self.running = self.running.saturating_sub(counted);
         done

@@ -1,0 +1,162 @@
+//! What the player asks for, from menus, shortcuts, the number pad, the
+//! clipboard and dropped files, carried out on the game and the window.
+
+use super::commands::Command;
+use super::dialogue;
+use super::i18n::fill;
+use super::input::Action;
+use super::library;
+use super::pip::Mood;
+use super::worker::{DialogFor, Purpose};
+use super::{hints, storage, App, Origin};
+use crate::grid::Cell;
+
+impl App {
+    /// Carries out a menu command or shortcut.
+    pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
+        let t = self.t();
+        match command {
+            Command::New(level) => {
+                let grid = library::pick(level, library::clock_seed());
+                self.session.file.puzzles.clear();
+                self.new_puzzle(grid, Origin::Library, ctx);
+            }
+            Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
+            Command::Save => match self.session.game_path.clone() {
+                Some(path) => self.save_to(&path),
+                None => self.run_command(Command::SaveAs, ctx),
+            },
+            Command::SaveAs => {
+                // The dialog opens in the saves folder: it must exist. If it
+                // cannot be made, the path window still lets the player type
+                // another place, and saving says why this one failed.
+                if let Err(e) = storage::ensure_dir(&storage::saves_dir(&self.config.data_dir)) {
+                    self.set_status(fill(t.status_save_failed, &[&e]), true);
+                }
+                let path = self.session.game_path.clone();
+                let path =
+                    path.unwrap_or_else(|| storage::default_save_path(&self.config.data_dir));
+                self.open_path_window(DialogFor::Save, path.display().to_string(), ctx);
+            }
+            Command::NextFromFile => self.next_from_file(ctx),
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::Undo => match self.session.undo() {
+                Some(edit) => self.after_edit(edit),
+                None => self.set_status(t.status_nothing_to_undo, false),
+            },
+            Command::Redo => match self.session.redo() {
+                Some(edit) => self.after_edit(edit),
+                None => self.set_status(t.status_nothing_to_redo, false),
+            },
+            Command::Reset => {
+                let edit = self.session.reset();
+                self.after_edit(edit);
+            }
+            Command::FillNotes => {
+                let edit = self.session.fill_notes();
+                self.after_edit(edit);
+            }
+            Command::ClearNotes => {
+                let edit = self.session.clear_notes();
+                self.after_edit(edit);
+            }
+            Command::ToggleNotes => self.session.notes_mode = !self.session.notes_mode,
+            Command::Solve | Command::Check => {
+                if self.worker.busy() {
+                    self.set_status(t.status_busy, false);
+                    return;
+                }
+                let purpose = if command == Command::Solve {
+                    Purpose::Solve
+                } else {
+                    Purpose::Check
+                };
+                self.tutor.pip.set_mood(Mood::Thinking);
+                let board = &self.session.board;
+                let (grid, givens) = (board.grid(), *board.givens());
+                let generation = self.session.generation;
+                self.worker.verdicts(ctx, purpose, generation, grid, givens);
+            }
+            Command::Hint => self.ask_hint(ctx),
+            Command::StepByStep => {
+                if self.tutor.pending_step.is_some() {
+                    self.tutor.auto_next = true;
+                    self.on_offer(dialogue::Offer::Apply, ctx);
+                } else {
+                    self.ask_hint(ctx);
+                }
+            }
+            Command::Pause => self.session.paused = !self.session.paused,
+            Command::Help => self.chrome.help_open = !self.chrome.help_open,
+            Command::Language(lang) => {
+                self.config.lang = lang;
+                self.config.lang_chosen = true;
+            }
+        }
+    }
+
+    /// Asks the rule engine for the next step. With no notes at all on the
+    /// board, Pip first fills them in, as strong players do.
+    pub fn ask_hint(&mut self, ctx: &egui::Context) {
+        let t = self.t();
+        if self.worker.busy() {
+            self.set_status(t.status_busy, false);
+            return;
+        }
+        if self.session.paused {
+            return;
+        }
+        let board = &self.session.board;
+        let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
+        if no_notes && !board.grid().is_complete() {
+            let edit = self.session.fill_notes();
+            self.after_edit(edit);
+            let notes = crate::hint::notes(self.config.lang);
+            self.tutor.dialogue.push(hints::paragraph(notes, "Pip"));
+        }
+        self.tutor.pip.set_mood(Mood::Thinking);
+        let board = self.session.board.clone();
+        self.worker.hint(ctx, self.session.generation, board);
+    }
+
+    /// Acts on the keyboard, the clipboard and dropped files.
+    pub(super) fn on_action(&mut self, action: Action, ctx: &egui::Context) {
+        if let Some(screen) = &mut self.import {
+            // The board is hidden behind the import screen: digits fix the
+            // selected reading, and only commands about the window work.
+            match action {
+                Action::Digit { digit, .. } => return screen.state.type_digit(digit),
+                Action::Erase => return screen.state.type_digit(0),
+                Action::Command(c) => {
+                    let for_window = matches!(
+                        c,
+                        Command::Help | Command::Quit | Command::Language(_) | Command::Open
+                    );
+                    if !for_window {
+                        return;
+                    }
+                }
+                Action::Move { .. } | Action::NextLine | Action::PreviousLine => return,
+                _ => {}
+            }
+        }
+        match action {
+            Action::Command(c) => self.run_command(c, ctx),
+            Action::Digit { digit, note } => self.type_digit(digit, note),
+            Action::Erase => self.erase(),
+            Action::Move { drow, dcol } => self.session.move_selection(drow, dcol),
+            // Paging on at the end of a paragraph asks for the next step.
+            Action::NextLine => {
+                if !self.tutor.dialogue.forward() && !self.worker.busy() {
+                    self.ask_hint(ctx);
+                }
+            }
+            Action::PreviousLine => {
+                self.tutor.dialogue.back();
+            }
+            Action::Paste(text) => self.paste_text(&text, ctx),
+            Action::PasteImage(image) => self.paste_image(&image, ctx),
+            Action::Dropped(path) => self.open_path(&path, ctx),
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The keyboard, the clipboard and dropped files, read into the player's
+//! actions. Reading input here and acting on it in the app keeps each
+//! shortcut's meaning in one place ([`super::commands::SHORTCUTS`]).
+
+use std::path::PathBuf;
+
+use egui::{Event, Key};
+
+use super::commands::{Command, SHORTCUTS};
+
+/// One thing the player asked for with the keyboard, the clipboard or a drop.
+#[derive(Clone, Debug)]
+pub enum Action {
+    Command(Command),
+    /// A digit key: an entry, or a note when `note`.
+    Digit {
+        digit: u8,
+        note: bool,
+    },
+    Erase,
+    Move {
+        drow: i32,
+        dcol: i32,
+    },
+    /// Page Down: Pip's next line (or the next step at the end).
+    NextLine,
+    PreviousLine,
+    Paste(String),
+    PasteImage(std::sync::Arc<egui::ColorImage>),
+    Dropped(PathBuf),
+}
+
+/// This frame's actions. Shortcuts are consumed so that egui does not also
+/// act on them; keys go to a text field instead while one has the focus.
+pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<Action> {
+    // One file at a time: the first of several dropped is opened.
+    let mut actions: Vec<Action> = ctx.input(|i| {
+        let first = i.raw.dropped_files.first();
+        first
+            .map(|f| Action::Dropped(f.path().to_path_buf()))
+            .into_iter()
+            .collect()
+    });
+    if ctx.egui_wants_keyboard_input() {
+        return actions;
+    }
+    ctx.input_mut(|i| {
+        for (command, shortcut) in SHORTCUTS {
+            if i.consume_shortcut(shortcut) {
+                actions.push(Action::Command(*command));
+            }
+        }
+    });
+    for event in ctx.input(|i| i.events.clone()) {
+        match event {
+            Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } if !modifiers.command => {
+                let action = if let Some(digit) = digit_of(key) {
+                    // Shift (or Alt) writes the other kind: a note in number mode.
+                    let note = notes_mode != (modifiers.shift || modifiers.alt);
+                    Action::Digit { digit, note }
+                } else {
+                    match key {
+                        Key::ArrowUp => Action::Move { drow: -1, dcol: 0 },
+                        Key::ArrowDown => Action::Move { drow: 1, dcol: 0 },
+                        Key::ArrowLeft => Action::Move { drow: 0, dcol: -1 },
+                        Key::ArrowRight => Action::Move { drow: 0, dcol: 1 },
+                        Key::Delete | Key::Backspace | Key::Num0 => Action::Erase,
+                        Key::PageDown => Action::NextLine,
+                        Key::PageUp => Action::PreviousLine,
+                        _ => continue,
+                    }
+                };
+                actions.push(action);
+            }
+            Event::Paste(text) => actions.push(Action::Paste(text)),
+            Event::PasteImage(image) => actions.push(Action::PasteImage(image)),
+            _ => {}
+        }
+    }
+    actions
+}
+
+fn digit_of(key: Key) -> Option<u8> {
+    Some(match key {
+        Key::Num1 => 1,
+        Key::Num2 => 2,
+        Key::Num3 => 3,
+        Key::Num4 => 4,
+        Key::Num5 => 5,
+        Key::Num6 => 6,
+        Key::Num7 => 7,
+        Key::Num8 => 8,
+        Key::Num9 => 9,
+        _ => return None,
+    })
+}

@@ -1,0 +1,117 @@
+//! The native window around [`App`]: eframe's options, the settings it
+//! persists, the last save on exit, and optional frame timing.
+
+use egui::Ui;
+
+use super::{settings, App, Config};
+
+/// Set to print the CPU time the app spends per frame, every 5 seconds.
+pub const FRAME_STATS_ENV: &str = "SUDOLENS_FRAME_STATS";
+
+/// The eframe wrapper.
+struct Native {
+    app: App,
+    stats: Option<FrameStats>,
+    /// Tells [`run`] why the game could not be saved on exit.
+    unsaved: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+#[derive(Default)]
+struct FrameStats {
+    frames: u32,
+    total: f64,
+    max: f64,
+    since: Option<std::time::Instant>,
+}
+
+impl FrameStats {
+    /// Counts one frame; every 5 seconds prints the mean and worst.
+    fn count(&mut self, start: std::time::Instant) {
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        self.frames += 1;
+        self.total += ms;
+        self.max = self.max.max(ms);
+        let since = *self.since.get_or_insert(start);
+        if since.elapsed().as_secs_f64() >= 5.0 {
+            eprintln!(
+                "frames: {} in 5 s, app CPU time per frame: mean {:.2} ms, max {:.2} ms",
+                self.frames,
+                self.total / self.frames as f64,
+                self.max
+            );
+            *self = FrameStats::default();
+        }
+    }
+}
+
+impl eframe::App for Native {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let start = std::time::Instant::now();
+        self.app.ui(ui);
+        if let Some(s) = &mut self.stats {
+            s.count(start);
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.app.settings().store(storage);
+    }
+
+    /// The last chance to save: a close that did not pass through the
+    /// window's close request (the session ending, a signal) saves here.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        let failure = if self.app.safe_to_close() {
+            self.app.exit_unsaved_reason()
+        } else {
+            self.app.autosave()
+        };
+        if let Some(e) = failure {
+            log::warn!("the game was not saved on exit: {e}");
+            *self.unsaved.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+        }
+    }
+}
+
+/// How the window's session ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ended {
+    /// Why the game could not be saved, if it was not: the process then
+    /// says so and exits with a failure code rather than 0.
+    pub unsaved: Option<String>,
+}
+
+/// Opens the window and runs until it is closed.
+pub fn run(config: Config) -> eframe::Result<Ended> {
+    let unsaved = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let report = unsaved.clone();
+    let options = eframe::NativeOptions {
+        persistence_path: Some(settings::file(&config.data_dir)),
+        viewport: egui::ViewportBuilder::default()
+            .with_title("sudolens")
+            .with_inner_size([1040.0, 760.0])
+            .with_min_inner_size([640.0, 520.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "sudolens",
+        options,
+        Box::new(move |cc| {
+            let mut config = config;
+            if let Some(s) = cc.storage.and_then(settings::Settings::load) {
+                if let Some(lang) = s.lang {
+                    config.lang = lang;
+                    config.lang_chosen = true;
+                }
+                config.notes_mode = s.notes_mode;
+            }
+            Ok(Box::new(Native {
+                app: App::new(config),
+                stats: std::env::var_os(FRAME_STATS_ENV).map(|_| FrameStats::default()),
+                unsaved: report,
+            }))
+        }),
+    )?;
+    let unsaved = unsaved.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended { unsaved })
+}

@@ -1,0 +1,294 @@
+//! Files in and out of the window: opening puzzles, saved games and photos
+//! (by their content, never their name), pasting, saving, and the autosave.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::dialogue::{Kind, Line, Paragraph};
+use super::i18n::{count_text, fill};
+use super::path_window::PathWindow;
+use super::pip::Mood;
+use super::worker::{DialogFor, Reply};
+use super::{storage, App, Origin};
+use crate::grid::{Grid, Puzzles, SavedGame};
+
+impl App {
+    /// Opens the path window (Open, Save as), and the system's file dialog
+    /// beside it when there is one.
+    pub(super) fn open_path_window(
+        &mut self,
+        purpose: DialogFor,
+        text: String,
+        ctx: &egui::Context,
+    ) {
+        self.chrome.path_window = Some(PathWindow::new(purpose, text));
+        if self.config.native_dialogs {
+            self.native_dialog(purpose, ctx);
+        }
+    }
+
+    /// The system's file dialog (rfd), on a thread of its own; the path
+    /// window stays open as the way in when no dialog can be shown.
+    pub(super) fn native_dialog(&mut self, purpose: DialogFor, ctx: &egui::Context) {
+        let start_dir = match purpose {
+            DialogFor::Save => storage::saves_dir(&self.config.data_dir),
+            DialogFor::Open => self.config.data_dir.clone(),
+        };
+        self.worker.dialog(ctx, move || {
+            let dialog = rfd::FileDialog::new().set_directory(&start_dir);
+            let path = match purpose {
+                DialogFor::Open => dialog
+                    .add_filter(
+                        "Sudoku",
+                        &[
+                            "txt", "sdk", "ss", "json", "png", "jpg", "jpeg", "webp", "bmp",
+                        ],
+                    )
+                    .add_filter("*", &["*"])
+                    .pick_file(),
+                DialogFor::Save => dialog
+                    .add_filter("sudolens game", &["json"])
+                    .set_file_name("game.json")
+                    .save_file(),
+            };
+            Reply::Dialog { purpose, path }
+        });
+    }
+
+    /// Sends a photo to the importer; the correction screen opens when it
+    /// has been read.
+    pub(super) fn read_photo(&mut self, name: String, bytes: Vec<u8>, ctx: &egui::Context) {
+        let t = self.t();
+        if self.worker.busy() {
+            self.set_status(t.status_busy, false);
+            return;
+        }
+        self.set_status(fill(t.status_photo_reading, &[&name]), false);
+        self.tutor.pip.set_mood(Mood::Thinking);
+        self.worker.read_photo(ctx, name, Arc::new(bytes), None);
+    }
+
+    /// A pasted picture, read as a photo.
+    pub(super) fn paste_image(&mut self, image: &egui::ColorImage, ctx: &egui::Context) {
+        let name = self.t().pasted_photo.to_string();
+        match encode_png(image) {
+            Ok(bytes) => self.read_photo(name, bytes, ctx),
+            Err(e) => {
+                let t = self.t();
+                self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
+            }
+        }
+    }
+
+    /// Opens a puzzle file, a saved game, or a photo.
+    pub fn open_path(&mut self, path: &Path, ctx: &egui::Context) {
+        let t = self.t();
+        let shown = path.display().to_string();
+        let bytes = match read_capped(path) {
+            Ok(b) => b,
+            Err(e) => {
+                self.set_status(fill(t.status_open_failed, &[&shown, &e]), true);
+                return;
+            }
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or(shown.clone());
+        if is_image(&bytes) {
+            self.read_photo(name, bytes, ctx);
+            return;
+        }
+        let looks_like_save = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        if looks_like_save {
+            match SavedGame::read(path) {
+                Ok(game) => {
+                    self.start(game.board, game.elapsed_seconds as f64);
+                    self.session.game_path = Some(path.to_path_buf());
+                    self.session.file.puzzles.clear();
+                    self.set_status(fill(t.status_loaded, &[&shown]), false);
+                }
+                Err(e) => self.set_status(e.to_string(), true),
+            }
+            return;
+        }
+        match crate::grid::read_puzzles(&bytes) {
+            Err(e) => self.set_status(fill(t.status_open_failed, &[&shown, &e]), true),
+            Ok(puzzles) => self.load_puzzles(puzzles, &name, Origin::File(name.clone()), ctx),
+        }
+    }
+
+    /// Plays the first of `puzzles`, read from the file `name` or pasted.
+    fn load_puzzles(&mut self, puzzles: Puzzles, name: &str, origin: Origin, ctx: &egui::Context) {
+        let t = self.t();
+        match puzzles {
+            Puzzles::Single(grid) => {
+                self.session.file.puzzles.clear();
+                self.new_puzzle(grid, origin, ctx);
+                self.set_status(fill(t.status_loaded, &[&name]), false);
+            }
+            Puzzles::Many(lines) => {
+                let bad: Vec<_> = lines.iter().filter(|l| l.grid.is_err()).collect();
+                let good: Vec<Grid> = lines.iter().filter_map(|l| l.grid.clone().ok()).collect();
+                if good.is_empty() {
+                    let why = t.status_no_puzzle_in_file;
+                    self.set_status(fill(t.status_open_failed, &[&name, &why]), true);
+                    return;
+                }
+                let mut text = fill(t.status_file_puzzles, &[&name, &1, &good.len()]);
+                if let Some(first) = bad.first() {
+                    let err = first.grid.clone().unwrap_err();
+                    text.push_str(". ");
+                    let template = count_text(bad.len(), "", t.status_bad_line, t.status_bad_lines);
+                    text.push_str(&fill(template, &[&bad.len(), &first.line, &err]));
+                }
+                let first = good[0];
+                self.session.file = super::session::PuzzleFile {
+                    name: name.to_string(),
+                    puzzles: good,
+                    index: 0,
+                };
+                self.new_puzzle(first, origin, ctx);
+                self.set_status(text, !bad.is_empty());
+            }
+        }
+    }
+
+    /// The next puzzle of the many-puzzle file open, from the first after the last.
+    pub(super) fn next_from_file(&mut self, ctx: &egui::Context) {
+        let file = &mut self.session.file;
+        if file.puzzles.is_empty() {
+            return;
+        }
+        file.index = (file.index + 1) % file.puzzles.len();
+        let (grid, name) = (file.puzzles[file.index], file.name.clone());
+        let (count, index) = (file.puzzles.len(), file.index);
+        self.new_puzzle(grid, Origin::File(name.clone()), ctx);
+        let t = self.t();
+        self.set_status(
+            fill(t.status_file_puzzles, &[&name, &(index + 1), &count]),
+            false,
+        );
+    }
+
+    /// Pasted text: a puzzle in any of the text formats.
+    pub fn paste_text(&mut self, text: &str, ctx: &egui::Context) {
+        let t = self.t();
+        match crate::grid::read_puzzles(text.as_bytes()) {
+            Ok(p) => self.load_puzzles(p, t.status_pasted, Origin::Pasted, ctx),
+            Err(e) => self.set_status(fill(t.status_paste_failed, &[&e]), true),
+        }
+    }
+
+    /// Saves the game to `path` (atomic write) and remembers the path.
+    pub fn save_to(&mut self, path: &Path) {
+        let t = self.t();
+        let (game, _) = self.session.snapshot();
+        match game.write(path) {
+            Ok(()) => {
+                self.session.game_path = Some(path.to_path_buf());
+                self.set_status(fill(t.status_saved, &[&path.display()]), false);
+                self.exit.saved_elsewhere();
+            }
+            Err(e) => self.set_status(fill(t.status_save_failed, &[&e]), true),
+        }
+    }
+
+    /// Writes the autosave now (on close), creating the data folder if
+    /// needed. Returns the error message for the player, if any.
+    pub fn autosave(&mut self) -> Option<String> {
+        let (game, version) = self.session.snapshot();
+        match storage::write_autosave(&self.config.data_dir, &game, version) {
+            Ok(()) => {
+                self.session.saved_generation = self.session.generation;
+                None
+            }
+            Err(e) => {
+                let text = fill(self.t().status_autosave_failed, &[&e]);
+                self.set_status(text.clone(), true);
+                Some(text)
+            }
+        }
+    }
+
+    /// Restores the autosave, if there is one. A damaged one is moved aside
+    /// and reported, never read again and never lost.
+    pub(super) fn restore_autosave(&mut self) -> bool {
+        let path = storage::autosave_path(&self.config.data_dir);
+        if !path.exists() {
+            return false;
+        }
+        let t = self.t();
+        match SavedGame::read(&path) {
+            Ok(game) => {
+                self.start(game.board, game.elapsed_seconds as f64);
+                let line = Line::plain(t.pip_restored);
+                let p = Paragraph::new(Kind::Info, "Pip", vec![line]);
+                self.tutor.dialogue.push(p);
+                true
+            }
+            Err(e) => {
+                match storage::set_aside_damaged(&self.config.data_dir) {
+                    Ok(aside) => self
+                        .set_status(fill(t.status_restore_failed, &[&e, &aside.display()]), true),
+                    // Left in place, it is still not lost; the next save replaces it.
+                    Err(io) => self.set_status(
+                        fill(t.status_restore_failed_kept, &[&e, &path.display(), &io]),
+                        true,
+                    ),
+                }
+                false
+            }
+        }
+    }
+}
+
+/// A pasted image as PNG bytes, the form the importer reads.
+fn encode_png(image: &egui::ColorImage) -> Result<Vec<u8>, String> {
+    let [w, h] = image.size;
+    let raw: Vec<u8> = image
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
+    let rgba = image::RgbaImage::from_raw(w as u32, h as u32, raw)
+        .ok_or_else(|| "the pasted image has no pixels".to_string())?;
+    let mut out = std::io::Cursor::new(Vec::new());
+    rgba.write_to(&mut out, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(out.into_inner())
+}
+
+/// Whether a file is a picture, by its content, never its name: a photo
+/// named `.txt` is still read as a photo, and a puzzle named `.jpg` as a
+/// puzzle. Any picture goes to the importer, which reads JPEG, PNG, WebP and
+/// BMP and names the format of any other (GIF, TIFF, HEIC...) in its refusal.
+fn is_image(bytes: &[u8]) -> bool {
+    // HEIC/AVIF: an ISO media `ftyp` box, which `image` does not know.
+    let iso_media = bytes.len() >= 12 && &bytes[4..8] == b"ftyp";
+    image::guess_format(bytes).is_ok() || iso_media
+}
+
+/// Largest file the window opens: far above any phone photo or puzzle
+/// collection, far below what would exhaust memory when read at once.
+const MAX_OPEN_BYTES: u64 = 100 * 1024 * 1024;
+
+/// Reads a file the player opened, refusing folders and files too large to
+/// be a photo or a puzzle collection before reading them.
+fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("it is a folder, not a file".into());
+    }
+    if meta.len() > MAX_OPEN_BYTES {
+        return Err(format!(
+            "the file is {} MB, more than the {} MB sudolens opens",
+            meta.len() / (1024 * 1024),
+            MAX_OPEN_BYTES / (1024 * 1024)
+        ));
+    }
+    if meta.len() == 0 {
+        return Err("the file is empty".into());
+    }
+    std::fs::read(path).map_err(|e| e.to_string())
+}

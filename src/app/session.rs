@@ -1,0 +1,398 @@
+//! The game being played, apart from any drawing: the board and its edits,
+//! the selection, the clock, the marks left by Check, and the file the
+//! puzzle came from. No egui here, so every rule of play is tested without
+//! a window.
+
+use std::path::PathBuf;
+
+use super::board_view::Marks;
+use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
+
+/// Seconds between background autosaves while the board changes.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
+
+/// What an edit did to the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Nothing changed (the same digit typed again over a note, say).
+    Unchanged,
+    /// The board changed; `solved` when this edit completed the grid.
+    Changed { solved: bool },
+    /// The board refused the edit (a given cannot be changed).
+    Refused(EditError),
+}
+
+/// The puzzles of the last many-puzzle file opened, and which one is played.
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleFile {
+    pub name: String,
+    pub puzzles: Vec<Grid>,
+    pub index: usize,
+}
+
+/// The game session: everything about the game, nothing about the window.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub board: Board,
+    pub selected: Option<Cell>,
+    pub notes_mode: bool,
+    pub paused: bool,
+    /// Counts board edits, so that late answers about an older board are dropped.
+    pub generation: u64,
+    /// Digits placed by Solve or by an applied step, drawn apart from the player's own.
+    pub revealed: [u8; 81],
+    /// Marks that are not the dialogue's (wrong entries after Check/Solve).
+    pub marks: Marks,
+    /// The solved grid was already celebrated.
+    solved_shown: bool,
+    /// Seconds played, and the clock reading of the last tick that counted.
+    pub elapsed: f64,
+    last_tick: Option<f64>,
+    /// The file the game was loaded from or saved to.
+    pub game_path: Option<PathBuf>,
+    pub file: PuzzleFile,
+    /// Numbers game snapshots, so that a late background write of an older
+    /// one never replaces a newer save.
+    snapshot_version: u64,
+    /// The generation last handed to an autosave, and when (clock seconds).
+    pub saved_generation: u64,
+    last_save: f64,
+}
+
+impl Session {
+    pub fn new(notes_mode: bool) -> Session {
+        Session {
+            board: Board::new(Grid::empty()),
+            selected: Some(Cell::new(0, 0)),
+            notes_mode,
+            paused: false,
+            generation: 0,
+            revealed: [0; 81],
+            marks: Marks::default(),
+            solved_shown: false,
+            elapsed: 0.0,
+            last_tick: None,
+            game_path: None,
+            file: PuzzleFile::default(),
+            snapshot_version: 0,
+            saved_generation: 0,
+            last_save: 0.0,
+        }
+    }
+
+    /// Starts playing `board` after `elapsed` seconds already played,
+    /// forgetting the previous game's marks; the selection goes to the
+    /// first empty cell.
+    pub fn start(&mut self, board: Board, elapsed: f64) {
+        self.board = board;
+        self.elapsed = elapsed;
+        self.generation += 1;
+        self.revealed = [0; 81];
+        self.marks = Marks::default();
+        self.solved_shown = self.board.is_solved();
+        self.paused = false;
+        self.selected = Cell::ALL
+            .iter()
+            .copied()
+            .find(|&c| self.board.value(c) == 0)
+            .or(Some(Cell::new(0, 0)));
+    }
+
+    /// Runs an edit of the board. A change bumps the generation, drops
+    /// wrong-entry marks on cells that were emptied, and notices a grid
+    /// solved by this edit.
+    pub fn edit(&mut self, f: impl FnOnce(&mut Board) -> Result<(), EditError>) -> Edit {
+        let before = (self.board.grid(), self.notes());
+        if let Err(e) = f(&mut self.board) {
+            return Edit::Refused(e);
+        }
+        if before == (self.board.grid(), self.notes()) {
+            return Edit::Unchanged;
+        }
+        self.changed()
+    }
+
+    /// After the board changed by any means (an edit, undo, an applied step).
+    pub fn changed(&mut self) -> Edit {
+        self.generation += 1;
+        let board = &self.board;
+        self.marks.wrong.retain(|&c| board.value(c) != 0);
+        let solved = self.board.is_solved();
+        let newly = solved && !self.solved_shown;
+        self.solved_shown = solved;
+        Edit::Changed { solved: newly }
+    }
+
+    fn notes(&self) -> [Candidates; 81] {
+        std::array::from_fn(|i| self.board.notes(Cell::ALL[i]))
+    }
+
+    /// Writes `digit` into the selected cell, or toggles it as a note when
+    /// `note` is set. Typing the entry already there clears it.
+    pub fn type_digit(&mut self, digit: u8, note: bool) -> Edit {
+        let Some(cell) = self.selected else {
+            return Edit::Unchanged;
+        };
+        if self.paused {
+            return Edit::Unchanged;
+        }
+        let board = &self.board;
+        if note && digit != 0 {
+            if board.value(cell) != 0 && !board.is_given(cell) {
+                return Edit::Unchanged;
+            }
+            self.edit(|b| b.toggle_note(cell, digit))
+        } else if digit != 0 && board.value(cell) == digit && !board.is_given(cell) {
+            self.edit(|b| b.set_entry(cell, 0))
+        } else {
+            self.edit(|b| b.set_entry(cell, digit))
+        }
+    }
+
+    /// Erases the selected cell's entry, or its notes when it has none.
+    pub fn erase(&mut self) -> Edit {
+        let Some(cell) = self.selected else {
+            return Edit::Unchanged;
+        };
+        if self.paused {
+            return Edit::Unchanged;
+        }
+        if self.board.value(cell) != 0 {
+            self.edit(|b| b.set_entry(cell, 0))
+        } else {
+            self.edit(|b| b.set_notes(cell, Candidates::NONE))
+        }
+    }
+
+    /// Moves the selection, wrapping around the grid's edges.
+    pub fn move_selection(&mut self, drow: i32, dcol: i32) {
+        let c = self.selected.unwrap_or(Cell::new(0, 0));
+        let row = (c.row() as i32 + drow).rem_euclid(9) as usize;
+        let col = (c.col() as i32 + dcol).rem_euclid(9) as usize;
+        self.selected = Some(Cell::new(row, col));
+    }
+
+    /// Undoes the last move; `None` when there is none (or while paused).
+    pub fn undo(&mut self) -> Option<Edit> {
+        if self.paused {
+            return Some(Edit::Unchanged);
+        }
+        self.board.undo()?;
+        Some(self.changed())
+    }
+
+    /// Redoes the last undone move; `None` when there is none.
+    pub fn redo(&mut self) -> Option<Edit> {
+        if self.paused {
+            return Some(Edit::Unchanged);
+        }
+        self.board.redo()?;
+        Some(self.changed())
+    }
+
+    /// Back to the givens (one undoable move); every mark goes.
+    pub fn reset(&mut self) -> Edit {
+        let edit = self.edit(|b| {
+            b.reset();
+            Ok(())
+        });
+        self.marks = Marks::default();
+        edit
+    }
+
+    /// Every empty cell's notes set to its candidates.
+    pub fn fill_notes(&mut self) -> Edit {
+        self.edit(|b| {
+            b.fill_notes();
+            Ok(())
+        })
+    }
+
+    /// Every note removed (one undoable move).
+    pub fn clear_notes(&mut self) -> Edit {
+        let board = &self.board;
+        let edits: Vec<(Cell, CellState)> = Cell::ALL
+            .iter()
+            .filter(|&&c| !board.is_given(c) && !board.notes(c).is_empty())
+            .map(|&c| {
+                let notes = Candidates::NONE;
+                (
+                    c,
+                    CellState {
+                        notes,
+                        ..board.state(c)
+                    },
+                )
+            })
+            .collect();
+        self.edit(|b| b.apply(edits))
+    }
+
+    /// Fills every empty cell with the solution's digit (one undoable move),
+    /// drawn as revealed. Solve is not the player's win: no celebration.
+    pub fn reveal(&mut self, solution: &Grid) -> Edit {
+        let board = &self.board;
+        let edits: Vec<(Cell, CellState)> = Cell::ALL
+            .iter()
+            .filter(|&&c| board.value(c) == 0)
+            .map(|&c| {
+                let entry = solution.get(c);
+                (
+                    c,
+                    CellState {
+                        entry,
+                        notes: Candidates::NONE,
+                    },
+                )
+            })
+            .collect();
+        for (c, s) in &edits {
+            self.revealed[c.index()] = s.entry;
+        }
+        self.marks = Marks::default();
+        self.solved_shown = true;
+        self.edit(|b| b.apply(edits))
+    }
+
+    /// Empties the cells marked wrong (one undoable move).
+    pub fn remove_wrong(&mut self) -> Edit {
+        let edits: Vec<(Cell, CellState)> = self
+            .marks
+            .wrong
+            .iter()
+            .map(|&c| (c, CellState::default()))
+            .collect();
+        self.marks.wrong.clear();
+        self.edit(|b| b.apply(edits))
+    }
+
+    /// The cells whose entry differs from `solution`.
+    pub fn wrong_entries(&self, solution: &Grid) -> Vec<Cell> {
+        let board = &self.board;
+        Cell::ALL
+            .iter()
+            .copied()
+            .filter(|&c| !board.is_given(c) && board.value(c) != 0)
+            .filter(|&c| board.value(c) != solution.get(c))
+            .collect()
+    }
+
+    /// Whether the clock runs: not paused, not solved.
+    pub fn clock_running(&self) -> bool {
+        !self.paused && !self.board.is_solved()
+    }
+
+    /// Advances the clock to `now` (seconds on any steady clock). A gap of
+    /// more than a second (the window hidden, the machine asleep) counts
+    /// as one second.
+    pub fn tick(&mut self, now: f64) {
+        if let Some(last) = self.last_tick {
+            if self.clock_running() {
+                self.elapsed += (now - last).clamp(0.0, 1.0);
+            }
+        }
+        self.last_tick = Some(now);
+    }
+
+    /// The game as it stands, numbered as the newest snapshot.
+    pub fn snapshot(&mut self) -> (SavedGame, u64) {
+        self.snapshot_version += 1;
+        let game = SavedGame::new(self.board.clone(), self.elapsed as u64);
+        (game, self.snapshot_version)
+    }
+
+    /// A snapshot for a background autosave, when the game changed since
+    /// the last one and [`AUTOSAVE_SECONDS`] have passed.
+    pub fn autosave_due(&mut self, now: f64) -> Option<(SavedGame, u64)> {
+        if self.generation == self.saved_generation || now - self.last_save < AUTOSAVE_SECONDS {
+            return None;
+        }
+        self.last_save = now;
+        Some(self.snapshot())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn session() -> Session {
+        let mut s = Session::new(false);
+        s.start(Board::new(Grid::parse(PUZZLE).unwrap()), 0.0);
+        s
+    }
+
+    #[test]
+    fn typing_edits_the_selected_cell_and_typing_again_clears_it() {
+        let mut s = session();
+        assert_eq!(s.selected, Some(Cell::new(0, 1)), "first empty cell");
+        let g = s.generation;
+        assert_eq!(s.type_digit(1, false), Edit::Changed { solved: false });
+        assert_eq!(s.board.value(Cell::new(0, 1)), 1);
+        assert!(s.generation > g);
+        assert_eq!(s.type_digit(1, false), Edit::Changed { solved: false });
+        assert_eq!(s.board.value(Cell::new(0, 1)), 0);
+        s.selected = Some(Cell::new(0, 0));
+        assert!(matches!(s.type_digit(5, false), Edit::Refused(_)));
+    }
+
+    #[test]
+    fn notes_erase_undo_and_pause() {
+        let mut s = session();
+        s.type_digit(2, true);
+        s.type_digit(3, true);
+        let cell = s.selected.unwrap();
+        assert_eq!(s.board.notes(cell).len(), 2);
+        s.erase();
+        assert!(s.board.notes(cell).is_empty());
+        assert!(s.undo().is_some());
+        assert_eq!(s.board.notes(cell).len(), 2);
+        s.paused = true;
+        assert_eq!(s.type_digit(7, false), Edit::Unchanged);
+        s.paused = false;
+        assert_eq!(s.clear_notes(), Edit::Changed { solved: false });
+        assert!(s.board.notes(cell).is_empty());
+    }
+
+    #[test]
+    fn the_clock_counts_play_and_stops_when_paused() {
+        let mut s = session();
+        s.tick(10.0);
+        s.tick(10.5);
+        s.tick(60.0); // a long gap counts one second
+        assert_eq!(s.elapsed, 1.5);
+        s.paused = true;
+        s.tick(61.0);
+        assert_eq!(s.elapsed, 1.5);
+    }
+
+    #[test]
+    fn reveal_solves_without_celebrating_and_marks_wrong_entries() {
+        let mut s = session();
+        let verdict = crate::solver::verdict(&s.board.grid());
+        let solution = *verdict.solution().unwrap();
+        s.type_digit(9, false);
+        assert_eq!(s.wrong_entries(&solution), vec![s.selected.unwrap()]);
+        s.marks.wrong = s.wrong_entries(&solution);
+        assert_eq!(s.remove_wrong(), Edit::Changed { solved: false });
+        assert_eq!(s.reveal(&solution), Edit::Changed { solved: false });
+        assert!(s.board.is_solved());
+        assert!(s.revealed.iter().filter(|&&d| d != 0).count() > 50);
+    }
+
+    #[test]
+    fn autosaves_come_only_after_a_change_and_a_pause() {
+        let mut s = session();
+        s.saved_generation = s.generation;
+        assert!(s.autosave_due(100.0).is_none(), "nothing changed");
+        s.type_digit(1, false);
+        let (_, first) = s.autosave_due(100.0).unwrap();
+        s.saved_generation = s.generation - 1; // the save has not landed yet
+        assert!(s.autosave_due(110.0).is_none(), "too soon");
+        let (_, second) = s.autosave_due(100.0 + AUTOSAVE_SECONDS).unwrap();
+        assert!(second > first, "newer snapshots carry higher versions");
+    }
+}
