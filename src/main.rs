@@ -64,14 +64,14 @@ fn open_window() -> ExitCode {
             None => ExitCode::SUCCESS,
             Some(why) => {
                 eprintln!("error: the game was not saved: {why}");
-                ExitCode::FAILURE
+                cli::Exit::Unsaved.into()
             }
         },
         Err(e) => {
             eprintln!("error: cannot open the window: {e}");
             eprintln!("(no display? the commands work in a terminal:)\n");
             cli::welcome();
-            ExitCode::FAILURE
+            cli::Exit::NoWindow.into()
         }
     }
 }
@@ -81,7 +81,7 @@ fn open_window() -> ExitCode {
 fn open_window() -> ExitCode {
     eprintln!("this sudolens was built without the window (the `gui` feature)\n");
     cli::welcome();
-    ExitCode::FAILURE
+    cli::Exit::NoWindow.into()
 }
 
 /// Rust ignores SIGPIPE, so `sudolens explain ... | head` would panic on the

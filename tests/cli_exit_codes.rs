@@ -59,7 +59,11 @@ fn the_table_is_in_help_and_in_the_readme() {
         .unwrap();
     let help = String::from_utf8_lossy(&help.stdout).into_owned();
     let codes = help_codes(&help);
-    assert_eq!(codes, ["0", "1", "2", "3", "4", "5", "6", "70"], "{help}");
+    assert_eq!(
+        codes,
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "70"],
+        "{help}"
+    );
     for command in ["solve", "hint", "explain", "rate", "import"] {
         let out = Command::new(env!("CARGO_BIN_EXE_sudolens"))
             .args([command, "--help"])
@@ -79,4 +83,21 @@ fn the_table_is_in_help_and_in_the_readme() {
             "README's exit-code table lacks {c}"
         );
     }
+}
+
+/// With no command and no display, the window cannot open: the commands are
+/// shown instead, and the code says the window did not open.
+#[test]
+fn no_display_gives_the_no_window_code() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env(
+            "SUDOLENS_DATA_DIR",
+            std::env::temp_dir().join("sudolens-no-window"),
+        )
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(8));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("sudolens solve"));
 }

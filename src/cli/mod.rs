@@ -40,6 +40,11 @@ pub enum Exit {
     /// A proper puzzle on which the rule engine ran out of techniques
     /// (`hint` found no step, `explain` or `rate` stopped before the end).
     Stuck = 6,
+    /// The window closed without the game saved: it could not be written,
+    /// and the player, asked, chose to close anyway.
+    Unsaved = 7,
+    /// The window could not open (no display), or this build has none.
+    NoWindow = 8,
     /// sudolens itself failed, not the input: the bundled digit model did
     /// not load, or `rate --check` caught a wrong conclusion. 70 is
     /// `EX_SOFTWARE` of sysexits.h.
@@ -75,6 +80,8 @@ Exit codes (the same for every command):
   4   several solutions
   5   no Sudoku grid found in the photo (the file is fine: take the photo again)
   6   the rule engine found no further logical step (hint, explain, rate)
+  7   the window closed without the game saved (it could not be written)
+  8   the window could not open (no display, or built without it)
   70  sudolens itself failed: the digit model did not load, or rate --check caught a wrong step";
 
 /// Prints an error the way every subcommand does and returns exit code 2.
