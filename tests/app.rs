@@ -861,3 +861,85 @@ fn chosen_language_and_notes_mode_are_remembered() {
     assert!(h.state().notes_mode());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `jpeg` with an EXIF APP1 segment saying its pixels must be turned by
+/// `orientation` (6: 90° clockwise, as phones store portrait photos).
+fn with_exif_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
+    let mut tiff = b"MM\0*\0\0\0\x08".to_vec();
+    tiff.extend_from_slice(&1u16.to_be_bytes()); // one IFD entry
+    tiff.extend_from_slice(&0x0112u16.to_be_bytes()); // Orientation
+    tiff.extend_from_slice(&3u16.to_be_bytes()); // SHORT
+    tiff.extend_from_slice(&1u32.to_be_bytes());
+    tiff.extend_from_slice(&orientation.to_be_bytes());
+    tiff.extend_from_slice(&[0, 0, 0, 0, 0, 0]); // padding, no next IFD
+    let mut app1 = b"Exif\0\0".to_vec();
+    app1.extend_from_slice(&tiff);
+    let mut out = jpeg[..2].to_vec(); // SOI
+    out.extend_from_slice(&[0xFF, 0xE1]);
+    out.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
+    out.extend_from_slice(&app1);
+    out.extend_from_slice(&jpeg[2..]);
+    out
+}
+
+/// A portrait phone photo, stored sideways with an EXIF orientation, is
+/// shown upright on the correction screen, its outline turned with it;
+/// the reading is the same.
+#[test]
+fn a_sideways_stored_photo_is_previewed_upright() {
+    let dir = temp_dir("exif");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let jpeg = std::fs::read(samples.join("printed_serif.jpg")).unwrap();
+    let (w, h) = image::load_from_memory(&jpeg)
+        .unwrap()
+        .into_luma8()
+        .dimensions();
+    let path = dir.join("portrait.jpg");
+    std::fs::write(&path, with_exif_orientation(&jpeg, 6)).unwrap();
+    let mut h_ = harness(App::new(config(&dir)));
+    h_.step();
+    h_.state_mut().open_path(&path, &egui::Context::default());
+    wait(&mut h_);
+    let screen = h_.state().import().expect("the correction screen is open");
+    assert_eq!(
+        (screen.size.x, screen.size.y),
+        (h as f32, w as f32),
+        "turned upright"
+    );
+    for c in screen.corners {
+        assert!((0.0..=h as f32).contains(&c.x) && (0.0..=w as f32).contains(&c.y));
+    }
+    // The top-left corner of the grid, turned 90° clockwise, is now on the right.
+    assert!(
+        screen.corners[0].x > screen.size.x / 2.0,
+        "{:?}",
+        screen.corners
+    );
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(samples.join("printed_serif.json")).unwrap())
+            .unwrap();
+    assert_eq!(screen.givens().to_line(), truth["givens"].as_str().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Photos are told by their content: a GIF is named as such, with the
+/// formats that work, whatever its file name says.
+#[test]
+fn a_gif_is_named_with_the_formats_that_work() {
+    let dir = temp_dir("gif");
+    let path = dir.join("grid.txt");
+    // A 1x1 GIF89a.
+    let gif = b"GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff!\xf9\x04\x01\0\0\0\0,\0\0\0\0\x01\0\x01\0\0\x02\x02D\x01\0;";
+    std::fs::write(&path, gif).unwrap();
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    h.state_mut().open_path(&path, &egui::Context::default());
+    wait(&mut h);
+    let status = h.state().status().unwrap().clone();
+    assert!(status.error, "{status:?}");
+    assert!(
+        status.text.contains("GIF") && status.text.contains("JPEG, PNG, WebP or BMP"),
+        "{status:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
