@@ -4,15 +4,12 @@
 
 #![cfg(target_os = "linux")]
 
+use crate::common::{EASY, SOLVED};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::process::{Command, Stdio};
 
 /// An easy puzzle: solved by singles.
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// A complete grid: nothing to solve, the fastest puzzle line there is.
-const SOLVED: &str =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 /// A line one cell short: parsed and reported, but no solver run. In a debug build the
 /// solver takes some 60 us a puzzle, so most lines of the million are these, to keep the
 /// test near ten seconds; they are as long as puzzle lines, so the memory they would take

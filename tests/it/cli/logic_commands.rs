@@ -1,19 +1,11 @@
 //! `sudolens hint`, `explain` and `rate` as a user (or another tool) runs
 //! them: the JSON field names issue 3 fixes, exit codes, languages.
 
-use std::process::{Command, Output};
+use crate::common::{sudolens, EASY, SOLVED};
+use std::process::Output;
 
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-
-fn sudolens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudolens"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
@@ -96,9 +88,6 @@ fn hint_on_an_invalid_grid_explains_instead() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stdout).contains("appears more than once"));
 }
-
-const SOLVED: &str =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 #[test]
 fn rate_on_a_solved_grid_says_it_is_solved() {

@@ -1,31 +1,8 @@
 //! The `sudolens solve` command as a user runs it: outputs and exit codes.
 
+use crate::common::{sudolens, temp_file, text, HARD, HARD_SOLUTION};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-const HARD: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const HARD_SOLUTION: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-fn sudolens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudolens"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudolens-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn solves_a_puzzle_argument() {

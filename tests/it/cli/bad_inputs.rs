@@ -3,11 +3,11 @@
 //! message that names what is wrong (and where) and for its exit code. Every input is
 //! generated here at run time, the damaged photos from our own synthetic `samples/`.
 
-use std::path::{Path, PathBuf};
+use crate::common::samples;
+use std::path::PathBuf;
 use std::process::Command;
 
-const LINE: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+use crate::common::HARD as LINE;
 
 /// One input and what the command must say about it.
 struct Case {
@@ -124,10 +124,6 @@ fn bad_puzzle_files_are_named_and_coded() {
         Case { name: "conflict", args: solve, input: Bytes(format!("44{}", &LINE[2..]).into_bytes()), code: 3, says: &["no solution: 4 appears twice"], not: &[] },
     ];
     run(cases);
-}
-
-fn samples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
 }
 
 fn sample_jpeg() -> Vec<u8> {

@@ -2,10 +2,8 @@
 //! solutions gave 4 from `solve`, 3 from `hint` and `explain`, 1 from `rate`), and the table
 //! of codes in `--help` and in the README.
 
+use crate::common::EASY;
 use std::process::Command;
-
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 fn code(args: &[&str]) -> Option<i32> {
     Command::new(env!("CARGO_BIN_EXE_sudolens"))

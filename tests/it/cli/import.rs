@@ -1,12 +1,8 @@
 //! `sudolens import` as a script runs it: one JSON object per photo, each with its file,
 //! errors included (issue 11, defect 9), and the exit codes of the table.
 
-use std::path::{Path, PathBuf};
+use crate::common::samples;
 use std::process::{Command, Output};
-
-fn samples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
-}
 
 fn import(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sudolens"))

@@ -1,0 +1,8 @@
+//! The `sudolens` command as a user runs it: outputs, messages, exit codes.
+
+mod bad_inputs;
+mod exit_codes;
+mod import;
+mod logic_commands;
+mod memory;
+mod solve;

@@ -1,0 +1,46 @@
+//! What many integration tests share: puzzle literals, and running the
+//! `sudolens` binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// An easy puzzle (singles only).
+pub const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// A hard puzzle with 17 givens, and its solution.
+pub const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+pub const HARD_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// A complete, valid grid.
+pub const SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+/// Runs `sudolens` with `args` and waits for it.
+pub fn sudolens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Output bytes as text, for messages and assertions.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A file holding `contents` in this test run's scratch folder.
+pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudolens-it-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// The synthetic sample photos of `samples/`.
+pub fn samples() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
+}

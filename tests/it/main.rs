@@ -1,0 +1,10 @@
+//! Every integration test in one binary, the ripgrep way: one link of the
+//! library instead of one per file. The egui app tests stay a binary of
+//! their own (`tests/app.rs`, behind the `gui` feature).
+//!
+//! Run one area with a filter: `cargo test --test it cli::`,
+//! `cargo test --test it vision::dataset -- --nocapture`.
+
+mod cli;
+mod common;
+mod solver;

@@ -1,0 +1,4 @@
+//! The exact solver and the grid formats, against references and properties.
+
+mod format_props;
+mod props;
