@@ -12,50 +12,28 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/debug/sudolens}
 [ -x "$bin" ] || cargo build
-export DEBIAN_FRONTEND=noninteractive
-
-need=()
-command -v Xvfb >/dev/null || need+=(xvfb)
-command -v xdotool >/dev/null || need+=(xdotool)
-dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
-dpkg -s libegl-mesa0 >/dev/null 2>&1 || need+=(libegl-mesa0)
-dpkg -s libglx-mesa0 >/dev/null 2>&1 || need+=(libglx-mesa0)
-if ((${#need[@]})); then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+. scripts/xvfb_lib.sh
+need_xvfb_packages
 
 root=$(mktemp -d)
 data=$root/home/.local/share/sudolens
 display=:${FIRST_RUN_DISPLAY:-96}
-Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+xvfb=""
 app=""
 cleanup() {
     [ -n "$app" ] && kill "$app" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
+    [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
     rm -rf "$root"
 }
 trap cleanup EXIT
-# Xvfb takes a moment to accept clients (longer on its first start).
-for _ in $(seq 100); do
-    DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    sleep 0.2
-done
+start_xvfb "$display"
+xvfb=$XVFB_PID
 
 export DISPLAY=$display LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
 "$bin" >"$root/out.txt" 2>&1 &
 app=$!
 
-win=""
-for _ in $(seq 120); do
-    win=$(xdotool search --name '^sudolens$' 2>/dev/null | head -1 || true)
-    [ -n "$win" ] && break
-    sleep 0.5
-done
-[ -n "$win" ] || { echo "FAIL: the sudolens window did not appear" >&2; cat "$root/out.txt" >&2; exit 1; }
+win=$(wait_for_window '^sudolens$') || { echo "FAIL: the sudolens window did not appear" >&2; cat "$root/out.txt" >&2; exit 1; }
 sleep 2
 xdotool windowfocus --sync "$win"
 # Type a digit into every cell of the first row: the empty ones take it

@@ -10,19 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-assets/screenshot.png}
 
-need=()
-command -v Xvfb >/dev/null || need+=(xvfb)
-command -v xdotool >/dev/null || need+=(xdotool)
-[ -x /usr/bin/import ] || need+=(imagemagick)
-dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
-dpkg -s libegl-mesa0 >/dev/null 2>&1 || need+=(libegl-mesa0)
-dpkg -s libglx-mesa0 >/dev/null 2>&1 || need+=(libglx-mesa0)
-if ((${#need[@]})); then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-fi
+. scripts/xvfb_lib.sh
+extra=()
+[ -x /usr/bin/import ] || extra+=(imagemagick)
+need_xvfb_packages "${extra[@]}"
 
 cargo build --release
 bin=target/release/sudolens
@@ -38,28 +29,22 @@ cat >"$data/autosave.json" <<EOF
 EOF
 
 display=:${SCREENSHOT_DISPLAY:-97}
-Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+xvfb=""
 app=""
 cleanup() {
     [ -n "$app" ] && kill "$app" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
+    [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
     rm -rf "$data"
 }
 trap cleanup EXIT
-sleep 1
+start_xvfb "$display"
+xvfb=$XVFB_PID
 
 export DISPLAY=$display LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
 "$bin" >/dev/null 2>&1 &
 app=$!
 
-win=""
-for _ in $(seq 60); do
-    win=$(xdotool search --name '^sudolens$' 2>/dev/null | head -1 || true)
-    [ -n "$win" ] && break
-    sleep 0.5
-done
-[ -n "$win" ] || { echo "the sudolens window did not appear" >&2; exit 1; }
+win=$(wait_for_window '^sudolens$') || { echo "the sudolens window did not appear" >&2; exit 1; }
 xdotool windowmove "$win" 0 0 windowsize "$win" 1200 860
 sleep 2
 

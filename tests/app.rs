@@ -58,6 +58,14 @@ fn with_puzzle(dir: &Path, puzzle: &str) -> Harness<'static, App> {
     h
 }
 
+/// The player writes 1 in r1c2 (empty in `PUZZLE`); returns the board after.
+fn play_one_move(h: &mut Harness<'static, App>) -> sudolens::grid::Board {
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(h, Modifiers::NONE, Key::Num1);
+    h.state().board().clone()
+}
+
 /// Steps until the background work is done (bounded).
 fn wait(h: &mut Harness<'static, App>) {
     let start = Instant::now();
@@ -355,10 +363,7 @@ fn bad_files_give_clear_messages() {
 fn autosave_on_exit_and_restore_on_start() {
     let dir = temp_dir("autosave");
     let mut h = with_puzzle(&dir, PUZZLE);
-    h.get_by_label("r1c2: empty").click();
-    h.step();
-    press(&mut h, Modifiers::NONE, Key::Num1);
-    let board = h.state().board().clone();
+    let board = play_one_move(&mut h);
     assert!(h.state_mut().autosave().is_none());
     drop(h);
 
@@ -630,10 +635,7 @@ fn import_screen_corners_fixes_and_validation() {
 fn periodic_autosave_while_playing() {
     let dir = temp_dir("periodic");
     let mut h = with_puzzle(&dir, PUZZLE);
-    h.get_by_label("r1c2: empty").click();
-    h.step();
-    press(&mut h, Modifiers::NONE, Key::Num1);
-    let board = h.state().board().clone();
+    let board = play_one_move(&mut h);
     // the harness clock moves 0.25 s per step
     let steps = (sudolens::app::AUTOSAVE_SECONDS / 0.25) as usize + 4;
     h.run_steps(steps);
@@ -737,10 +739,7 @@ fn first_start_in_a_missing_nested_data_folder_saves_on_close() {
     let root = temp_dir("fresh");
     let dir = root.join("home/.local/share/sudolens");
     let mut h = with_puzzle(&dir, PUZZLE);
-    h.get_by_label("r1c2: empty").click();
-    h.step();
-    press(&mut h, Modifiers::NONE, Key::Num1);
-    let board = h.state().board().clone();
+    let board = play_one_move(&mut h);
     request_close(&mut h);
     assert!(h.state().safe_to_close(), "{:?}", h.state().status());
     assert!(h.state().exit_question().is_none());
@@ -759,10 +758,7 @@ fn a_failed_save_on_close_keeps_the_window_open_and_offers_save_as() {
     std::fs::write(&blocker, b"not a folder").unwrap();
     let dir = blocker.join("sudolens");
     let mut h = with_puzzle(&dir, PUZZLE);
-    h.get_by_label("r1c2: empty").click();
-    h.step();
-    press(&mut h, Modifiers::NONE, Key::Num1);
-    let board = h.state().board().clone();
+    let board = play_one_move(&mut h);
 
     request_close(&mut h);
     assert!(!h.state().safe_to_close());

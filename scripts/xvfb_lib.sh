@@ -1,0 +1,48 @@
+# Shared by the scripts that run the real window under Xvfb (sourced, not run).
+#
+# need_xvfb_packages [EXTRA_PACKAGE...]: installs Xvfb, xdotool and Mesa's
+#   software OpenGL (and the extra packages) with apt-get when missing, as
+#   root or through sudo; about 30 s on a fresh machine.
+# start_xvfb DISPLAY: starts Xvfb on DISPLAY (sets XVFB_PID) and waits until
+#   it accepts clients.
+
+need_xvfb_packages() {
+    local need=("$@")
+    command -v Xvfb >/dev/null || need+=(xvfb)
+    command -v xdotool >/dev/null || need+=(xdotool)
+    local pkg
+    for pkg in libgl1-mesa-dri libegl-mesa0 libglx-mesa0; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+    done
+    if ((${#need[@]})); then
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo=sudo
+        $sudo apt-get update -qq
+        $sudo env DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    fi
+}
+
+start_xvfb() {
+    Xvfb "$1" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+    XVFB_PID=$!
+    # Xvfb takes a moment to accept clients (longer on its first start).
+    local _
+    for _ in $(seq 100); do
+        DISPLAY=$1 xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    echo "Xvfb did not start on $1" >&2
+    return 1
+}
+
+# wait_for_window NAME: prints the id of the first window titled NAME (60 s at most).
+wait_for_window() {
+    local win="" _
+    for _ in $(seq 120); do
+        win=$(xdotool search --name "$1" 2>/dev/null | head -1 || true)
+        [ -n "$win" ] && { echo "$win"; return 0; }
+        sleep 0.5
+    done
+    return 1
+}
