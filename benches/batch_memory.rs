@@ -7,78 +7,38 @@
 //! ones) with one malformed line in a thousand; nothing is written to disk.
 
 #[cfg(target_os = "linux")]
-// The child is reaped by `wait4`, which also gives its own peak memory.
-#[allow(clippy::zombie_processes)]
-fn main() {
-    use std::io::{BufWriter, Read, Write};
-    use std::process::{Command, Stdio};
-    use std::time::Instant;
+#[path = "../tests/common/batch.rs"]
+mod batch;
 
+#[cfg(target_os = "linux")]
+fn main() {
     let lines: usize = std::env::var("SUDOLENS_BATCH_LINES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000_000);
     let command = std::env::var("SUDOLENS_BATCH_COMMAND").unwrap_or_else(|_| "solve".into());
     let text = include_str!("../tests/data/few_puzzles.txt");
-    let puzzles: Vec<String> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
-        .args([command.as_str(), "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let pid = child.id() as libc::pid_t;
-    let stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let mut w = BufWriter::with_capacity(1 << 16, stdin);
-        for i in 0..lines {
-            let line = if i % 1000 == 999 {
-                "12345\n"
-            } else {
-                puzzles[i % puzzles.len()].as_str()
-            };
-            if w.write_all(line.as_bytes()).is_err() {
-                break;
-            }
+    let puzzles: Vec<&'static str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let start = std::time::Instant::now();
+    let run = batch::run_batch(&[command.as_str()], lines, move |i| {
+        if i % 1000 == 999 {
+            "12345"
+        } else {
+            puzzles[i % puzzles.len()]
         }
     });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let (mut buf, mut count) = (vec![0u8; 1 << 16], 0usize);
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            count += buf[..n].iter().filter(|&&b| b == b'\n').count();
-        }
-        count
-    });
-    writer.join().unwrap();
-    let output_lines = reader.join().unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our own child, not yet reaped.
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "wait4 failed");
     let secs = start.elapsed().as_secs_f64();
-    let mut summary = String::new();
-    let _ = child.stderr.take().unwrap().read_to_string(&mut summary);
-    let peak_mb = usage.ru_maxrss as f64 * 1024.0 / 1e6;
-    println!("sudolens {command} -: {lines} lines in, {output_lines} lines out, {secs:.1} s");
-    print!("  its summary: {summary}");
+    let peak_mb = run.peak_kib as f64 * 1024.0 / 1e6;
+    println!(
+        "sudolens {command} -: {lines} lines in, {} lines out, {secs:.1} s",
+        run.output_lines
+    );
+    print!("  its summary (exit code {}): {}", run.code, run.stderr);
     println!(
         "  peak resident memory: {peak_mb:.1} MB ({} KiB), limit 50 MB",
-        usage.ru_maxrss
+        run.peak_kib
     );
-    assert_eq!(output_lines, lines, "every line answered");
+    assert_eq!(run.output_lines, lines, "every line answered");
     assert!(peak_mb < 50.0, "peak memory {peak_mb:.1} MB");
 }
 

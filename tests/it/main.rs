@@ -5,6 +5,9 @@
 //! Run one area with a filter: `cargo test --test it cli::`,
 //! `cargo test --test it vision::dataset -- --nocapture`.
 
+#[cfg(target_os = "linux")]
+#[path = "../common/batch.rs"]
+mod batch;
 mod cli;
 mod common;
 mod solver;

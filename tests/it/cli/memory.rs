@@ -4,9 +4,8 @@
 
 #![cfg(target_os = "linux")]
 
+use crate::batch::run_batch;
 use crate::common::{EASY, SOLVED};
-use std::io::{BufReader, BufWriter, Read, Write};
-use std::process::{Command, Stdio};
 
 /// An easy puzzle: solved by singles.
 /// A complete grid: nothing to solve, the fastest puzzle line there is.
@@ -16,75 +15,6 @@ use std::process::{Command, Stdio};
 /// if held is the same. `cargo bench --bench batch_memory` runs ten million real puzzles.
 const SHORT: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.";
-
-/// What a run of the binary on generated lines gave.
-struct Run {
-    output_lines: usize,
-    /// Peak resident memory of the child, in KiB (`ru_maxrss` on Linux); the limit is
-    /// 50 MB, 50 million bytes.
-    peak_kib: i64,
-    code: i32,
-    stderr: String,
-}
-
-/// Pipes `lines` lines (line `i` is `line_at(i)`) into `sudolens <args> -`, counts the output lines, and reads the child's own
-/// peak memory from `wait4`, so that other tests' children do not count.
-// The child is reaped by `wait4`, which also gives its own peak memory.
-#[allow(clippy::zombie_processes)]
-fn run_batch(args: &[&str], lines: usize, line_at: fn(usize) -> &'static str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
-        .args(args)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let pid = child.id() as libc::pid_t;
-    let stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let mut w = BufWriter::with_capacity(1 << 16, stdin);
-        for i in 0..lines {
-            let line = line_at(i);
-            if w.write_all(line.as_bytes()).is_err() || w.write_all(b"\n").is_err() {
-                break;
-            }
-        }
-    });
-    let stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut r = BufReader::with_capacity(1 << 16, stdout);
-        let (mut buf, mut count) = (vec![0u8; 1 << 16], 0);
-        while let Ok(n) = r.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            count += buf[..n].iter().filter(|&&b| b == b'\n').count();
-        }
-        count
-    });
-    writer.join().unwrap();
-    let output_lines = reader.join().unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our own child, not yet reaped (Child::wait is never called).
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "wait4 failed");
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    Run {
-        output_lines,
-        peak_kib: usage.ru_maxrss,
-        code: libc::WEXITSTATUS(status),
-        stderr,
-    }
-}
 
 #[test]
 fn batch_solve_of_a_million_lines_stays_under_50_mb() {
