@@ -27,7 +27,7 @@ const LINE_SOURCE_BLOBS: usize = 3;
 
 /// A candidate grid outline, corners clockwise from top-left, in detection-image pixels.
 #[derive(Clone, Debug, Serialize)]
-pub struct Candidate {
+pub struct OutlineCandidate {
     pub corners: [(f64, f64); 4],
     /// Line-structure score in [-1, 1]; real grids score about 0.5 and above.
     pub score: f32,
@@ -36,7 +36,7 @@ pub struct Candidate {
     pub at_edge: bool,
 }
 
-impl Candidate {
+impl OutlineCandidate {
     /// The score ranking candidates against each other: one that may be cut off by the
     /// frame ranks lower, though it is still taken when nothing else looks like a grid.
     fn rank(&self) -> f32 {
@@ -90,7 +90,7 @@ fn ink_mask(flat: &GrayImage, locally_dark: &GrayImage, level: InkLevel) -> Gray
 /// Set well above [`CONFIDENT_SCORE`]: an outline that takes a box line for the border still
 /// scores 0.5 or so on ink that lost the thin lines, while the true one scores higher on faint
 /// ink; about a quarter of photos pay for the second mask.
-fn convincing(cands: &[Candidate]) -> bool {
+fn convincing(cands: &[OutlineCandidate]) -> bool {
     cands.iter().any(|c| c.score >= CLEAR_SCORE)
 }
 
@@ -108,7 +108,7 @@ struct Blob {
 /// lines of the biggest blobs. The second source is for grids whose blob is more than the
 /// grid (a title or a neighbouring puzzle fused to the border) or whose corners are faint, so
 /// its extreme points are not the corners.
-pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
+pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
     let (w, h) = ink.dimensions();
     let (runs, structures) = label_runs(ink);
     let mut blobs: Vec<Option<Blob>> = vec![None; structures];
@@ -167,7 +167,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
                 p.0 <= 1.0 || p.1 <= 1.0 || p.0 >= f64::from(w) - 2.0 || p.1 >= f64::from(h) - 2.0
             })
             .count();
-        Candidate {
+        OutlineCandidate {
             corners,
             score: score_quad(ink, &corners),
             area,
@@ -183,7 +183,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         .collect();
     quads.sort_by(|a, b| b.1.total_cmp(&a.1));
     quads.truncate(12);
-    let mut out: Vec<Candidate> = quads.into_iter().map(scored).collect();
+    let mut out: Vec<OutlineCandidate> = quads.into_iter().map(scored).collect();
     if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
@@ -210,7 +210,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
 /// Candidates on [`InkLevel::Normal`] ink, and on [`InkLevel::Faint`] ink as well when none of
 /// those is [`convincing`]; with each mask looked at, for the debug images. Each outline keeps
 /// the score it got on its own mask, so the two compete in [`choose`].
-pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, GrayImage)>) {
+pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<OutlineCandidate>, Vec<(InkLevel, GrayImage)>) {
     let dark = locally_dark(flat);
     let ink = ink_mask(flat, &dark, InkLevel::Normal);
     let mut cands = candidates(&ink);
@@ -226,8 +226,11 @@ pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, G
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
 /// small solution grid or a neighbouring puzzle printed nearby loses to the main one. Outlines
 /// of the same grid (overlapping ones, from either source) compete on score alone.
-pub fn choose(cands: &[Candidate]) -> Option<usize> {
-    let best = cands.iter().map(Candidate::rank).fold(f32::MIN, f32::max);
+pub fn choose(cands: &[OutlineCandidate]) -> Option<usize> {
+    let best = cands
+        .iter()
+        .map(OutlineCandidate::rank)
+        .fold(f32::MIN, f32::max);
     let good: Vec<usize> = (0..cands.len())
         .filter(|&i| cands[i].score >= MIN_SCORE && cands[i].rank() >= best * 0.75)
         .collect();
@@ -248,7 +251,7 @@ pub fn choose(cands: &[Candidate]) -> Option<usize> {
 /// Two outlines of one grid: they overlap (the smaller one's centre is inside the larger).
 /// Grids printed side by side never do, while an outline that takes in a title or a faded
 /// corner wrongly overlaps the true one.
-fn same_grid(a: &Candidate, b: &Candidate) -> bool {
+fn same_grid(a: &OutlineCandidate, b: &OutlineCandidate) -> bool {
     let (small, large) = if a.area < b.area { (a, b) } else { (b, a) };
     let (x, y) = small
         .corners
@@ -377,7 +380,7 @@ mod tests {
         }
     }
 
-    fn chosen(ink: &GrayImage) -> Candidate {
+    fn chosen(ink: &GrayImage) -> OutlineCandidate {
         let c = candidates(ink);
         let i = choose(&c).expect("grid found");
         c[i].clone()

@@ -182,7 +182,7 @@ fn import_impl(
     let t = Instant::now();
     let gray = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
-    let debug = Debug::new(opts.debug_dir.as_deref())?;
+    let debug = DebugImages::new(opts.debug_dir.as_deref())?;
     let located = match corners {
         None => locate_grid(&gray, &debug, &mut tm)?,
         Some(corners) => {
@@ -208,7 +208,7 @@ fn read_located(
     gray: &GrayImage,
     located: &Located,
     model: &DigitModel,
-    debug: &Debug,
+    debug: &DebugImages,
     mut tm: Timings,
     start: Instant,
 ) -> Result<ImportResult, ImportError> {
@@ -235,12 +235,12 @@ struct Located {
     lattice: Vec<(f64, f64)>,
 }
 
-struct Debug<'a> {
+struct DebugImages<'a> {
     dir: Option<&'a Path>,
 }
 
-impl<'a> Debug<'a> {
-    fn new(dir: Option<&'a Path>) -> Result<Debug<'a>, ImportError> {
+impl<'a> DebugImages<'a> {
+    fn new(dir: Option<&'a Path>) -> Result<DebugImages<'a>, ImportError> {
         if let Some(d) = dir {
             // the folder's fault, not the photo's: say which folder
             std::fs::create_dir_all(d).map_err(|error| ImportError::DebugDir {
@@ -248,7 +248,7 @@ impl<'a> Debug<'a> {
                 error,
             })?;
         }
-        Ok(Debug { dir })
+        Ok(DebugImages { dir })
     }
 
     fn save(&self, name: &str, img: &GrayImage) {
@@ -302,7 +302,11 @@ fn lattice_from_outline(
     Ok(Located { lattice })
 }
 
-fn locate_grid(gray: &GrayImage, debug: &Debug, tm: &mut Timings) -> Result<Located, ImportError> {
+fn locate_grid(
+    gray: &GrayImage,
+    debug: &DebugImages,
+    tm: &mut Timings,
+) -> Result<Located, ImportError> {
     let t = Instant::now();
     let (flat, factor) = detection_view(gray)?;
     let (cands, masks) = detect::candidates_on_flat(&flat);
@@ -361,7 +365,7 @@ fn warp_cells(gray: &GrayImage, lattice: &[(f64, f64)]) -> GrayImage {
     ops::downscale_box(&out, 2)
 }
 
-struct Reading {
+struct ClassifiedGrid {
     width: u32,
     height: u32,
     corners: [[f64; 2]; 4],
@@ -395,7 +399,7 @@ fn read_grid(
     located: &Located,
     model: &DigitModel,
     tm: &mut Timings,
-) -> Result<Reading, ImportError> {
+) -> Result<ClassifiedGrid, ImportError> {
     let t = Instant::now();
     let probs = classify_grid(warped, model)?;
     tm.classify = ms(t);
@@ -448,7 +452,7 @@ fn read_grid(
         let p = outline[(i + 4 - q as usize) % 4];
         [p.0, p.1]
     });
-    Ok(Reading {
+    Ok(ClassifiedGrid {
         width: 0,
         height: 0,
         corners,
@@ -556,7 +560,7 @@ fn class_reading(class: usize) -> (u8, CellKind) {
     }
 }
 
-fn interpret(r: Reading, tm: &mut Timings) -> ImportResult {
+fn interpret(r: ClassifiedGrid, tm: &mut Timings) -> ImportResult {
     let _ = tm;
     let given_probs: [repair::GivenProbs; 81] = std::array::from_fn(|i| {
         let p = &r.probs[i];
@@ -684,7 +688,7 @@ fn tiles_mosaic(warped: &GrayImage) -> GrayImage {
 
 fn draw_candidates(
     small: &GrayImage,
-    cands: &[detect::Candidate],
+    cands: &[detect::OutlineCandidate],
     chosen: Option<usize>,
 ) -> GrayImage {
     let mut img = small.clone();
