@@ -1,15 +1,17 @@
 //! Finding the puzzle grid: candidate quadrilaterals from connected ink, each scored by how
 //! well it shows the 10x10 line structure once warped flat.
 
-use super::geometry::Homography;
+use super::cells::{CELL, GRID};
+use super::geometry::{canonical_to_image, is_convex, quad_area, quad_centre, quad_contains};
 use super::lines;
 use super::ops::{label_runs, run_lengths};
 use image::{GrayImage, Luma};
 use serde::Serialize;
 
-/// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
-const SCORE_SIDE: usize = 288;
-/// Canonical pixels (of 32 a cell) of unbroken ink that count as a line rather than a digit.
+/// Side of the canonical square a candidate is warped to for scoring: the warped grid's.
+const SCORE_SIDE: usize = GRID as usize;
+/// Canonical pixels (of [`CELL`] a cell) of unbroken ink that count as a line rather than a
+/// digit.
 const LONG_RUN: u16 = 14;
 
 /// Below this score the best blob outline is doubted and the line source is asked too.
@@ -253,49 +255,7 @@ pub fn choose(cands: &[OutlineCandidate]) -> Option<usize> {
 /// corner wrongly overlaps the true one.
 fn same_grid(a: &OutlineCandidate, b: &OutlineCandidate) -> bool {
     let (small, large) = if a.area < b.area { (a, b) } else { (b, a) };
-    let (x, y) = small
-        .corners
-        .iter()
-        .fold((0.0, 0.0), |s, p| (s.0 + p.0 / 4.0, s.1 + p.1 / 4.0));
-    let c = &large.corners;
-    let side = |i: usize| {
-        let (p, q) = (c[i], c[(i + 1) % 4]);
-        (q.0 - p.0) * (y - p.1) - (q.1 - p.1) * (x - p.0)
-    };
-    (0..4).all(|i| side(i) >= 0.0) || (0..4).all(|i| side(i) <= 0.0)
-}
-
-pub fn quad_area(c: &[(f64, f64); 4]) -> f64 {
-    let mut a = 0.0;
-    for i in 0..4 {
-        let (p, q) = (c[i], c[(i + 1) % 4]);
-        a += p.0 * q.1 - q.0 * p.1;
-    }
-    a.abs() / 2.0
-}
-
-fn is_convex(c: &[(f64, f64); 4]) -> bool {
-    let mut sign = 0.0f64;
-    for i in 0..4 {
-        let (a, b, d) = (c[i], c[(i + 1) % 4], c[(i + 2) % 4]);
-        let cross = (b.0 - a.0) * (d.1 - b.1) - (b.1 - a.1) * (d.0 - b.0);
-        if cross.abs() < 1e-9 {
-            return false;
-        }
-        if sign != 0.0 && cross.signum() != sign {
-            return false;
-        }
-        sign = cross.signum();
-    }
-    true
-}
-
-/// The canonical square (`side` pixels) to image map for `corners`.
-pub fn canonical_to_image(corners: &[(f64, f64); 4], side: f64) -> Option<Homography> {
-    Homography::from_4(
-        [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
-        *corners,
-    )
+    quad_contains(&large.corners, quad_centre(&small.corners))
 }
 
 /// How much `corners` look like a Sudoku: ink coverage along the 20 expected lines minus the
@@ -335,14 +295,18 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
     let long_cols = profile(&col_at, &along_cols, LONG_RUN);
     let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
     let line_cov = |v: &[u32], k: usize| {
-        let c = (k * 32) as i64;
+        let c = (k * CELL as usize) as i64;
         (c - 5..=c + 5)
             .filter(|&i| (0..SCORE_SIDE as i64).contains(&i))
             .map(|i| frac(v, i as usize))
             .fold(0.0f32, f32::max)
     };
-    let mid =
-        |v: &[u32], k: usize| (k * 32 + 10..k * 32 + 22).map(|i| frac(v, i)).sum::<f32>() / 12.0;
+    // the middle twelve pixels of cell k
+    let cell = CELL as usize;
+    let mid = |v: &[u32], k: usize| {
+        let c = k * cell + cell / 2;
+        (c - 6..c + 6).map(|i| frac(v, i)).sum::<f32>() / 12.0
+    };
     let mut lines = Vec::with_capacity(20);
     let mut mids = 0.0;
     for (v, long) in [(&rows, &long_rows), (&cols, &long_cols)] {

@@ -287,7 +287,7 @@ fn lattice_from_outline(
     factor: u32,
     corners: &[(f64, f64); 4],
 ) -> Result<Located, ImportError> {
-    let h0 = detect::canonical_to_image(corners, GRID as f64).ok_or(ImportError::NoGrid)?;
+    let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
     let dark = GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
         image::Luma([255 - flat.get_pixel(x, y)[0]])
     });
@@ -467,7 +467,7 @@ fn read_grid(
 const BLANK_ODDS: f32 = 1e-6;
 /// Cells the model reads with less than this probability get a second look.
 const SECOND_LOOK_BELOW: f32 = 0.98;
-/// How far (canonical pixels of 32 a cell) the second look moves the crop each way.
+/// How far (canonical pixels, [`CELL`] a cell) the second look moves the crop each way.
 const SECOND_LOOK_SHIFT: i64 = 3;
 
 /// Reads each unsure cell again from four crops shifted a tenth of a cell left, right, up and
