@@ -276,7 +276,10 @@ mod tests {
         let dart = [(0.0, 0.0), (10.0, 0.0), (4.0, 4.0), (0.0, 10.0)];
         assert!(!is_convex(&dart));
         let (x, y) = canonical_to_image(&square, 1.0).unwrap().apply((1.0, 1.0));
-        assert!((x - 10.0).abs() < 1e-9 && (y - 10.0).abs() < 1e-9, "{x}, {y}");
+        assert!(
+            (x - 10.0).abs() < 1e-9 && (y - 10.0).abs() < 1e-9,
+            "{x}, {y}"
+        );
     }
 
     #[test]

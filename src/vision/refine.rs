@@ -10,8 +10,6 @@ use image::GrayImage;
 /// Refined intersections in image coordinates, `pts[i * 10 + j]` for line row i, column j.
 pub struct Lattice {
     pub pts: Vec<(f64, f64)>,
-    /// Intersections whose local evidence disagreed with the global fit and were replaced.
-    pub replaced: usize,
 }
 
 /// Finds intersections near where `canon_to_img` ([`GRID`] square -> image) predicts them.
@@ -28,21 +26,20 @@ pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
         Some(snap) => canon_to_img.compose(&snap),
         None => *canon_to_img,
     };
-    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending
-    let mut replaced = 0;
+    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending;
+    // one whose local evidence strays further is taken from the fit
     let pts = grid
         .iter()
         .map(|&g| {
             let p = locate(dark, &global, g, 4.0, 10.0);
             if (p.0 - g.0).hypot(p.1 - g.1) > 3.5 {
-                replaced += 1;
                 global.apply(g)
             } else {
                 global.apply(p)
             }
         })
         .collect();
-    Lattice { pts, replaced }
+    Lattice { pts }
 }
 
 /// How far (canonical units) pass 1 looks for each line: short of half a cell, so a line can
