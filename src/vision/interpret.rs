@@ -5,7 +5,6 @@ use super::classify::ClassifiedGrid;
 use super::model::{class_reading, CLASSES};
 use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
 use crate::grid::{Cell, Grid};
-use crate::solver::Verdict;
 
 /// Below this probability of its reading a cell is flagged for the player to check.
 const UNCERTAIN_BELOW: f32 = 0.9;
@@ -28,8 +27,8 @@ pub(crate) fn interpret(
     let fixed = repair::repair_givens(&given_probs);
     let solution = fixed.verdict.solution().copied();
     let mut cells = Vec::with_capacity(81);
-    let mut givens = String::with_capacity(81);
-    let mut entries = String::with_capacity(81);
+    let mut givens = Grid::empty();
+    let mut entries = Grid::empty();
     let mut uncertain = Vec::new();
     for (i, cell) in Cell::ALL.iter().enumerate() {
         let p = &grid.probs[i];
@@ -66,18 +65,13 @@ pub(crate) fn interpret(
             kind == CellKind::Handwritten && solution.is_some_and(|s: Grid| s.get(*cell) != digit);
         let unsure = corrected || confidence < UNCERTAIN_BELOW;
         if unsure {
-            uncertain.push(cell.to_string());
+            uncertain.push(*cell);
         }
-        givens.push(if kind == CellKind::Printed {
-            (b'0' + digit) as char
-        } else {
-            '.'
-        });
-        entries.push(if kind == CellKind::Handwritten {
-            (b'0' + digit) as char
-        } else {
-            '.'
-        });
+        match kind {
+            CellKind::Printed => givens.set(*cell, digit),
+            CellKind::Handwritten => entries.set(*cell, digit),
+            CellKind::Empty => {}
+        }
         let alternatives = order[1..4]
             .iter()
             .map(|&c| {
@@ -90,7 +84,7 @@ pub(crate) fn interpret(
             })
             .collect();
         cells.push(CellReading {
-            cell: cell.to_string(),
+            cell: *cell,
             digit,
             kind,
             confidence,
@@ -100,11 +94,6 @@ pub(crate) fn interpret(
             likely_mistake,
         });
     }
-    let verdict = match &fixed.verdict {
-        Verdict::Unique(_) => "unique",
-        Verdict::NoSolution { .. } => "no_solution",
-        Verdict::Multiple(_) => "multiple",
-    };
     ImportResult {
         width,
         height,
@@ -113,8 +102,8 @@ pub(crate) fn interpret(
         cells,
         givens,
         entries,
-        verdict: verdict.to_string(),
-        solution: solution.map(|s| s.to_line()),
+        verdict: fixed.verdict,
+        solution,
         uncertain,
         timings_ms: Timings::default(),
     }

@@ -39,6 +39,8 @@ pub use error::ImportError;
 pub use load::{read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES};
 
+use crate::grid::{Cell, Grid};
+use crate::solver::Verdict;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -76,8 +78,8 @@ pub struct Alternative {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CellReading {
-    /// `r1c1` .. `r9c9`, in the upright grid.
-    pub cell: String,
+    /// The cell in the upright grid (`"r1c1"` in JSON).
+    pub cell: Cell,
     /// 0 when empty.
     pub digit: u8,
     pub kind: CellKind,
@@ -117,18 +119,33 @@ pub struct ImportResult {
     /// Clockwise quarter turns applied to the photo's grid to make it upright (0, 90, 180, 270).
     pub orientation: u16,
     pub cells: Vec<CellReading>,
-    /// Printed givens, 81 characters, `.` for none.
-    pub givens: String,
-    /// Handwritten entries, 81 characters, `.` for none.
-    pub entries: String,
-    /// `unique`, `no_solution` or `multiple` for the givens.
-    pub verdict: String,
+    /// Printed givens (81 characters in JSON, `.` for none).
+    pub givens: Grid,
+    /// Handwritten entries (81 characters in JSON, `.` for none).
+    pub entries: Grid,
+    /// The solver's verdict on the givens (in JSON its [`verdict_name`]).
+    #[serde(serialize_with = "serialize_verdict_name")]
+    pub verdict: Verdict,
     /// The solution when the givens have exactly one.
-    pub solution: Option<String>,
-    /// Cells to check, `r1c1` style.
-    pub uncertain: Vec<String>,
+    pub solution: Option<Grid>,
+    /// Cells to check (`"r1c1"` style in JSON).
+    pub uncertain: Vec<Cell>,
     /// Milliseconds per stage.
     pub timings_ms: Timings,
+}
+
+/// The verdict in one word, as `import --json` and the command line's summary print it:
+/// `unique`, `no_solution` or `multiple`.
+pub fn verdict_name(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Unique(_) => "unique",
+        Verdict::NoSolution { .. } => "no_solution",
+        Verdict::Multiple(_) => "multiple",
+    }
+}
+
+fn serialize_verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(verdict_name(v))
 }
 
 /// Reads a photo file, its size checked before it is read ([`read_photo_file`]). See
