@@ -184,7 +184,7 @@ fn cell_list(cells: &[Cell]) -> String {
 
 /// Scores a reading against the `.dat` ground truth beside the photo, if any: cells right.
 fn score(path: &Path, r: &ImportResult) -> Option<usize> {
-    let truth = vision::dataset::read_dat(&path.with_extension("dat"))?;
+    let truth = vision::read_dat(&path.with_extension("dat"))?;
     Some((0..81).filter(|&i| r.cells[i].digit == truth[i]).count())
 }
 

@@ -14,9 +14,12 @@
 //!   cells read again;
 //! - [`interpret`]: the givens repaired by the rules ([`repair`]), the cells to check flagged;
 //! - [`debug_images`]: the stages as PNG files, on request.
+//!
+//! [`dat`] reads the ground truth of the dataset photos, for `sudolens import` to score them.
 
 mod cells;
 mod classify;
+mod dat;
 mod debug_images;
 mod detect;
 mod error;
@@ -32,9 +35,8 @@ mod pipeline;
 mod refine;
 mod repair;
 
-pub mod dataset;
-
 pub use cells::{normalize_tile, TILE_LEN};
+pub use dat::read_dat;
 pub use error::ImportError;
 pub use load::{read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES};
