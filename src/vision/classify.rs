@@ -77,6 +77,7 @@ fn classify_grid(
     }
     Ok(probs)
 }
+
 /// Reads each unsure cell again from four crops shifted a tenth of a cell left, right, up and
 /// down, and averages the five readings. Players write off-centre and across the lines, and a
 /// lattice point a pixel or two off cuts a stroke or brings in line residue; one crop can be

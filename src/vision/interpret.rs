@@ -9,9 +9,9 @@ use crate::grid::{Cell, Grid};
 /// Below this probability of its reading a cell is flagged for the player to check.
 const UNCERTAIN_BELOW: f32 = 0.9;
 
-/// The result of reading `grid`, photographed at `size` (width, height) with the grid's
-/// `corners` (original-image pixels, clockwise from the upright top-left). Timings are left
-/// to the caller.
+/// The result of reading `grid` from a photo of `(width, height)` pixels, where the grid's
+/// `corners` are (original-image pixels, clockwise from the upright top-left). Timings are
+/// left to the caller.
 pub(crate) fn interpret(
     grid: &ClassifiedGrid,
     (width, height): (u32, u32),

@@ -2,20 +2,23 @@
 //! player's handwritten entries with the bundled digit model, and check the reading against
 //! the rules. Pure library code: no UI, no printing.
 //!
-//! The stages, in the order [`pipeline`] runs them, one file each:
-//! - [`load`]: the file and its size, the image format, decoding (size checked on the header
-//!   first; [`jpeg_scan`] names damaged JPEG data);
-//! - [`detect`]: lighting flattened and ink thresholded ([`ops`]), candidate outlines from
-//!   blobs and from straight lines ([`lines`]), each scored by its 10x10 line structure;
-//! - [`refine`]: the 100 line intersections, so each cell is warped by its own four corners
-//!   ([`geometry`]: homographies and quadrilaterals);
-//! - [`classify`]: the tiles ([`cells`]: cutting and normalising, one definition with
-//!   training) read by the digit [`model`], the grid turned upright ([`orientation`]), unsure
-//!   cells read again;
-//! - [`interpret`]: the givens repaired by the rules ([`repair`]), the cells to check flagged;
-//! - [`debug_images`]: the stages as PNG files, on request.
+//! The stages, in the order `pipeline.rs` runs them, one file each:
+//! - `load.rs`: the file and its size, the image format, decoding (size checked on the header
+//!   first; `jpeg_scan.rs` names damaged JPEG data);
+//! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
+//!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
+//!   10x10 line structure;
+//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners
+//!   (`geometry.rs`: homographies and quadrilaterals);
+//! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
+//!   training) read by the digit model (`model.rs`), the grid turned upright
+//!   (`orientation.rs`), unsure cells read again;
+//! - `interpret.rs`: the givens repaired by the rules (`repair.rs`), entries weighed against
+//!   the solution, the cells to check flagged;
+//! - `debug_images.rs`: the stages as PNG files, on request.
 //!
-//! [`dat`] reads the ground truth of the dataset photos, for `sudolens import` to score them.
+//! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
+//! reads the dataset photos' ground truth, for `sudolens import` to score them.
 
 mod cells;
 mod classify;
@@ -47,8 +50,10 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// How to import a photo.
 #[derive(Clone, Debug)]
 pub struct ImportOptions {
+    /// Larger images are refused from their header, before they are decoded.
     pub max_pixels: u64,
     /// Write the intermediate stages as PNG files here.
     pub debug_dir: Option<PathBuf>,
@@ -63,6 +68,7 @@ impl Default for ImportOptions {
     }
 }
 
+/// What a cell holds: nothing, a printed given or the player's handwriting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CellKind {
@@ -71,6 +77,7 @@ pub enum CellKind {
     Handwritten,
 }
 
+/// A reading of a cell that the model found less likely.
 #[derive(Clone, Debug, Serialize)]
 pub struct Alternative {
     pub digit: u8,
@@ -78,6 +85,7 @@ pub struct Alternative {
     pub probability: f32,
 }
 
+/// How one cell was read.
 #[derive(Clone, Debug, Serialize)]
 pub struct CellReading {
     /// The cell in the upright grid (`"r1c1"` in JSON).
@@ -94,12 +102,13 @@ pub struct CellReading {
     pub uncertain: bool,
     /// The rules changed the model's first choice: a given that made the puzzle invalid, or an
     /// entry the model was unsure of, read as the solution's digit
-    /// ([`repair::ENTRY_PRIOR`]).
+    /// (`repair::ENTRY_PRIOR`).
     pub corrected: bool,
     /// A handwritten entry that disagrees with the puzzle's solution.
     pub likely_mistake: bool,
 }
 
+/// Milliseconds spent in each stage, and in all.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Timings {
     pub decode: f64,
@@ -112,14 +121,17 @@ pub struct Timings {
     pub total: f64,
 }
 
+/// The Sudoku read from a photo. Serialised as `import --json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ImportResult {
+    /// The photo's size in pixels, as stored (its orientation tag ignored).
     pub width: u32,
     pub height: u32,
     /// Grid corners in the original image (pixels), clockwise from the upright top-left.
     pub corners: [[f64; 2]; 4],
     /// Clockwise quarter turns applied to the photo's grid to make it upright (0, 90, 180, 270).
     pub orientation: u16,
+    /// The 81 cells, row-major in the upright grid.
     pub cells: Vec<CellReading>,
     /// Printed givens (81 characters in JSON, `.` for none).
     pub givens: Grid,
