@@ -4,9 +4,12 @@
 //! upscale of one), accuracy on `../shared/photos` when present, split into the held-out part
 //! (photo number a multiple of 5, never trained on) and all photos.
 
+#[path = "../tests/common/dataset.rs"]
+mod dataset;
+
+use dataset::labelled_photos;
 use std::path::Path;
 use std::time::Instant;
-use sudolens::vision::dataset::labelled_photos;
 use sudolens::vision::{self, DigitModel, ImportOptions};
 
 fn median(mut v: Vec<f64>) -> f64 {

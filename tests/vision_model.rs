@@ -3,8 +3,7 @@
 //! reference tiles saved by models/train/train.py.
 
 use std::path::{Path, PathBuf};
-use sudolens::vision::cells::{normalize_tile, TILE_LEN};
-use sudolens::vision::model::{DigitModel, BUNDLED_ONNX, CLASSES};
+use sudolens::vision::{normalize_tile, DigitModel, BUNDLED_ONNX, CLASSES, TILE_LEN};
 
 fn testdata() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("models/testdata")

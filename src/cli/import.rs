@@ -6,6 +6,8 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+use sudolens::grid::Cell;
+use sudolens::solver::Verdict;
 use sudolens::vision::{self, CellKind, DigitModel, ImportError, ImportOptions, ImportResult};
 
 #[derive(Args)]
@@ -29,10 +31,10 @@ type Outcome = Result<ImportResult, ImportError>;
 /// the verdict on its givens, as `solve` judges a puzzle.
 fn exit_for(outcome: &Outcome) -> Exit {
     match outcome {
-        Ok(r) => match r.verdict.as_str() {
-            "unique" => Exit::Ok,
-            "multiple" => Exit::Multiple,
-            _ => Exit::NoSolution,
+        Ok(r) => match r.verdict {
+            Verdict::Unique(_) => Exit::Ok,
+            Verdict::Multiple(_) => Exit::Multiple,
+            Verdict::NoSolution { .. } => Exit::NoSolution,
         },
         Err(ImportError::NoGrid) => Exit::NoGrid,
         Err(ImportError::Model(_)) => Exit::Internal,
@@ -107,7 +109,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
 fn print_one(r: &ImportResult, load_ms: f64) {
     println!(
         "Grid ({}):",
-        if r.entries.contains(|c| c != '.') {
+        if r.entries.filled_count() > 0 {
             "printed givens, handwritten entries in brackets"
         } else {
             "printed givens"
@@ -139,24 +141,27 @@ fn print_one(r: &ImportResult, load_ms: f64) {
     if r.uncertain.is_empty() {
         println!("uncertain cells: none");
     } else {
-        println!("uncertain cells (please check): {}", r.uncertain.join(" "));
+        println!(
+            "uncertain cells (please check): {}",
+            cell_list(&r.uncertain)
+        );
     }
-    let mistakes: Vec<&str> = r
+    let mistakes: Vec<Cell> = r
         .cells
         .iter()
         .filter(|c| c.likely_mistake)
-        .map(|c| c.cell.as_str())
+        .map(|c| c.cell)
         .collect();
     if !mistakes.is_empty() {
         println!(
             "handwritten entries that disagree with the solution: {}",
-            mistakes.join(" ")
+            cell_list(&mistakes)
         );
     }
-    let verdict = match r.verdict.as_str() {
-        "unique" => "a proper puzzle (exactly one solution)",
-        "multiple" => "several solutions: a given is probably missing",
-        _ => "no solution: a given is probably misread",
+    let verdict = match r.verdict {
+        Verdict::Unique(_) => "a proper puzzle (exactly one solution)",
+        Verdict::Multiple(_) => "several solutions: a given is probably missing",
+        Verdict::NoSolution { .. } => "no solution: a given is probably misread",
     };
     println!("verdict: {verdict}");
     if r.orientation != 0 {
@@ -171,9 +176,15 @@ fn print_one(r: &ImportResult, load_ms: f64) {
     );
 }
 
+/// Cells as `r1c1 r2c5 ...`.
+fn cell_list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    names.join(" ")
+}
+
 /// Scores a reading against the `.dat` ground truth beside the photo, if any: cells right.
 fn score(path: &Path, r: &ImportResult) -> Option<usize> {
-    let truth = vision::dataset::read_dat(&path.with_extension("dat"))?;
+    let truth = vision::read_dat(&path.with_extension("dat"))?;
     Some((0..81).filter(|&i| r.cells[i].digit == truth[i]).count())
 }
 
@@ -202,7 +213,7 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
                     "{}: {} {} {} {:.0} ms{}",
                     path.display(),
                     r.givens,
-                    r.verdict,
+                    vision::verdict_name(&r.verdict),
                     r.uncertain.len(),
                     r.timings_ms.total,
                     right

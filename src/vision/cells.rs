@@ -51,7 +51,7 @@ pub fn normalize_tile(tile: &[u8; TILE_LEN]) -> [f32; TILE_LEN] {
     tile.map(|p| ((paper - f32::from(p)) / range).clamp(0.0, 1.0))
 }
 
-/// Margin (pixels of the 32) left out when looking for ink: grid-line residue lives there.
+/// Margin (pixels of the [`CELL`]) left out when looking for ink: grid-line residue lives there.
 const BLANK_MARGIN: usize = 6;
 /// Faint ink, as a share of the tile's contrast range (see [`normalize_tile`])...
 const BLANK_INK: f32 = 0.3;

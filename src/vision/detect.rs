@@ -1,15 +1,17 @@
 //! Finding the puzzle grid: candidate quadrilaterals from connected ink, each scored by how
 //! well it shows the 10x10 line structure once warped flat.
 
-use super::geometry::Homography;
+use super::cells::{CELL, GRID};
+use super::geometry::{canonical_to_image, is_convex, quad_area, quad_centre, quad_contains};
 use super::lines;
 use super::ops::{label_runs, run_lengths};
 use image::{GrayImage, Luma};
 use serde::Serialize;
 
-/// Side of the canonical square a candidate is warped to for scoring (32 px a cell).
-const SCORE_SIDE: usize = 288;
-/// Canonical pixels (of 32 a cell) of unbroken ink that count as a line rather than a digit.
+/// Side of the canonical square a candidate is warped to for scoring: the warped grid's.
+const SCORE_SIDE: usize = GRID as usize;
+/// Canonical pixels (of [`CELL`] a cell) of unbroken ink that count as a line rather than a
+/// digit.
 const LONG_RUN: u16 = 14;
 
 /// Below this score the best blob outline is doubted and the line source is asked too.
@@ -27,7 +29,7 @@ const LINE_SOURCE_BLOBS: usize = 3;
 
 /// A candidate grid outline, corners clockwise from top-left, in detection-image pixels.
 #[derive(Clone, Debug, Serialize)]
-pub struct Candidate {
+pub struct OutlineCandidate {
     pub corners: [(f64, f64); 4],
     /// Line-structure score in [-1, 1]; real grids score about 0.5 and above.
     pub score: f32,
@@ -36,7 +38,7 @@ pub struct Candidate {
     pub at_edge: bool,
 }
 
-impl Candidate {
+impl OutlineCandidate {
     /// The score ranking candidates against each other: one that may be cut off by the
     /// frame ranks lower, though it is still taken when nothing else looks like a grid.
     fn rank(&self) -> f32 {
@@ -90,7 +92,7 @@ fn ink_mask(flat: &GrayImage, locally_dark: &GrayImage, level: InkLevel) -> Gray
 /// Set well above [`CONFIDENT_SCORE`]: an outline that takes a box line for the border still
 /// scores 0.5 or so on ink that lost the thin lines, while the true one scores higher on faint
 /// ink; about a quarter of photos pay for the second mask.
-fn convincing(cands: &[Candidate]) -> bool {
+fn convincing(cands: &[OutlineCandidate]) -> bool {
     cands.iter().any(|c| c.score >= CLEAR_SCORE)
 }
 
@@ -108,7 +110,7 @@ struct Blob {
 /// lines of the biggest blobs. The second source is for grids whose blob is more than the
 /// grid (a title or a neighbouring puzzle fused to the border) or whose corners are faint, so
 /// its extreme points are not the corners.
-pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
+pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
     let (w, h) = ink.dimensions();
     let (runs, structures) = label_runs(ink);
     let mut blobs: Vec<Option<Blob>> = vec![None; structures];
@@ -167,7 +169,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
                 p.0 <= 1.0 || p.1 <= 1.0 || p.0 >= f64::from(w) - 2.0 || p.1 >= f64::from(h) - 2.0
             })
             .count();
-        Candidate {
+        OutlineCandidate {
             corners,
             score: score_quad(ink, &corners),
             area,
@@ -183,7 +185,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
         .collect();
     quads.sort_by(|a, b| b.1.total_cmp(&a.1));
     quads.truncate(12);
-    let mut out: Vec<Candidate> = quads.into_iter().map(scored).collect();
+    let mut out: Vec<OutlineCandidate> = quads.into_iter().map(scored).collect();
     if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
@@ -210,7 +212,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<Candidate> {
 /// Candidates on [`InkLevel::Normal`] ink, and on [`InkLevel::Faint`] ink as well when none of
 /// those is [`convincing`]; with each mask looked at, for the debug images. Each outline keeps
 /// the score it got on its own mask, so the two compete in [`choose`].
-pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, GrayImage)>) {
+pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<OutlineCandidate>, Vec<(InkLevel, GrayImage)>) {
     let dark = locally_dark(flat);
     let ink = ink_mask(flat, &dark, InkLevel::Normal);
     let mut cands = candidates(&ink);
@@ -226,8 +228,11 @@ pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<Candidate>, Vec<(InkLevel, G
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
 /// small solution grid or a neighbouring puzzle printed nearby loses to the main one. Outlines
 /// of the same grid (overlapping ones, from either source) compete on score alone.
-pub fn choose(cands: &[Candidate]) -> Option<usize> {
-    let best = cands.iter().map(Candidate::rank).fold(f32::MIN, f32::max);
+pub fn choose(cands: &[OutlineCandidate]) -> Option<usize> {
+    let best = cands
+        .iter()
+        .map(OutlineCandidate::rank)
+        .fold(f32::MIN, f32::max);
     let good: Vec<usize> = (0..cands.len())
         .filter(|&i| cands[i].score >= MIN_SCORE && cands[i].rank() >= best * 0.75)
         .collect();
@@ -248,51 +253,9 @@ pub fn choose(cands: &[Candidate]) -> Option<usize> {
 /// Two outlines of one grid: they overlap (the smaller one's centre is inside the larger).
 /// Grids printed side by side never do, while an outline that takes in a title or a faded
 /// corner wrongly overlaps the true one.
-fn same_grid(a: &Candidate, b: &Candidate) -> bool {
+fn same_grid(a: &OutlineCandidate, b: &OutlineCandidate) -> bool {
     let (small, large) = if a.area < b.area { (a, b) } else { (b, a) };
-    let (x, y) = small
-        .corners
-        .iter()
-        .fold((0.0, 0.0), |s, p| (s.0 + p.0 / 4.0, s.1 + p.1 / 4.0));
-    let c = &large.corners;
-    let side = |i: usize| {
-        let (p, q) = (c[i], c[(i + 1) % 4]);
-        (q.0 - p.0) * (y - p.1) - (q.1 - p.1) * (x - p.0)
-    };
-    (0..4).all(|i| side(i) >= 0.0) || (0..4).all(|i| side(i) <= 0.0)
-}
-
-pub fn quad_area(c: &[(f64, f64); 4]) -> f64 {
-    let mut a = 0.0;
-    for i in 0..4 {
-        let (p, q) = (c[i], c[(i + 1) % 4]);
-        a += p.0 * q.1 - q.0 * p.1;
-    }
-    a.abs() / 2.0
-}
-
-fn is_convex(c: &[(f64, f64); 4]) -> bool {
-    let mut sign = 0.0f64;
-    for i in 0..4 {
-        let (a, b, d) = (c[i], c[(i + 1) % 4], c[(i + 2) % 4]);
-        let cross = (b.0 - a.0) * (d.1 - b.1) - (b.1 - a.1) * (d.0 - b.0);
-        if cross.abs() < 1e-9 {
-            return false;
-        }
-        if sign != 0.0 && cross.signum() != sign {
-            return false;
-        }
-        sign = cross.signum();
-    }
-    true
-}
-
-/// The canonical square (`side` pixels) to image map for `corners`.
-pub fn canonical_to_image(corners: &[(f64, f64); 4], side: f64) -> Option<Homography> {
-    Homography::from_4(
-        [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
-        *corners,
-    )
+    quad_contains(&large.corners, quad_centre(&small.corners))
 }
 
 /// How much `corners` look like a Sudoku: ink coverage along the 20 expected lines minus the
@@ -332,14 +295,18 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
     let long_cols = profile(&col_at, &along_cols, LONG_RUN);
     let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
     let line_cov = |v: &[u32], k: usize| {
-        let c = (k * 32) as i64;
+        let c = (k * CELL as usize) as i64;
         (c - 5..=c + 5)
             .filter(|&i| (0..SCORE_SIDE as i64).contains(&i))
             .map(|i| frac(v, i as usize))
             .fold(0.0f32, f32::max)
     };
-    let mid =
-        |v: &[u32], k: usize| (k * 32 + 10..k * 32 + 22).map(|i| frac(v, i)).sum::<f32>() / 12.0;
+    // the middle twelve pixels of cell k
+    let cell = CELL as usize;
+    let mid = |v: &[u32], k: usize| {
+        let c = k * cell + cell / 2;
+        (c - 6..c + 6).map(|i| frac(v, i)).sum::<f32>() / 12.0
+    };
     let mut lines = Vec::with_capacity(20);
     let mut mids = 0.0;
     for (v, long) in [(&rows, &long_rows), (&cols, &long_cols)] {
@@ -377,7 +344,7 @@ mod tests {
         }
     }
 
-    fn chosen(ink: &GrayImage) -> Candidate {
+    fn chosen(ink: &GrayImage) -> OutlineCandidate {
         let c = candidates(ink);
         let i = choose(&c).expect("grid found");
         c[i].clone()

@@ -1,4 +1,5 @@
-//! Plane homographies: exact from four points, least squares from many, and warping.
+//! Plane geometry of the grid: homographies (exact from four points, least squares from many),
+//! warping through them, and the quadrilaterals that outline a grid.
 
 use image::{GrayImage, Luma};
 
@@ -173,6 +174,63 @@ pub fn warp_block(
     }
 }
 
+/// A quadrilateral's corners, clockwise from the top-left (in image coordinates, y down).
+pub type Quad = [(f64, f64); 4];
+
+/// The homography sending the canonical square of `side` pixels (corners clockwise from the
+/// origin) onto `corners`; `None` for a degenerate outline.
+pub fn canonical_to_image(corners: &Quad, side: f64) -> Option<Homography> {
+    Homography::from_4(
+        [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
+        *corners,
+    )
+}
+
+/// Area of a simple quadrilateral by the shoelace formula: half the absolute sum of the
+/// cross products of consecutive corners.
+pub fn quad_area(c: &Quad) -> f64 {
+    let mut a = 0.0;
+    for i in 0..4 {
+        let (p, q) = (c[i], c[(i + 1) % 4]);
+        a += p.0 * q.1 - q.0 * p.1;
+    }
+    a.abs() / 2.0
+}
+
+/// Whether the quadrilateral is strictly convex: the cross product of each pair of
+/// consecutive edges is non-zero and of one sign all the way round (either orientation).
+pub fn is_convex(c: &Quad) -> bool {
+    let mut sign = 0.0f64;
+    for i in 0..4 {
+        let (a, b, d) = (c[i], c[(i + 1) % 4], c[(i + 2) % 4]);
+        let cross = (b.0 - a.0) * (d.1 - b.1) - (b.1 - a.1) * (d.0 - b.0);
+        if cross.abs() < 1e-9 {
+            return false;
+        }
+        if sign != 0.0 && cross.signum() != sign {
+            return false;
+        }
+        sign = cross.signum();
+    }
+    true
+}
+
+/// The mean of the four corners.
+pub fn quad_centre(c: &Quad) -> (f64, f64) {
+    c.iter()
+        .fold((0.0, 0.0), |s, p| (s.0 + p.0 / 4.0, s.1 + p.1 / 4.0))
+}
+
+/// Whether `(x, y)` lies inside the convex quadrilateral `c` or on its border: on the same
+/// side of all four edges (the sign of each edge's cross product with the point).
+pub fn quad_contains(c: &Quad, (x, y): (f64, f64)) -> bool {
+    let side = |i: usize| {
+        let (p, q) = (c[i], c[(i + 1) % 4]);
+        (q.0 - p.0) * (y - p.1) - (q.1 - p.1) * (x - p.0)
+    };
+    (0..4).all(|i| side(i) >= 0.0) || (0..4).all(|i| side(i) <= 0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +262,24 @@ mod tests {
         for (a, b) in h.0.iter().zip(truth.0.iter()) {
             assert!((a - b).abs() < 1e-6 * b.abs().max(1.0), "{:?}", h.0);
         }
+    }
+
+    #[test]
+    fn quadrilaterals_are_measured_and_tested() {
+        let square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+        assert_eq!(quad_area(&square), 100.0);
+        assert!(is_convex(&square));
+        assert_eq!(quad_centre(&square), (5.0, 5.0));
+        assert!(quad_contains(&square, (9.0, 1.0)));
+        assert!(!quad_contains(&square, (11.0, 1.0)));
+        // a dart: one corner pushed inside
+        let dart = [(0.0, 0.0), (10.0, 0.0), (4.0, 4.0), (0.0, 10.0)];
+        assert!(!is_convex(&dart));
+        let (x, y) = canonical_to_image(&square, 1.0).unwrap().apply((1.0, 1.0));
+        assert!(
+            (x - 10.0).abs() < 1e-9 && (y - 10.0).abs() < 1e-9,
+            "{x}, {y}"
+        );
     }
 
     #[test]

@@ -17,9 +17,10 @@ const SLOPE_STEPS: usize = 41;
 /// Line pairs per family turned into outlines.
 const PAIRS_PER_FAMILY: usize = 3;
 
-/// A line `v = offset + slope * (u - centre)` in a family's own (u along, v across) frame.
+/// A grid line found by the Hough transform: `v = offset + slope * (u - centre)` in its
+/// family's own (u along, v across) frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Line {
+struct GridLine {
     slope: f64,
     offset: f64,
     votes: f32,
@@ -113,7 +114,7 @@ pub fn outlines_from_lines(pts: &[(f64, f64)]) -> Vec<[(f64, f64); 4]> {
     let mut out = Vec::new();
     for &(top, bottom) in &h_pairs {
         for &(left, right) in &v_pairs {
-            let corner = |h: Line, v: Line| {
+            let corner = |h: GridLine, v: GridLine| {
                 let (u, w) = intersect(h, h_centre, v, v_centre)?;
                 Some((u * c - w * s, u * s + w * c))
             };
@@ -160,7 +161,7 @@ fn thin_strokes(pts: &[Point]) -> (Vec<Point>, Vec<Point>) {
 }
 
 /// Where a horizontal-family line meets a vertical-family one, in the rotated frame (u, v).
-fn intersect(h: Line, hc: f64, v: Line, vc: f64) -> Option<(f64, f64)> {
+fn intersect(h: GridLine, hc: f64, v: GridLine, vc: f64) -> Option<(f64, f64)> {
     // h: y = h.offset + h.slope (x - hc);  v: x = v.offset + v.slope (y - vc)
     let det = 1.0 - h.slope * v.slope;
     if det.abs() < 1e-6 {
@@ -173,7 +174,7 @@ fn intersect(h: Line, hc: f64, v: Line, vc: f64) -> Option<(f64, f64)> {
 
 /// The family's strongest lines, then the few pairs of them that best bound nine evenly spaced
 /// rows. Returns the frame centre the line offsets refer to.
-fn family_pairs(pts: &[(f64, f64)]) -> (f64, Vec<(Line, Line)>) {
+fn family_pairs(pts: &[(f64, f64)]) -> (f64, Vec<(GridLine, GridLine)>) {
     let (umin, umax) = min_max(pts.iter().map(|p| p.0));
     let (vmin, vmax) = min_max(pts.iter().map(|p| p.1));
     let centre = (umin + umax) / 2.0;
@@ -197,7 +198,7 @@ fn family_pairs(pts: &[(f64, f64)]) -> (f64, Vec<(Line, Line)>) {
     }
     let radius = (span / 40.0).max(3.0);
     let mut alive = vec![true; pts.len()];
-    let mut peaks: Vec<Line> = Vec::new();
+    let mut peaks: Vec<GridLine> = Vec::new();
     while peaks.len() < 30 {
         // lines are a few pixels thick and their votes spread over neighbouring offsets
         let mut best = (0.0f32, 0usize, 0usize);
@@ -213,7 +214,7 @@ fn family_pairs(pts: &[(f64, f64)]) -> (f64, Vec<(Line, Line)>) {
         if votes <= 0.0 || peaks.first().is_some_and(|p| votes < 0.06 * p.votes) {
             break;
         }
-        let line = Line {
+        let line = GridLine {
             slope: slopes[si],
             offset: base + b as f64,
             votes,
@@ -249,8 +250,8 @@ fn family_pairs(pts: &[(f64, f64)]) -> (f64, Vec<(Line, Line)>) {
 /// fit best. Any two found lines may be any two of the ten (the outer border is sometimes too
 /// faint to find while the thick box lines never are), so the first and last lines may be
 /// extrapolated; box lines count double, being the ones a real grid always shows.
-fn best_pairs(peaks: &[Line], span: f64) -> Vec<(Line, Line)> {
-    let mut scored: Vec<(f64, (Line, Line))> = Vec::new();
+fn best_pairs(peaks: &[GridLine], span: f64) -> Vec<(GridLine, GridLine)> {
+    let mut scored: Vec<(f64, (GridLine, GridLine))> = Vec::new();
     for (ia, a) in peaks.iter().enumerate() {
         for b in &peaks[ia + 1..] {
             for i in 0..9usize {
@@ -261,7 +262,7 @@ fn best_pairs(peaks: &[Line], span: f64) -> Vec<(Line, Line)> {
                     }
                     let at = |k: usize| {
                         let t = (k as f64 - i as f64) / (j - i) as f64;
-                        Line {
+                        GridLine {
                             slope: a.slope + t * (b.slope - a.slope),
                             offset: a.offset + t * (b.offset - a.offset),
                             votes: 0.0,
@@ -279,14 +280,14 @@ fn best_pairs(peaks: &[Line], span: f64) -> Vec<(Line, Line)> {
         }
     }
     scored.sort_by(|x, y| y.0.total_cmp(&x.0));
-    let mut out: Vec<(Line, Line)> = Vec::new();
+    let mut out: Vec<(GridLine, GridLine)> = Vec::new();
     for (score, pair) in scored {
         // at least the four box lines, or most of the ten
         if out.len() == PAIRS_PER_FAMILY || score < 8.0 {
             break;
         }
         let step = (pair.1.offset - pair.0.offset) / 9.0;
-        let same = |o: &(Line, Line)| {
+        let same = |o: &(GridLine, GridLine)| {
             (o.0.offset - pair.0.offset).abs() < 0.3 * step
                 && (o.1.offset - pair.1.offset).abs() < 0.3 * step
         };
@@ -298,7 +299,7 @@ fn best_pairs(peaks: &[Line], span: f64) -> Vec<(Line, Line)> {
 }
 
 /// For each of the ten positions of a comb, the found line nearest it within `tol`.
-fn match_comb(peaks: &[Line], want: impl Fn(usize) -> f64, tol: f64) -> Vec<(usize, Line)> {
+fn match_comb(peaks: &[GridLine], want: impl Fn(usize) -> f64, tol: f64) -> Vec<(usize, GridLine)> {
     (0..10)
         .filter_map(|k| {
             let w = want(k);
@@ -315,7 +316,10 @@ fn match_comb(peaks: &[Line], want: impl Fn(usize) -> f64, tol: f64) -> Vec<(usi
 /// `(p0 + p1 k) / (1 + p2 k)` of evenly spaced lines seen in perspective, slopes a straight
 /// line in k. Returns the comb and its score after rematching: box lines count double.
 #[allow(clippy::type_complexity)]
-fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usize) -> Line, f64)> {
+fn refit_comb(
+    peaks: &[GridLine],
+    matched: &[(usize, GridLine)],
+) -> Option<(impl Fn(usize) -> GridLine, f64)> {
     if matched.len() < 4 {
         return None;
     }
@@ -348,7 +352,7 @@ fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usiz
     };
     let fit = move |k: usize| {
         let k = k as f64;
-        Line {
+        GridLine {
             slope: s0 + s1 * k,
             offset: (p[0] + p[1] * k) / (1.0 + p[2] * k),
             votes: 0.0,
@@ -358,7 +362,7 @@ fn refit_comb(peaks: &[Line], matched: &[(usize, Line)]) -> Option<(impl Fn(usiz
     if !step.is_finite() || step <= 0.0 {
         return None;
     }
-    let all: Vec<Line> = matched.iter().map(|m| m.1).collect();
+    let all: Vec<GridLine> = matched.iter().map(|m| m.1).collect();
     let score = match_comb(&all, |k| fit(k).offset, 0.15 * step)
         .iter()
         .map(|(k, _)| if k % 3 == 0 { 2.0 } else { 1.0 })

@@ -2,6 +2,7 @@
 
 use super::cells::{CELL, TILE_LEN};
 use super::error::ImportError;
+use super::CellKind;
 use tract_onnx::prelude::*;
 
 /// The trained network, embedded so the binary works from any directory.
@@ -9,6 +10,15 @@ pub static BUNDLED_ONNX: &[u8] = include_bytes!("../../models/digits.onnx");
 
 /// Number of output classes: 0 empty, 1..=9 printed digit, 10..=18 handwritten digit + 9.
 pub const CLASSES: usize = 19;
+
+/// The digit (0 for none) and kind an output class stands for (see [`CLASSES`]).
+pub(crate) fn class_reading(class: usize) -> (u8, CellKind) {
+    match class {
+        0 => (0, CellKind::Empty),
+        1..=9 => (class as u8, CellKind::Printed),
+        _ => ((class - 9) as u8, CellKind::Handwritten),
+    }
+}
 
 /// Tiles per inference run. A whole grid (81) in one run is about twice as slow as runs of
 /// nine on this CPU: the activations of a small batch stay in cache.

@@ -1,48 +1,45 @@
 //! Locating the 100 line intersections so each cell can be mapped by its own four corners,
 //! which follows curved paper and corrects small errors in the outline corners.
 
+use super::cells::{CELL, GRID};
 use super::geometry::{sample_bilinear, Homography};
 use image::GrayImage;
 
-/// Canonical units per cell while refining (the grid is 9 * UNIT square).
-const UNIT: f64 = 32.0;
+// Distances below are in canonical units: pixels of the warped grid, [`CELL`] to a cell.
 
 /// Refined intersections in image coordinates, `pts[i * 10 + j]` for line row i, column j.
 pub struct Lattice {
     pub pts: Vec<(f64, f64)>,
-    /// Intersections whose local evidence disagreed with the global fit and were replaced.
-    pub replaced: usize,
 }
 
-/// Finds intersections near where `canon_to_img` (9 * UNIT square -> image) predicts them.
+/// Finds intersections near where `canon_to_img` ([`GRID`] square -> image) predicts them.
 ///
 /// `dark` is a darkness image (ink bright) in the same coordinates as the homography. A global
 /// correction from the whole lines comes first (fixes the outline, [`snap_to_lines`]); a
 /// local pass then lets each point follow the paper's bending, within a few units of the fit.
 pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
-    let grid: Vec<(f64, f64)> = (0..10)
-        .flat_map(|i| (0..10).map(move |j| (j as f64 * UNIT, i as f64 * UNIT)))
+    let grid: Vec<(f64, f64)> = (0..10u32)
+        .flat_map(|i| (0..10u32).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
         .collect();
     // pass 1: whole lines, for outlines off by up to half a cell
     let global = match snap_to_lines(dark, canon_to_img, &grid) {
         Some(snap) => canon_to_img.compose(&snap),
         None => *canon_to_img,
     };
-    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending
-    let mut replaced = 0;
+    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending;
+    // one whose local evidence strays further is taken from the fit
     let pts = grid
         .iter()
         .map(|&g| {
             let p = locate(dark, &global, g, 4.0, 10.0);
             if (p.0 - g.0).hypot(p.1 - g.1) > 3.5 {
-                replaced += 1;
                 global.apply(g)
             } else {
                 global.apply(p)
             }
         })
         .collect();
-    Lattice { pts, replaced }
+    Lattice { pts }
 }
 
 /// How far (canonical units) pass 1 looks for each line: short of half a cell, so a line can
@@ -62,7 +59,7 @@ fn snap_to_lines(
     grid: &[(f64, f64)],
 ) -> Option<Homography> {
     let margin = SNAP_REACH + 2;
-    let n = (9.0 * UNIT) as i64 + 2 * margin;
+    let n = i64::from(GRID) + 2 * margin;
     let side = n as usize;
     // the canonical view of the grid and a margin around it, one unit a pixel
     let mut canon = vec![0f32; side * side];
@@ -73,7 +70,7 @@ fn snap_to_lines(
             *v = sample_bilinear(dark, ix, iy);
         }
     }
-    let seg_len = (3.0 * UNIT) as usize;
+    let seg_len = 3 * CELL as usize;
     let px = |across_y: bool, a: i64, t: usize| {
         let (a, t) = ((a + margin) as usize, t + margin as usize);
         if across_y {
@@ -97,7 +94,7 @@ fn snap_to_lines(
     };
     let mut buf = Vec::with_capacity(seg_len);
     let mut offset = |across_y: bool, k: usize, seg: usize| -> f64 {
-        let c = (k as f64 * UNIT) as i64;
+        let c = k as i64 * i64::from(CELL);
         let mut best = (f32::MIN, 0i64);
         for d in -SNAP_REACH..=SNAP_REACH {
             let v = lineness(across_y, seg, c + d, &mut buf);
@@ -208,7 +205,7 @@ mod tests {
 
     /// The canonical grid square mapped onto `corners` (clockwise from the top-left).
     fn outline(corners: [(f64, f64); 4]) -> Homography {
-        let side = 9.0 * UNIT;
+        let side = f64::from(GRID);
         Homography::from_4(
             [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
             corners,

@@ -1,8 +1,9 @@
-//! Scoring against the Wicht-Hennebert newspaper photos (`../shared/photos` beside the crate,
-//! never committed): shared by the accuracy test, the bench and the CLI summary.
+//! The labelled newspaper photos of `../shared/photos` (the Wicht-Hennebert dataset, never
+//! committed), shared by `tests/vision_dataset.rs` and `benches/vision.rs` (which includes
+//! this file by its path).
 
-use super::{CellKind, ImportResult};
 use std::path::{Path, PathBuf};
+use sudolens::vision::{read_dat, CellKind, ImportResult};
 
 /// One photo with its ground truth.
 pub struct LabelledPhoto {
@@ -37,18 +38,6 @@ impl LabelledPhoto {
     pub fn is_validation(&self) -> bool {
         self.id.is_multiple_of(5)
     }
-}
-
-/// Digits of a `.dat` file: two header lines (phone, resolution), then nine rows of nine.
-pub fn read_dat(path: &Path) -> Option<[u8; 81]> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let digits: Vec<u8> = text
-        .lines()
-        .skip(2)
-        .flat_map(|l| l.split_whitespace())
-        .map(|t| t.parse::<u8>().ok().filter(|&d| d <= 9))
-        .collect::<Option<Vec<u8>>>()?;
-    (digits.len() == 81).then(|| std::array::from_fn(|i| digits[i]))
 }
 
 /// The labelled photos under `root` (`printed/` and `handwritten/`), sorted by kind and id.

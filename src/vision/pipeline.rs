@@ -1,0 +1,166 @@
+//! The stages in order, timed: decode, locate the grid (detected, or from the player's
+//! corners), warp each cell, classify and orient, apply the rules.
+
+use super::cells::{CELL, GRID};
+use super::classify::read_upright;
+use super::debug_images::{tiles_mosaic, DebugImages};
+use super::detect;
+use super::error::ImportError;
+use super::geometry::{self, Homography, Quad};
+use super::interpret::interpret;
+use super::model::DigitModel;
+use super::orientation::upright_corners;
+use super::{load, ms, ops, refine, ImportOptions, ImportResult, Timings};
+use image::GrayImage;
+use std::time::Instant;
+
+/// Longest side of the image grid detection works on; larger photos are box-reduced first.
+const DETECT_MAX_SIDE: u32 = 1024;
+
+/// Reads the Sudoku in an encoded photo: inside `corners` (original-image pixels, clockwise
+/// from the upright top-left) when the player placed them, else wherever it is detected.
+pub(crate) fn run(
+    bytes: &[u8],
+    corners: Option<[[f64; 2]; 4]>,
+    model: &DigitModel,
+    opts: &ImportOptions,
+) -> Result<ImportResult, ImportError> {
+    let start = Instant::now();
+    let mut tm = Timings::default();
+    let t = Instant::now();
+    let gray = load::decode_gray(bytes, opts.max_pixels)?;
+    tm.decode = ms(t);
+    let debug = DebugImages::new(opts.debug_dir.as_deref())?;
+    let lattice = match corners {
+        None => locate_grid(&gray, &debug, &mut tm)?,
+        Some(corners) => {
+            let t = Instant::now();
+            let (flat, factor) = detection_view(&gray)?;
+            let f = f64::from(factor);
+            let small: Quad = std::array::from_fn(|i| {
+                (
+                    (corners[i][0] + 0.5) / f - 0.5,
+                    (corners[i][1] + 0.5) / f - 0.5,
+                )
+            });
+            let lattice = lattice_from_outline(&flat, factor, &small)?;
+            tm.refine = ms(t);
+            lattice
+        }
+    };
+    read_located(&gray, &lattice, model, &debug, tm, start)
+}
+
+/// The stages after the grid is located (`lattice`: its 100 line intersections in
+/// original-image pixels, row-major): warp, classify, orient, apply the rules.
+fn read_located(
+    gray: &GrayImage,
+    lattice: &[(f64, f64)],
+    model: &DigitModel,
+    debug: &DebugImages,
+    mut tm: Timings,
+    start: Instant,
+) -> Result<ImportResult, ImportError> {
+    let t = Instant::now();
+    let warped = warp_cells(gray, lattice);
+    debug.save("warped.png", &warped);
+    tm.warp = ms(t);
+    let classified = read_upright(&warped, model, &mut tm)?;
+    debug.save("tiles.png", &tiles_mosaic(&classified.warped));
+    let corners = upright_corners(lattice, classified.quarter_turns);
+    let t = Instant::now();
+    let result = interpret(&classified, gray.dimensions(), corners);
+    tm.rules = ms(t);
+    tm.total = ms(start);
+    Ok(ImportResult {
+        timings_ms: tm,
+        ..result
+    })
+}
+
+/// The image grid detection works on: box-reduced to at most [`DETECT_MAX_SIDE`] and with
+/// the lighting flattened; returned with the reduction factor.
+fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
+    let (w, h) = gray.dimensions();
+    let factor = w.max(h).div_ceil(DETECT_MAX_SIDE).max(1);
+    let small = ops::downscale_box(gray, factor);
+    if small.width() < 50 || small.height() < 50 {
+        return Err(ImportError::NoGrid);
+    }
+    let block = (small.width().min(small.height()) / 64).max(4);
+    Ok((ops::flatten_background(&small, block), factor))
+}
+
+/// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
+/// (detection-image pixels, clockwise from the top-left).
+fn lattice_from_outline(
+    flat: &GrayImage,
+    factor: u32,
+    corners: &Quad,
+) -> Result<Vec<(f64, f64)>, ImportError> {
+    let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
+    let dark = GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
+        image::Luma([255 - flat.get_pixel(x, y)[0]])
+    });
+    let lat = refine::refine_lattice(&dark, &h0);
+    // detection pixel centres back to the original image's
+    let f = f64::from(factor);
+    Ok(lat
+        .pts
+        .iter()
+        .map(|&(x, y)| ((x + 0.5) * f - 0.5, (y + 0.5) * f - 0.5))
+        .collect())
+}
+
+/// Detects the grid: its outline among the candidates, then its 100 intersections.
+fn locate_grid(
+    gray: &GrayImage,
+    debug: &DebugImages,
+    tm: &mut Timings,
+) -> Result<Vec<(f64, f64)>, ImportError> {
+    let t = Instant::now();
+    let (flat, factor) = detection_view(gray)?;
+    let (cands, masks) = detect::candidates_on_flat(&flat);
+    let chosen = detect::choose(&cands);
+    debug.detection(gray, factor, &masks, &cands, chosen);
+    let chosen = chosen.ok_or(ImportError::NoGrid)?;
+    tm.detect = ms(t);
+    let t = Instant::now();
+    let lattice = lattice_from_outline(&flat, factor, &cands[chosen].corners)?;
+    tm.refine = ms(t);
+    Ok(lattice)
+}
+
+/// Warps every cell by the homography of its own four corners at twice the canonical size,
+/// then box-averages 2x2: the same anti-aliasing the training data went through.
+fn warp_cells(gray: &GrayImage, lattice: &[(f64, f64)]) -> GrayImage {
+    // sample from a reduced copy when the grid is much larger than the warp, or bilinear
+    // sampling would skip pixels and alias
+    let side = (lattice[0].0 - lattice[99].0).hypot(lattice[0].1 - lattice[99].1)
+        / std::f64::consts::SQRT_2;
+    let k = ((side / f64::from(2 * GRID)) as u32).max(1);
+    let src = if k > 1 {
+        ops::downscale_box(gray, k)
+    } else {
+        gray.clone()
+    };
+    let scale = |(x, y): (f64, f64)| {
+        let kf = f64::from(k);
+        ((x + 0.5) / kf - 0.5, (y + 0.5) / kf - 0.5)
+    };
+    let big = 2 * CELL;
+    let mut out = GrayImage::new(2 * GRID, 2 * GRID);
+    for r in 0..9u32 {
+        for c in 0..9u32 {
+            let at = |i: u32, j: u32| scale(lattice[(i * 10 + j) as usize]);
+            let (x0, y0) = (f64::from(c * big), f64::from(r * big));
+            let b = f64::from(big);
+            let corners = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)];
+            let from = [(x0, y0), (x0 + b, y0), (x0 + b, y0 + b), (x0, y0 + b)];
+            if let Some(hm) = Homography::from_4(from, corners) {
+                geometry::warp_block(&src, &hm, &mut out, (c * big, r * big), big);
+            }
+        }
+    }
+    ops::downscale_box(&out, 2)
+}
