@@ -1,7 +1,7 @@
 """Shared definitions for the digit model: classes, geometry and the cell preprocessing.
 
 The preprocessing here is the reference; src/vision/cells.rs implements the same steps and
-tests/vision_model.rs checks both agree on stored fixtures (models/testdata/).
+tests/it/vision/model.rs checks both agree on stored fixtures (models/testdata/).
 """
 import numpy as np
 

@@ -2,7 +2,7 @@
 
 Classes: 0 empty, 1..9 printed digit, 10..18 handwritten digit (class - 9).
 Input: (N,1,32,32) float32 produced by common.normalize_tile; output: (N,19) softmax.
-Also writes reference tiles, inputs and outputs that tests/vision_model.rs replays through
+Also writes reference tiles, inputs and outputs that tests/it/vision/model.rs replays through
 tract, so the Rust preprocessing and inference are checked against this framework.
 """
 import argparse, json, os, time

@@ -314,7 +314,7 @@ impl App {
         name: String,
         bytes: Arc<Vec<u8>>,
         reread: bool,
-        result: Result<crate::vision::ImportResult, String>,
+        result: Result<Box<crate::vision::ImportResult>, String>,
         preview: Option<(egui::ColorImage, image::metadata::Orientation)>,
         ctx: &egui::Context,
     ) {

@@ -74,7 +74,8 @@ pub enum Reply {
         name: String,
         bytes: Arc<Vec<u8>>,
         reread: bool,
-        result: Result<ImportResult, String>,
+        /// Boxed: a reading holds three grids, which would make every reply as large.
+        result: Result<Box<ImportResult>, String>,
         /// The photo turned upright, and the EXIF orientation that turned it.
         preview: Option<(egui::ColorImage, Orientation)>,
     },
@@ -186,6 +187,7 @@ impl Worker {
                     None => vision::import_bytes(&bytes, model, &opts),
                     Some(c) => vision::import_bytes_with_corners(&bytes, c, model, &opts),
                 }
+                .map(Box::new)
                 .map_err(|e| e.to_string())
             });
             let preview = match (&result, corners) {

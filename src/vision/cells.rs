@@ -1,6 +1,6 @@
 //! Cell tiles and the model-input normalisation. This is the one definition shared with
 //! training: `models/train/common.py::normalize_tile` does exactly the same, and
-//! `tests/vision_model.rs` checks both agree on stored tiles.
+//! `tests/it/vision/model.rs` checks both agree on stored tiles.
 
 use image::GrayImage;
 

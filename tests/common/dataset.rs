@@ -1,5 +1,5 @@
 //! The labelled newspaper photos of `../shared/photos` (the Wicht-Hennebert dataset, never
-//! committed), shared by `tests/vision_dataset.rs` and `benches/vision.rs` (which includes
+//! committed), shared by `tests/it/vision/dataset.rs` and `benches/vision.rs` (which includes
 //! this file by its path).
 
 use std::path::{Path, PathBuf};

@@ -44,3 +44,26 @@ pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
 pub fn samples() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
 }
+
+/// A grey PNG of `w` x `h` pixels, pixel (x, y) of value `f(x, y)`.
+pub fn png(w: u32, h: u32, f: impl Fn(u32, u32) -> u8) -> Vec<u8> {
+    let img = image::GrayImage::from_fn(w, h, |x, y| image::Luma([f(x, y)]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// A BMP header announcing `w` x `h` pixels, with no pixel data behind it.
+pub fn bmp_header(w: i32, h: i32) -> Vec<u8> {
+    let mut b = b"BM".to_vec();
+    b.extend_from_slice(&57u32.to_le_bytes());
+    b.extend_from_slice(&[0; 4]);
+    b.extend_from_slice(&54u32.to_le_bytes());
+    b.extend_from_slice(&40u32.to_le_bytes());
+    b.extend_from_slice(&w.to_le_bytes());
+    b.extend_from_slice(&h.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes());
+    b.extend_from_slice(&24u16.to_le_bytes());
+    b.extend_from_slice(&[0; 27]);
+    b
+}

@@ -10,4 +10,7 @@
 mod batch;
 mod cli;
 mod common;
+#[path = "../common/dataset.rs"]
+mod labelled;
 mod solver;
+mod vision;

@@ -3,7 +3,7 @@
 //! message that names what is wrong (and where) and for its exit code. Every input is
 //! generated here at run time, the damaged photos from our own synthetic `samples/`.
 
-use crate::common::samples;
+use crate::common::{bmp_header, png, samples};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -131,28 +131,6 @@ fn sample_jpeg() -> Vec<u8> {
 }
 
 /// A PNG of `w` x `h` pixels drawn by `f`.
-fn png(w: u32, h: u32, f: impl Fn(u32, u32) -> u8) -> Vec<u8> {
-    let img = image::GrayImage::from_fn(w, h, |x, y| image::Luma([f(x, y)]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-/// A BMP header announcing `w` x `h` pixels, with no pixel data behind it.
-fn bmp_header(w: i32, h: i32) -> Vec<u8> {
-    let mut b = b"BM".to_vec();
-    b.extend_from_slice(&57u32.to_le_bytes());
-    b.extend_from_slice(&[0; 4]);
-    b.extend_from_slice(&54u32.to_le_bytes());
-    b.extend_from_slice(&40u32.to_le_bytes());
-    b.extend_from_slice(&w.to_le_bytes());
-    b.extend_from_slice(&h.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&24u16.to_le_bytes());
-    b.extend_from_slice(&[0; 27]);
-    b
-}
-
 /// An ISO media file's first box, as HEIC and AVIF files start.
 fn ftyp(major: &[u8; 4], compatible: &[&[u8; 4]]) -> Vec<u8> {
     let size = 16 + 4 * compatible.len() as u32;

@@ -1,11 +1,8 @@
 //! Photo import end to end on the synthetic samples, and the clear refusals of bad input.
 
-use std::path::{Path, PathBuf};
+use crate::common::{bmp_header, png, samples};
+use std::path::PathBuf;
 use sudolens::vision::{self, DigitModel, ImportError, ImportOptions};
-
-fn samples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
-}
 
 fn model() -> DigitModel {
     DigitModel::bundled().expect("bundled model loads")
@@ -101,30 +98,6 @@ fn sideways_photo_with_handwriting_is_read_upright() {
 
 fn import(bytes: &[u8]) -> Result<vision::ImportResult, ImportError> {
     vision::import_bytes(bytes, &model(), &ImportOptions::default())
-}
-
-fn png(w: u32, h: u32, f: impl Fn(u32, u32) -> u8) -> Vec<u8> {
-    let img = image::GrayImage::from_fn(w, h, |x, y| image::Luma([f(x, y)]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-/// A BMP header announcing `w` x `h` pixels, with no pixel data behind it.
-fn bmp_header(w: i32, h: i32) -> Vec<u8> {
-    let mut b = Vec::new();
-    b.extend_from_slice(b"BM");
-    b.extend_from_slice(&(54u32 + 3).to_le_bytes());
-    b.extend_from_slice(&[0; 4]);
-    b.extend_from_slice(&54u32.to_le_bytes());
-    b.extend_from_slice(&40u32.to_le_bytes());
-    b.extend_from_slice(&w.to_le_bytes());
-    b.extend_from_slice(&h.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&24u16.to_le_bytes());
-    b.extend_from_slice(&[0; 24]);
-    b.extend_from_slice(&[0; 3]);
-    b
 }
 
 #[test]

@@ -2,10 +2,7 @@
 //! skipped with a notice when absent). The floors sit a little under the measured accuracy so
 //! a regression fails while photo-to-photo noise does not; see models/README.md for figures.
 
-#[path = "common/dataset.rs"]
-mod dataset;
-
-use dataset::labelled_photos;
+use crate::labelled::labelled_photos;
 use std::path::Path;
 use sudolens::vision::{self, DigitModel, ImportOptions};
 

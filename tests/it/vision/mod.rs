@@ -1,0 +1,7 @@
+//! Photo import: the samples read right, bad photos are refused with the
+//! right words, the model matches its training, and the accuracy floor on
+//! the newspaper photos of `../shared/photos` (skipped with a notice when absent).
+
+mod dataset;
+mod import;
+mod model;
