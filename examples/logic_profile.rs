@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 use sudolens::grid::Grid;
-use sudolens::logic::{apply_to_state, profile_finders, State};
+use sudolens::logic::{apply_to_state, profile_finders, Pencilmarks};
 fn main() {
     let path = std::env::args().nth(1).unwrap();
     let n: usize = std::env::args()
@@ -15,7 +15,7 @@ fn main() {
     let t0 = Instant::now();
     for line in text.lines().take(n) {
         let g = Grid::parse(&line[..81]).unwrap();
-        let mut s = State::from_grid(&g);
+        let mut s = Pencilmarks::from_grid(&g);
         loop {
             let (step, times) = profile_finders(&s);
             for (i, (name, t)) in times.into_iter().enumerate() {

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use sudolens::grid::{Cell, Grid};
-use sudolens::logic::{find_technique, Candidate, State, Technique};
+use sudolens::logic::{find_technique, Candidate, Pencilmarks, Technique};
 
 fn technique(code: &str) -> Option<Technique> {
     use Technique::*;
@@ -90,14 +90,14 @@ fn candidates(field: &str) -> Vec<Candidate> {
         .collect()
 }
 
-fn state(givens: &str, deleted: &str) -> Option<State> {
+fn state(givens: &str, deleted: &str) -> Option<Pencilmarks> {
     let digits: String = givens
         .chars()
         .filter(|&c| c != '+')
         .map(|c| if c == '0' { '.' } else { c })
         .collect();
     let grid = Grid::parse(&digits).ok()?;
-    let mut s = State::from_grid(&grid);
+    let mut s = Pencilmarks::from_grid(&grid);
     for c in candidates(deleted) {
         s.eliminate(c.cell, c.digit);
     }

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 use sudolens::grid::Grid;
-use sudolens::logic::{apply_to_state, next_step_in, State, Step};
+use sudolens::logic::{apply_to_state, next_step_in, Pencilmarks, Step};
 use sudolens::solver::solve;
 
 const LOCAL: &[&str] = &[
@@ -48,7 +48,7 @@ fn walk(line: &str) -> Result<bool, String> {
         return Err("not a proper puzzle".into());
     }
     let solution = solve(&g).ok_or("no solution")?;
-    let mut s = State::from_grid(&g);
+    let mut s = Pencilmarks::from_grid(&g);
     while let Some(step) = next_step_in(&s) {
         check(&step, &solution).map_err(|e| format!("{line}: {e}"))?;
         apply_to_state(&mut s, &step);

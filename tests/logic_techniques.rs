@@ -4,7 +4,9 @@
 //! and the board-level API the app uses.
 
 use sudolens::grid::{Board, Grid};
-use sudolens::logic::{apply, apply_to_state, next_step, next_step_in, State, Step, Technique};
+use sudolens::logic::{
+    apply, apply_to_state, next_step, next_step_in, Pencilmarks, Step, Technique,
+};
 
 /// (puzzle, technique, conclusion of its first use on the path)
 const CASES: &[(&str, Technique, &str)] = &[
@@ -128,7 +130,7 @@ const CASES: &[(&str, Technique, &str)] = &[
 /// The first step of the path that uses `technique`: the engine picked it,
 /// so nothing easier applied at that point.
 fn first_use(puzzle: &str, technique: Technique) -> Step {
-    let mut s = State::from_grid(&Grid::parse(puzzle).unwrap());
+    let mut s = Pencilmarks::from_grid(&Grid::parse(puzzle).unwrap());
     while let Some(step) = next_step_in(&s) {
         if step.technique == technique {
             return step;

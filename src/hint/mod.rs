@@ -6,14 +6,10 @@
 //! that prove it (one line per chain link), the conclusion, then "apply".
 //! The app pages through `Vec<Paragraph>`; nothing here knows about the UI.
 
-mod words;
-
 use crate::grid::{Cell, Unit};
-use crate::logic::{Candidate, Highlights, Link, LinkKind, Outcome, Step, Technique, Why};
+use crate::logic::{Candidate, Highlights, Outcome, Pattern, Step, Technique};
 use crate::solver::Verdict;
 use serde::{Deserialize, Serialize};
-pub use words::level_name;
-use words::{cells, digits, tech_name, tech_rule, unit_name, units};
 
 /// The language Pip speaks, and the whole interface with it: the one
 /// language type of the program.
@@ -86,6 +82,24 @@ macro_rules! say {
         }
     };
 }
+
+// One file per technique family, as in `logic`; declared after `say!` so
+// that they can use it.
+mod als;
+mod chains;
+mod fish;
+mod forcing;
+mod intersections;
+mod single_digit;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
+mod words;
+mod wrong_entries;
+
+pub use words::level_name;
+use words::{cells, digits, tech_name, tech_rule, unit_name, units};
 
 fn line(text: String, highlights: Highlights) -> Line {
     Line { text, highlights }
@@ -295,7 +309,7 @@ pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
 /// The lines for one step, from nudge to "apply".
 pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
     if step.technique == Technique::WrongEntries {
-        return wrong_entries(step, lang);
+        return wrong_entries::paragraph(&step.wrong, lang);
     }
     let mut lines = Vec::new();
     // 1. Nudge: where to look, without the answer.
@@ -350,50 +364,6 @@ pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
     }
 }
 
-fn wrong_entries(step: &Step, lang: Lang) -> Paragraph {
-    let cs: Vec<Cell> = step.wrong.iter().map(|w| w.cell).collect();
-    let list = cells(&cs, lang);
-    let mut lines = vec![line(
-        if cs.len() == 1 {
-            say!(
-                lang,
-                "Oops, gently: one of your digits is not right. Look at {list}.",
-                "Oups, doucement : un de tes chiffres n'est pas bon. Regarde {list}."
-            )
-        } else {
-            say!(
-                lang,
-                "Oops, gently: some of your digits are not right. Look at {list}.",
-                "Oups, doucement : certains de tes chiffres ne sont pas bons. Regarde {list}."
-            )
-        },
-        only_cells(&cs),
-    )];
-    for w in &step.wrong {
-        let (c, d) = (w.cell, w.digit);
-        lines.push(line(
-            say!(
-                lang,
-                "{c} holds {d}, but the solution has another digit there.",
-                "{c} contient {d}, mais la solution a un autre chiffre ici."
-            ),
-            only_cells(&[c]),
-        ));
-    }
-    lines.push(line(
-        say!(
-            lang,
-            "Press Apply to erase them; then I can help with the next step.",
-            "Appuie sur Appliquer pour les effacer ; ensuite je pourrai t'aider."
-        ),
-        only_cells(&cs),
-    ));
-    Paragraph {
-        kind: ParagraphKind::WrongEntries,
-        lines,
-    }
-}
-
 fn conclusion_highlights(step: &Step) -> Highlights {
     Highlights {
         deleted: step.highlights.deleted.clone(),
@@ -436,629 +406,106 @@ fn cand_cells(cs: &[Candidate]) -> Vec<Cell> {
     v
 }
 
-/// The lines that prove the step, each with its own highlights.
+/// An evidence line: its text and what the board shows while it is read.
+fn shown(
+    text: String,
+    cells: Vec<Cell>,
+    candidates: Vec<Candidate>,
+    secondary: Vec<Candidate>,
+    units: Vec<Unit>,
+) -> Line {
+    line(
+        text,
+        Highlights {
+            cells,
+            candidates,
+            secondary,
+            units,
+            ..Highlights::default()
+        },
+    )
+}
+
+/// The lines that prove the step, each with its own highlights, told by
+/// the family file of the step's pattern.
 fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
-    use Technique::*;
     let h = &step.highlights;
-    let d = step.digits.first().copied().unwrap_or(0);
-    let mut out = Vec::new();
-    let mut hl = |text: String,
-                  cells: Vec<Cell>,
-                  candidates: Vec<Candidate>,
-                  secondary: Vec<Candidate>,
-                  units: Vec<Unit>| {
-        out.push(line(
-            text,
-            Highlights {
-                cells,
-                candidates,
-                secondary,
-                units,
-                ..Highlights::default()
-            },
-        ));
-    };
-    match step.technique {
-        FullHouse => {
-            let u = unit_name(step.base[0], lang);
-            let c = step.placements[0].cell;
-            hl(
-                say!(
-                    lang,
-                    "{u} has only one empty cell left: {c}. The one digit it is missing is {d}.",
-                    "{u} n'a plus qu'une case vide : {c}. Le seul chiffre qui lui manque est {d}."
-                ),
-                h.cells.clone(),
-                vec![],
-                vec![],
-                step.base.clone(),
-            );
+    let links = || step.chains.iter().flat_map(|c| &c.links);
+    match &step.pattern {
+        Pattern::WrongEntries => Vec::new(),
+        &Pattern::FullHouse { unit, cell, digit } => {
+            singles::full_house(h, unit, cell, digit, lang)
         }
-        HiddenSingle => {
-            let u = unit_name(step.base[0], lang);
-            let c = step.placements[0].cell;
-            let bl = cells(&h.cells, lang);
-            hl(
-                say!(
-                    lang,
-                    "The {d}s in {bl} rule out every other cell of {u}.",
-                    "Les {d} en {bl} excluent toutes les autres cases de {u}."
-                ),
-                h.cells.clone(),
-                vec![],
-                vec![],
-                step.base.clone(),
-            );
-            hl(
-                say!(
-                    lang,
-                    "So in {u}, {d} fits only in {c}.",
-                    "Donc dans {u}, {d} ne peut aller qu'en {c}."
-                ),
-                vec![c],
-                vec![],
-                vec![],
-                step.base.clone(),
-            );
+        Pattern::HiddenSingle {
+            unit,
+            cell,
+            digit,
+            blockers,
+        } => singles::hidden_single(*unit, *cell, *digit, blockers, lang),
+        &Pattern::NakedSingle { cell, digit } => singles::naked_single(h, cell, digit, lang),
+        Pattern::Locked {
+            digit,
+            base,
+            cover,
+            cells,
+        } => intersections::locked(h, *digit, *base, *cover, cells, lang),
+        Pattern::NakedSubset {
+            cells,
+            digits,
+            units,
+        } => subsets::naked(h, cells, digits, units, lang),
+        Pattern::HiddenSubset {
+            cells,
+            digits,
+            unit,
+        } => subsets::hidden(h, cells, digits, *unit, lang),
+        Pattern::Fish {
+            digit,
+            base,
+            cover,
+            fins,
+        } => fish::fish(h, *digit, base, cover, fins, lang),
+        &Pattern::Wing {
+            pivot,
+            pincers,
+            x,
+            y,
+            z,
+        } => {
+            let xyz = step.technique == Technique::XyzWing;
+            wings::xy_wing(h, pivot, pincers, (x, y, z), xyz, lang)
         }
-        NakedSingle => {
-            let c = step.placements[0].cell;
-            hl(
-                say!(
-                    lang,
-                    "{c} sees every digit except {d} in its row, column and box.",
-                    "{c} voit tous les chiffres sauf {d} dans sa ligne, sa colonne et son bloc."
-                ),
-                vec![c],
-                h.candidates.clone(),
-                vec![],
-                h.units.clone(),
-            );
+        &Pattern::WWing {
+            cells,
+            link,
+            unit,
+            x,
+            y,
+        } => wings::w_wing(h, cells, link, unit, (x, y), lang),
+        &Pattern::Turbot {
+            digit,
+            ends: [s, e],
+            ..
+        } => {
+            let (start, end) = (Candidate::new(s, digit), Candidate::new(e, digit));
+            chains::either_end(start, links(), end, lang)
         }
-        Pointing | Claiming => {
-            let (from, to) = (
-                unit_name(step.base[0], lang),
-                unit_name(step.cover[0], lang),
-            );
-            let cl = cells(&cand_cells(&h.candidates), lang);
-            hl(
-                say!(
-                    lang,
-                    "In {from}, {d} can only go in {cl}, which all lie in {to}.",
-                    "Dans {from}, {d} ne peut aller qu'en {cl}, qui sont toutes dans {to}."
-                ),
-                vec![],
-                h.candidates.clone(),
-                vec![],
-                h.units.clone(),
-            );
-            hl(
-                say!(
-                    lang,
-                    "Whichever of them gets the {d}, it is the {d} of {to} too.",
-                    "Quelle que soit celle qui reçoit le {d}, c'est aussi le {d} de {to}."
-                ),
-                vec![],
-                h.candidates.clone(),
-                vec![],
-                vec![step.cover[0]],
-            );
+        Pattern::EmptyRectangle(er) => single_digit::empty_rectangle(h, er, lang),
+        &Pattern::Coloring { digit, wrap, .. } => {
+            single_digit::coloring(h, digit, links(), wrap, lang)
         }
-        NakedPair | NakedTriple | NakedQuad => {
-            let (cl, dl, ul) = (
-                cells(&h.cells, lang),
-                digits(&step.digits, lang),
-                units(&step.base, lang),
-            );
-            let n = h.cells.len();
-            hl(
-                say!(
-                    lang,
-                    "The {n} cells {cl} can only hold {dl} between them.",
-                    "Les {n} cases {cl} ne peuvent contenir que {dl} à elles toutes."
-                ),
-                h.cells.clone(),
-                h.candidates.clone(),
-                vec![],
-                step.base.clone(),
-            );
-            hl(
-                say!(
-                    lang,
-                    "They will use up {dl}, so no other cell of {ul} can take them.",
-                    "Elles vont prendre {dl}, donc aucune autre case de {ul} ne peut les avoir."
-                ),
-                h.cells.clone(),
-                h.candidates.clone(),
-                vec![],
-                step.base.clone(),
-            );
-        }
-        HiddenPair | HiddenTriple | HiddenQuad => {
-            let (cl, dl, u) = (
-                cells(&h.cells, lang),
-                digits(&step.digits, lang),
-                unit_name(step.base[0], lang),
-            );
-            hl(
-                say!(
-                    lang,
-                    "In {u}, the digits {dl} fit only in {cl}.",
-                    "Dans {u}, les chiffres {dl} ne vont qu'en {cl}."
-                ),
-                h.cells.clone(),
-                h.candidates.clone(),
-                vec![],
-                step.base.clone(),
-            );
-            hl(say!(lang, "Those cells must hold exactly {dl}, so their other candidates go.", "Ces cases doivent contenir exactement {dl}, donc leurs autres candidats partent."), h.cells.clone(), h.candidates.clone(), vec![], step.base.clone());
-        }
-        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish => {
-            let (bl, cl) = (units(&step.base, lang), units(&step.cover, lang));
-            let n = step.base.len();
-            hl(
-                say!(
-                    lang,
-                    "In {bl}, {d} can only go in {cl}.",
-                    "Dans {bl}, {d} ne peut aller que dans {cl}."
-                ),
-                vec![],
-                h.candidates.clone(),
-                vec![],
-                step.base.clone(),
-            );
-            hl(say!(lang, "Those {n} lines each need a {d} and share only {n} crossing lines, so they fill the {d} of {cl}.", "Ces {n} lignes ont chacune besoin d'un {d} et ne partagent que {n} lignes croisées : elles fournissent le {d} de {cl}."), vec![], h.candidates.clone(), vec![], step.highlights.units.clone());
-            if !h.secondary.is_empty() {
-                let fl = cells(&cand_cells(&h.secondary), lang);
-                hl(say!(lang, "The extra {d} in {fl} is a fin: if it is true, it removes {d} from the cells it sees; if not, the fish holds. Either way, the cells that see the fin lose {d}.", "Le {d} en trop en {fl} est un aileron : s'il est vrai, il retire {d} des cases qu'il voit ; sinon le poisson tient. Dans les deux cas, les cases qui voient l'aileron perdent {d}."), vec![], h.candidates.clone(), h.secondary.clone(), vec![]);
-            }
-        }
-        EmptyRectangle => {
-            let b = unit_name(step.base[0], lang);
-            let (r, c) = (
-                unit_name(step.cover[0], lang),
-                unit_name(step.cover[1], lang),
-            );
-            let l = unit_name(step.base[1], lang);
-            let (p, q) = (h.candidates[0].cell, h.candidates[1].cell);
-            hl(say!(lang, "In {b}, {d} lies only in {r} and {c}: the box's {d} is on one of those lines.", "Dans {b}, {d} n'est que sur {r} et {c} : le {d} du bloc est sur l'une de ces lignes."), vec![], vec![], h.secondary.clone(), vec![step.base[0]]);
-            hl(
-                say!(
-                    lang,
-                    "In {l}, {d} can only go in {p} or {q}.",
-                    "Dans {l}, {d} ne peut aller qu'en {p} ou {q}."
-                ),
-                vec![],
-                h.candidates.clone(),
-                vec![],
-                vec![step.base[1]],
-            );
-            let t = step.eliminations[0].cell;
-            hl(say!(lang, "If {t} were {d}, {q} would not be, so {p} would be; then {b} would have no room left for {d}.", "Si {t} valait {d}, {q} ne le serait pas, donc {p} le serait ; alors {b} n'aurait plus de place pour {d}."), vec![t], h.candidates.clone(), h.secondary.clone(), vec![step.base[0]]);
-        }
-        XyWing | XyzWing => {
-            let (pivot, a, b) = (h.cells[0], h.cells[1], h.cells[2]);
-            let z = step.eliminated().next().map_or(0, |c| c.digit);
-            let (pc, ac, bc) = (s_digits(h, pivot), s_digits(h, a), s_digits(h, b));
-            hl(
-                say!(
-                    lang,
-                    "The pivot {pivot} can only be {pc}; it sees {a} ({ac}) and {b} ({bc}).",
-                    "Le pivot {pivot} ne peut valoir que {pc} ; il voit {a} ({ac}) et {b} ({bc})."
-                ),
-                h.cells.clone(),
-                h.candidates.clone(),
-                h.secondary.clone(),
-                vec![],
-            );
-            if step.technique == XyWing {
-                hl(
-                    say!(
-                        lang,
-                        "Whatever the pivot is, it turns {a} or {b} into {z}.",
-                        "Quelle que soit sa valeur, le pivot force {a} ou {b} à valoir {z}."
-                    ),
-                    vec![a, b],
-                    vec![],
-                    h.secondary.clone(),
-                    vec![],
-                );
-            } else {
-                hl(
-                    say!(
-                        lang,
-                        "Whatever the pivot is, one of the three cells is {z}.",
-                        "Quelle que soit la valeur du pivot, l'une des trois cases vaut {z}."
-                    ),
-                    h.cells.clone(),
-                    vec![],
-                    h.secondary.clone(),
-                    vec![],
-                );
-            }
-        }
-        WWing => {
-            let (a, b, p, q) = (h.cells[0], h.cells[1], h.cells[2], h.cells[3]);
-            let (x, y) = (step.digits[0], step.digits[1]);
-            let u = unit_name(step.base[0], lang);
-            hl(
-                say!(
-                    lang,
-                    "{a} and {b} can both only be {x} or {y}.",
-                    "{a} et {b} ne peuvent valoir que {x} ou {y}."
-                ),
-                vec![a, b],
-                h.candidates.clone(),
-                vec![],
-                vec![],
-            );
-            hl(say!(lang, "In {u}, {x} goes in {p} or {q}; {p} sees {a} and {q} sees {b}, so {a} and {b} cannot both be {x}.", "Dans {u}, {x} va en {p} ou {q} ; {p} voit {a} et {q} voit {b}, donc {a} et {b} ne peuvent pas valoir {x} toutes les deux."), vec![a, b, p, q], vec![], h.secondary.clone(), step.base.clone());
-            hl(
-                say!(
-                    lang,
-                    "So one of {a} and {b} is {y}.",
-                    "Donc l'une de {a} et {b} vaut {y}."
-                ),
-                vec![a, b],
-                h.candidates.clone(),
-                vec![],
-                vec![],
-            );
-        }
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => {
-            let (rc, pair) = (cells(&h.cells[..4], lang), digits(&step.digits[..2], lang));
-            hl(
-                say!(
-                    lang,
-                    "{rc} form a rectangle over two boxes, all holding {pair}.",
-                    "{rc} forment un rectangle sur deux blocs, toutes avec {pair}."
-                ),
-                h.cells[..4].to_vec(),
-                h.candidates.clone(),
-                vec![],
-                vec![],
-            );
-            hl(say!(lang, "If those four cells kept only {pair}, the two digits could swap and the puzzle would have two solutions.", "Si ces quatre cases ne gardaient que {pair}, on pourrait échanger les deux chiffres : le sudoku aurait deux solutions."), h.cells[..4].to_vec(), h.candidates.clone(), vec![], vec![]);
-            let extra = cells(&cand_cells(&h.secondary), lang);
-            let line_text = match step.technique {
-                UniqueRectangle1 => say!(lang, "Only {extra} has other candidates, so it must take one of them.", "Seule {extra} a d'autres candidats, donc elle doit prendre l'un d'eux."),
-                UniqueRectangle2 => {
-                    let z = step.eliminated().next().map_or(0, |c| c.digit);
-                    say!(lang, "{extra} both carry the extra digit {z}, so one of them is {z}.", "{extra} portent toutes deux le chiffre en plus {z}, donc l'une d'elles vaut {z}.")
-                }
-                UniqueRectangle3 => say!(lang, "The extra digits of {extra} act like one more cell and lock a subset with the other highlighted cells.", "Les chiffres en plus de {extra} agissent comme une case de plus et forment un sous-ensemble avec les autres cases en évidence."),
-                _ => say!(lang, "One digit of the pair must go in {extra} (nowhere else in their unit), so the other digit cannot.", "L'un des deux chiffres doit aller en {extra} (nulle part ailleurs dans leur unité), donc l'autre ne peut pas."),
-            };
-            hl(
-                line_text,
-                h.cells.clone(),
-                vec![],
-                h.secondary.clone(),
-                h.units.clone(),
-            );
-        }
-        Bug1 => {
-            let c = step.placements[0].cell;
-            hl(
-                say!(
-                    lang,
-                    "Every empty cell except {c} has exactly two candidates.",
-                    "Toutes les cases vides sauf {c} ont exactement deux candidats."
-                ),
-                vec![c],
-                vec![],
-                vec![],
-                vec![],
-            );
-            hl(say!(lang, "Without {d} in {c}, each digit would appear twice in every unit: a pattern with two solutions. {d} appears three times in the units of {c}.", "Sans {d} en {c}, chaque chiffre apparaîtrait deux fois dans chaque unité : un motif à deux solutions. {d} apparaît trois fois dans les unités de {c}."), vec![c], h.candidates.clone(), vec![], h.units.clone());
-        }
-        SimpleColoring => {
-            hl(say!(lang, "Follow the strong links of {d}: each pair has exactly one true end, so colour them in two colours; one colour is all true.", "Suis les liens forts du {d} : chaque paire a exactement un bout vrai, colorie-les en deux couleurs ; une couleur est entièrement vraie."), vec![], h.candidates.clone(), h.secondary.clone(), vec![]);
-            for l in &step.chains[0].links {
-                out_link(&mut hl, l, lang, true);
-            }
-            let gone = step.eliminated().next().map(|c| c.cell);
-            let wrap =
-                gone.is_some_and(|g| h.candidates.iter().chain(&h.secondary).any(|c| c.cell == g));
-            if wrap {
-                hl(
-                    say!(
-                        lang,
-                        "Two cells of one colour see each other, so that colour cannot be true.",
-                        "Deux cases d'une même couleur se voient, donc cette couleur est fausse."
-                    ),
-                    vec![],
-                    h.candidates.clone(),
-                    h.secondary.clone(),
-                    vec![],
-                );
-            } else {
-                hl(say!(lang, "The highlighted cells see both colours, so they cannot hold {d}.", "Les cases en évidence voient les deux couleurs, donc elles ne peuvent pas contenir {d}."), cand_cells(&h.deleted), h.candidates.clone(), h.secondary.clone(), vec![]);
-            }
-        }
-        Skyscraper | TwoStringKite | TurbotFish | XChain | XyChain | Aic => {
-            let chain = &step.chains[0];
-            let start = chain.links[0].from;
-            let end = chain.links.last().map_or(start, |l| l.to);
-            let (sc, sd) = (start.cell, start.digit);
-            hl(
-                say!(
-                    lang,
-                    "Suppose {sc} is not {sd}.",
-                    "Suppose que {sc} ne vaut pas {sd}."
-                ),
-                vec![sc],
-                vec![start],
-                vec![],
-                vec![],
-            );
-            for l in &chain.links {
-                out_link(&mut hl, l, lang, false);
-            }
-            let (ec, ed) = (end.cell, end.digit);
-            hl(
-                say!(
-                    lang,
-                    "So either {sc} is {sd} or {ec} is {ed}: one of the two ends is true.",
-                    "Donc soit {sc} vaut {sd}, soit {ec} vaut {ed} : l'un des deux bouts est vrai."
-                ),
-                vec![sc, ec],
-                vec![start, end],
-                vec![],
-                vec![],
-            );
-        }
-        Contradiction | CellForcingChain | UnitForcingChain | NestedForcingChain => {
-            let branches = if step.technique == NestedForcingChain {
-                1
-            } else {
-                step.chains.len()
-            };
-            for i in 0..branches {
-                chain_lines(&mut hl, step, i, branches > 1, lang);
-            }
-            if branches > 1 {
-                hl(say!(lang, "Every case leads to the same result, so it holds whatever the truth is.", "Tous les cas mènent au même résultat : il est donc vrai quoi qu'il arrive."), vec![], vec![], vec![], h.units.clone());
-            }
-        }
-        AlsXz => {
-            let a = cand_cells(&h.candidates);
-            let b = cand_cells(&h.secondary);
-            let digits_of = |cs: &[Candidate]| {
-                let mut v: Vec<u8> = cs.iter().map(|c| c.digit).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            let (al, bl) = (cells(&a, lang), cells(&b, lang));
-            let (ad, bd) = (
-                digits(&digits_of(&h.candidates), lang),
-                digits(&digits_of(&h.secondary), lang),
-            );
-            let (na, nb) = (a.len(), b.len());
-            let x = step.digits[0];
-            let z = digits(&step.digits[1..], lang);
-            let set_a = if na == 1 {
-                say!(lang, "Set A: the cell {al} holds only {ad}, one digit more than cells.", "Ensemble A : la case {al} ne contient que {ad}, un chiffre de plus que de cases.")
-            } else {
-                say!(lang, "Set A: the {na} cells {al} hold only {ad}, one digit more than cells.", "Ensemble A : les {na} cases {al} ne contiennent que {ad}, un chiffre de plus que de cases.")
-            };
-            hl(
-                set_a,
-                a.clone(),
-                h.candidates.clone(),
-                vec![],
-                vec![step.base[0]],
-            );
-            let set_b = if nb == 1 {
-                say!(
-                    lang,
-                    "Set B: the cell {bl} holds only {bd}.",
-                    "Ensemble B : la case {bl} ne contient que {bd}."
-                )
-            } else {
-                say!(
-                    lang,
-                    "Set B: the {nb} cells {bl} hold only {bd}.",
-                    "Ensemble B : les {nb} cases {bl} ne contiennent que {bd}."
-                )
-            };
-            hl(
-                set_b,
-                b.clone(),
-                vec![],
-                h.secondary.clone(),
-                vec![step.base[1]],
-            );
-            hl(say!(lang, "Every {x} of A sees every {x} of B, so at most one set holds {x}; the other one is then locked and must hold all its other digits.", "Chaque {x} de A voit chaque {x} de B : au plus un ensemble contient {x}, l'autre est alors bloqué et doit contenir tous ses autres chiffres."), h.cells.clone(), h.candidates.clone(), h.secondary.clone(), h.units.clone());
-            hl(say!(lang, "Either way, A or B holds {z}: cells that see every {z} of both sets cannot.", "Dans tous les cas, A ou B contient {z} : les cases qui voient tous les {z} des deux ensembles ne le peuvent pas."), h.cells.clone(), h.candidates.clone(), h.secondary.clone(), vec![]);
-        }
-        WrongEntries => {}
+        Pattern::Rectangle {
+            corners,
+            pair,
+            extra,
+            kind,
+        } => uniqueness::rectangle(h, corners, pair, extra, kind, lang),
+        &Pattern::Bug { cell, digit } => uniqueness::bug(h, cell, digit, lang),
+        &Pattern::Chain { start, end } => chains::either_end(start, links(), end, lang),
+        Pattern::Als { x, z, sets } => als::als_xz(h, *x, z, sets, lang),
+        Pattern::Contradiction { .. } => forcing::contradiction(&step.chains, lang),
+        &Pattern::Forcing { source } => forcing::forcing(&step.chains, source, lang),
     }
-    out
-}
-
-/// A forcing chain: its supposition, one line per link (a nested proof is
-/// told before the link it proves), and how it ends.
-fn chain_lines(
-    hl: &mut impl FnMut(String, Vec<Cell>, Vec<Candidate>, Vec<Candidate>, Vec<Unit>),
-    step: &Step,
-    i: usize,
-    numbered: bool,
-    lang: Lang,
-) {
-    let chain = &step.chains[i];
-    if let Some(p) = chain.premise {
-        let (pc, pd) = (p.candidate.cell, p.candidate.digit);
-        let k = i + 1;
-        let text = match (p.on, numbered) {
-            (true, true) => say!(
-                lang,
-                "Case {k}: suppose {pc} is {pd}.",
-                "Cas {k} : suppose que {pc} vaut {pd}."
-            ),
-            (true, false) => say!(
-                lang,
-                "Suppose {pc} were {pd}.",
-                "Suppose que {pc} vaille {pd}."
-            ),
-            (false, _) => say!(
-                lang,
-                "Suppose {pc} were not {pd}.",
-                "Suppose que {pc} ne vaille pas {pd}."
-            ),
-        };
-        hl(text, vec![pc], vec![p.candidate], vec![], vec![]);
-    }
-    for l in &chain.links {
-        if let Why::Nested(k) = l.why {
-            if k != i && k < step.chains.len() {
-                let (tc, td) = (l.to.cell, l.to.digit);
-                hl(
-                    say!(
-                        lang,
-                        "Inside this supposition, test {tc} = {td}:",
-                        "Dans cette supposition, teste {tc} = {td} :"
-                    ),
-                    vec![tc],
-                    vec![l.to],
-                    vec![],
-                    vec![],
-                );
-                chain_lines(hl, step, k, false, lang);
-            }
-        }
-        out_link(hl, l, lang, false);
-    }
-    match chain.contradiction {
-        Some(crate::logic::Contradiction::EmptyCell { cell }) => hl(
-            say!(
-                lang,
-                "Then {cell} has no candidate left: impossible!",
-                "Alors {cell} n'a plus aucun candidat : impossible !"
-            ),
-            vec![cell],
-            vec![],
-            vec![],
-            vec![],
-        ),
-        Some(crate::logic::Contradiction::NoPlace { unit, digit }) => {
-            let un = unit_name(unit, lang);
-            hl(
-                say!(
-                    lang,
-                    "Then {digit} has no place left in {un}: impossible!",
-                    "Alors {digit} n'a plus de place dans {un} : impossible !"
-                ),
-                vec![],
-                vec![],
-                vec![],
-                vec![unit],
-            )
-        }
-        Some(crate::logic::Contradiction::Both { candidate }) => {
-            let (c, dd) = (candidate.cell, candidate.digit);
-            hl(
-                say!(
-                    lang,
-                    "Then {c} would have to be {dd} and not {dd} at once: impossible!",
-                    "Alors {c} devrait valoir {dd} et ne pas valoir {dd} à la fois : impossible !"
-                ),
-                vec![c],
-                vec![candidate],
-                vec![],
-                vec![],
-            )
-        }
-        None => {}
-    }
-}
-
-fn s_digits(h: &Highlights, c: Cell) -> String {
-    let mut ds: Vec<u8> = h
-        .candidates
-        .iter()
-        .chain(&h.secondary)
-        .filter(|x| x.cell == c)
-        .map(|x| x.digit)
-        .collect();
-    ds.sort_unstable();
-    ds.iter().map(|d| d.to_string()).collect()
-}
-
-/// One chain link as one line, drawn on the board as it is read.
-fn out_link(
-    hl: &mut impl FnMut(String, Vec<Cell>, Vec<Candidate>, Vec<Candidate>, Vec<Unit>),
-    l: &Link,
-    lang: Lang,
-    coloring: bool,
-) {
-    let (fc, fd, tc, td) = (l.from.cell, l.from.digit, l.to.cell, l.to.digit);
-    let text = match (l.kind, l.why, coloring) {
-        (LinkKind::Strong, Why::Unit(u), true) => {
-            let un = unit_name(u, lang);
-            say!(
-                lang,
-                "{fc} and {tc} are the only places for {fd} in {un}: opposite colours.",
-                "{fc} et {tc} sont les seules places du {fd} dans {un} : couleurs opposées."
-            )
-        }
-        (LinkKind::Strong, Why::Cell, _) => say!(
-            lang,
-            "Then {tc} is {td}: its only other candidate.",
-            "Alors {tc} vaut {td} : son seul autre candidat."
-        ),
-        (LinkKind::Strong, Why::Unit(u), _) => {
-            let un = unit_name(u, lang);
-            say!(
-                lang,
-                "Then {tc} is {td}: the only other place for {td} in {un}.",
-                "Alors {tc} vaut {td} : la seule autre place du {td} dans {un}."
-            )
-        }
-        (LinkKind::Strong, Why::LastCandidate, _) => say!(
-            lang,
-            "Then {tc} is {td}: no other candidate is left in it.",
-            "Alors {tc} vaut {td} : il ne lui reste aucun autre candidat."
-        ),
-        (LinkKind::Strong, Why::LastPlace(u), _) => {
-            let un = unit_name(u, lang);
-            say!(
-                lang,
-                "Then {tc} is {td}: the last place for {td} in {un}.",
-                "Alors {tc} vaut {td} : la dernière place du {td} dans {un}."
-            )
-        }
-        (LinkKind::Weak, Why::Cell, _) => say!(
-            lang,
-            "Then {tc} is not {td}: {fc} already holds {fd}.",
-            "Alors {tc} ne vaut pas {td} : {fc} vaut déjà {fd}."
-        ),
-        (LinkKind::Weak, Why::Unit(u) | Why::LastPlace(u), _) => {
-            let un = unit_name(u, lang);
-            say!(
-                lang,
-                "Then {tc} is not {td}: it shares {un} with {fc}.",
-                "Alors {tc} ne vaut pas {td} : elle partage {un} avec {fc}."
-            )
-        }
-        (LinkKind::Weak, Why::LastCandidate, _) => say!(
-            lang,
-            "Then {tc} is not {td}.",
-            "Alors {tc} ne vaut pas {td}."
-        ),
-        (_, Why::Nested(_), _) => say!(
-            lang,
-            "So {tc} is not {td}: supposing it leads to a contradiction.",
-            "Donc {tc} ne vaut pas {td} : le supposer mène à une contradiction."
-        ),
-    };
-    let units = match l.why {
-        Why::Unit(u) | Why::LastPlace(u) => vec![u],
-        _ => vec![],
-    };
-    hl(text, vec![tc], vec![l.from, l.to], vec![], units);
-    let _ = fc;
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //! shared digit z is held by one of the two sets: cells seeing every z of
 //! both lose z.
 
-use super::state::{cells_of, State, PEER_MASK, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{AlsSet, Candidate, Pattern};
+use super::pencilmarks::{cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::step::Step;
 use super::subsets::combinations;
+use super::technique::Technique;
 use crate::grid::{Candidates, Cell, Unit};
 
 /// Largest set considered; bigger ones are rare in teaching material and
@@ -22,7 +24,7 @@ struct Als {
     by_digit: [u128; 9],
 }
 
-fn find_all(s: &State) -> Vec<Als> {
+fn find_all(s: &Pencilmarks) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let open = s.open_mask();
     for unit in Unit::ALL {
@@ -63,7 +65,7 @@ fn seen_by_all(mask: u128) -> u128 {
     cells_of(mask).fold((1u128 << 81) - 1, |m, c| m & PEER_MASK[c.index()]) & !mask
 }
 
-pub(crate) fn als_xz(s: &State) -> Option<Step> {
+pub(crate) fn als_xz(s: &Pencilmarks) -> Option<Step> {
     let sets = find_all(s);
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
@@ -79,23 +81,35 @@ pub(crate) fn als_xz(s: &State) -> Option<Step> {
                 if bx & !seen_by_all(ax) != 0 {
                     continue;
                 }
-                let mut step = Step::new(Technique::AlsXz);
-                for z in common.iter().filter(|&z| z != x) {
-                    let zs = a.by_digit[z as usize - 1] | b.by_digit[z as usize - 1];
-                    let victims = s.digit_mask(z) & seen_by_all(zs) & !(a.cells | b.cells);
-                    for v in cells_of(victims) {
-                        step.eliminate(v, z);
-                    }
-                }
-                if !step.is_progress() {
+                let victims: Vec<(u8, u128)> = common
+                    .iter()
+                    .filter(|&z| z != x)
+                    .map(|z| {
+                        let zs = a.by_digit[z as usize - 1] | b.by_digit[z as usize - 1];
+                        (z, s.digit_mask(z) & seen_by_all(zs) & !(a.cells | b.cells))
+                    })
+                    .filter(|&(_, v)| v != 0)
+                    .collect();
+                if victims.is_empty() {
                     continue;
                 }
-                let zs: Vec<u8> = step.highlights.deleted.iter().map(|c| c.digit).collect();
-                step.digits = vec![x];
-                step.digits.extend(zs);
-                step.digits.dedup();
+                let set = |als: &Als| AlsSet {
+                    cells: cells_of(als.cells).collect(),
+                    digits: als.cands.iter().collect(),
+                    unit: als.unit,
+                };
+                let pattern = Pattern::Als {
+                    x,
+                    z: victims.iter().map(|&(z, _)| z).collect(),
+                    sets: [set(a), set(b)],
+                };
+                let mut step = Step::new(Technique::AlsXz, pattern);
+                for &(z, v) in &victims {
+                    for c in cells_of(v) {
+                        step.eliminate(c, z);
+                    }
+                }
                 step.focus = vec![a.unit, b.unit];
-                step.base = vec![a.unit, b.unit];
                 step.highlights.units = vec![a.unit, b.unit];
                 step.highlights.cells = cells_of(a.cells | b.cells).collect();
                 let cands = |m: u128| -> Vec<Candidate> {
@@ -119,7 +133,7 @@ mod tests {
 
     #[test]
     fn two_sets_share_a_restricted_digit() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // A = r1c1 {1,2} (a bivalue cell is a one-cell ALS); B = r1c6
         // {1,2,3} + r2c6 {2,3}, two cells with three digits. x = 1 (r1c1
         // sees r1c6), z = 2.

@@ -7,8 +7,10 @@
 //! sees both is false. A breadth-first search over (candidate, true/false)
 //! finds the shortest such chain; parents make it explainable link by link.
 
-use super::state::{bit, cells_of, State, PEER_MASK, UNIT_MASK};
-use super::step::{Candidate, Chain, Link, LinkKind, Step, Technique, Why};
+use super::pattern::{Candidate, Chain, Link, LinkKind, Pattern, Why};
+use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,7 +34,7 @@ pub(crate) fn cand(n: usize) -> Candidate {
 }
 
 /// Calls `f(next node, why)` for each strong link out of `n`.
-fn strong_out(s: &State, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
+fn strong_out(s: &Pencilmarks, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
     let c = cand(n);
     let cs = s.cands(c.cell);
     if kind != Kind::X && cs.len() == 2 {
@@ -62,7 +64,7 @@ fn strong_out(s: &State, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
 }
 
 /// Calls `f(next node, why)` for each weak link out of `n`.
-fn weak_out(s: &State, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
+fn weak_out(s: &Pencilmarks, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
     let c = cand(n);
     if kind == Kind::Any {
         for d in s.cands(c.cell).iter() {
@@ -88,7 +90,7 @@ pub(crate) fn shared_unit(a: Cell, b: Cell) -> Unit {
 }
 
 /// What a chain from "s false" to "z true" removes.
-fn conclusions(s: &State, start: usize, end: usize, step: &mut Step) {
+fn conclusions(s: &Pencilmarks, start: usize, end: usize, step: &mut Step) {
     let (a, z) = (cand(start), cand(end));
     if a == z {
         step.place(a.cell, a.digit);
@@ -128,7 +130,7 @@ pub(crate) fn length_bonus(links: usize) -> f32 {
     bonus
 }
 
-fn search(s: &State, kind: Kind, technique: Technique) -> Option<Step> {
+fn search(s: &Pencilmarks, kind: Kind, technique: Technique) -> Option<Step> {
     let starts: Vec<usize> = match kind {
         Kind::Xy => cells_of(s.bivalue_mask())
             .flat_map(|c| s.cands(c).iter().map(move |d| node(c, d)))
@@ -138,7 +140,7 @@ fn search(s: &State, kind: Kind, technique: Technique) -> Option<Step> {
             .collect(),
     };
     let mut best: Option<(usize, Step)> = None;
-    // State index: node * 2 + (1 if the node is true).
+    // Pencilmarks index: node * 2 + (1 if the node is true).
     let mut parent = vec![u16::MAX; 729 * 2];
     let mut why = vec![Why::Cell; 729 * 2];
     let mut depth = vec![0u8; 729 * 2];
@@ -174,7 +176,11 @@ fn search(s: &State, kind: Kind, technique: Technique) -> Option<Step> {
                 depth[ns] = (d + 1) as u8;
                 queue.push(ns);
                 if ns % 2 == 1 && d + 1 >= 3 {
-                    let mut step = Step::new(technique);
+                    let pattern = Pattern::Chain {
+                        start: cand(start),
+                        end: cand(ns / 2),
+                    };
+                    let mut step = Step::new(technique, pattern);
                     conclusions(s, start, ns / 2, &mut step);
                     if step.is_progress() {
                         let links = rebuild(&parent, &why, ns);
@@ -214,13 +220,6 @@ fn rebuild(parent: &[u16], why: &[Why], end: usize) -> Vec<Link> {
 
 fn finish_chain(mut step: Step, links: Vec<Link>) -> Step {
     step.score += length_bonus(links.len());
-    let mut digits: Vec<u8> = links
-        .iter()
-        .flat_map(|l| [l.from.digit, l.to.digit])
-        .collect();
-    digits.sort_unstable();
-    digits.dedup();
-    step.digits = digits;
     let first = links[0];
     step.focus = vec![first.why_unit()];
     let mut cands: Vec<Candidate> = links.iter().flat_map(|l| [l.from, l.to]).collect();
@@ -236,15 +235,15 @@ fn finish_chain(mut step: Step, links: Vec<Link>) -> Step {
     step.finish()
 }
 
-pub(crate) fn x_chain(s: &State) -> Option<Step> {
+pub(crate) fn x_chain(s: &Pencilmarks) -> Option<Step> {
     search(s, Kind::X, Technique::XChain)
 }
 
-pub(crate) fn xy_chain(s: &State) -> Option<Step> {
+pub(crate) fn xy_chain(s: &Pencilmarks) -> Option<Step> {
     search(s, Kind::Xy, Technique::XyChain)
 }
 
-pub(crate) fn aic(s: &State) -> Option<Step> {
+pub(crate) fn aic(s: &Pencilmarks) -> Option<Step> {
     search(s, Kind::Any, Technique::Aic)
 }
 
@@ -256,7 +255,7 @@ mod tests {
 
     #[test]
     fn xy_chain_of_four_cells() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // 1-2 r1c1, 2-3 r1c5, 3-4 r5c5, 4-1 r5c9... ends r1c1 (1) and r5c9
         // (1): r1c9 and r5c1 see both ends and lose 1.
         s.keep_only(Cell::new(0, 0), &[1, 2]);

@@ -1,8 +1,10 @@
 //! Basic and finned fish: X-Wing, Swordfish, Jellyfish.
 
-use super::state::{cells_of, State, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{Candidate, Pattern};
+use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
+use super::step::Step;
 use super::subsets::combinations;
+use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 fn technique(n: usize, finned: bool) -> Technique {
@@ -36,7 +38,7 @@ fn line(i: usize, rows: bool) -> Unit {
 /// Fish of size `n` on rows then columns. With `finned`, the base lines may
 /// hold extra candidates (fins) as long as they share one box: then only
 /// cells of the cover lines that also see every fin lose the digit.
-pub(crate) fn fish(s: &State, n: usize, finned: bool) -> Option<Step> {
+pub(crate) fn fish(s: &Pencilmarks, n: usize, finned: bool) -> Option<Step> {
     for digit in 1..=9 {
         for rows in [true, false] {
             if let Some(step) = fish_on(s, n, finned, digit, rows) {
@@ -47,7 +49,7 @@ pub(crate) fn fish(s: &State, n: usize, finned: bool) -> Option<Step> {
     None
 }
 
-fn fish_on(s: &State, n: usize, finned: bool, digit: u8, rows: bool) -> Option<Step> {
+fn fish_on(s: &Pencilmarks, n: usize, finned: bool, digit: u8, rows: bool) -> Option<Step> {
     let dm = s.digit_mask(digit);
     let max_per_line = if finned { n + 2 } else { n };
     // Per line: its candidates and the cross lines they lie on (as bits).
@@ -136,7 +138,7 @@ fn cross_bits(mask: u128, rows: bool) -> u16 {
 
 #[allow(clippy::too_many_arguments)]
 fn build(
-    s: &State,
+    s: &Pencilmarks,
     n: usize,
     digit: u8,
     rows: bool,
@@ -158,14 +160,17 @@ fn build(
     if victims == 0 {
         return None;
     }
-    let mut step = Step::new(technique(n, fins != 0));
+    let pattern = Pattern::Fish {
+        digit,
+        base: base_units.clone(),
+        cover: cover_units.clone(),
+        fins: cells_of(fins).collect(),
+    };
+    let mut step = Step::new(technique(n, fins != 0), pattern);
     for c in cells_of(victims) {
         step.eliminate(c, digit);
     }
-    step.digits = vec![digit];
     step.focus = base_units.clone();
-    step.base = base_units.clone();
-    step.cover = cover_units.clone();
     step.highlights.units = base_units.into_iter().chain(cover_units).collect();
     step.highlights.candidates = cells_of(base_mask & !fins)
         .map(|c| Candidate::new(c, digit))
@@ -181,7 +186,7 @@ mod tests {
     use crate::logic::next_step_in;
 
     /// Keeps `digit` only in the listed columns of each row listed.
-    fn restrict(s: &mut State, digit: u8, row: usize, cols: &[usize]) {
+    fn restrict(s: &mut Pencilmarks, digit: u8, row: usize, cols: &[usize]) {
         for c in 0..9 {
             if !cols.contains(&c) {
                 s.eliminate(Cell::new(row, c), digit);
@@ -191,19 +196,19 @@ mod tests {
 
     #[test]
     fn x_wing_on_rows() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         restrict(&mut s, 4, 1, &[1, 7]);
         restrict(&mut s, 4, 6, &[1, 7]);
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::XWing);
-        assert_eq!(step.base, vec![Unit::Row(1), Unit::Row(6)]);
-        assert_eq!(step.cover, vec![Unit::Col(1), Unit::Col(7)]);
+        assert_eq!(step.base(), vec![Unit::Row(1), Unit::Row(6)]);
+        assert_eq!(step.cover(), vec![Unit::Col(1), Unit::Col(7)]);
         assert_eq!(step.eliminations.len(), 14);
     }
 
     #[test]
     fn swordfish_and_jellyfish() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         restrict(&mut s, 6, 0, &[0, 4]);
         restrict(&mut s, 6, 4, &[4, 8]);
         restrict(&mut s, 6, 8, &[0, 8]);
@@ -211,7 +216,7 @@ mod tests {
         assert_eq!(step.technique, Technique::Swordfish);
         assert_eq!(step.eliminations.len(), 18);
 
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // A 4-cycle of columns, so no three rows make a swordfish.
         restrict(&mut s, 2, 0, &[0, 3]);
         restrict(&mut s, 2, 3, &[1, 3]);
@@ -220,13 +225,13 @@ mod tests {
         assert!(fish(&s, 3, false).is_none());
         let step = fish(&s, 4, false).unwrap();
         assert_eq!(step.technique, Technique::Jellyfish);
-        assert_eq!(step.cover.len(), 4);
+        assert_eq!(step.cover().len(), 4);
         assert_eq!(step.eliminations.len(), 4 * 5);
     }
 
     #[test]
     fn finned_x_wing_only_hits_the_fin_box() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         restrict(&mut s, 3, 0, &[1, 7]);
         // Row 7 has 3 in c2 and c8, plus a fin in c9 (same box as c8).
         restrict(&mut s, 3, 6, &[1, 7, 8]);

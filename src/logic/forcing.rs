@@ -10,9 +10,14 @@
 //! as an ordered list of links, one per forced consequence actually used.
 
 use super::chains::{cand, length_bonus, node, shared_unit};
-use super::state::{cells_of, State, PEER_MASK, UNIT_MASK};
-use super::step::{Candidate, Chain, Contradiction, Link, LinkKind, Premise, Step, Technique, Why};
+use super::pattern::{
+    Candidate, Chain, Contradiction, ForcingSource, Link, LinkKind, Pattern, Premise, Why,
+};
+use super::pencilmarks::{cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Cell, Unit};
+use crate::solver::ForcedSingles;
 
 #[derive(Clone, Copy)]
 struct Fact {
@@ -32,7 +37,7 @@ struct Propagation {
     contradiction: Option<(Contradiction, Vec<u32>)>,
     /// Candidates of the step's starting state, for explaining singles and
     /// dead ends.
-    start: State,
+    start: Pencilmarks,
     /// For a nested supposition: the enclosing one's "false" facts, which
     /// this one may rely on.
     outer_off: Option<Vec<u32>>,
@@ -43,7 +48,7 @@ struct Propagation {
 }
 
 impl Propagation {
-    fn run(s: &State, premise: Candidate, on: bool) -> Propagation {
+    fn run(s: &Pencilmarks, premise: Candidate, on: bool) -> Propagation {
         Propagation::run_in(s, *s, premise, on, 0, None)
     }
 
@@ -52,8 +57,8 @@ impl Propagation {
     /// tried with a supposition one level down, and those that break the
     /// grid are removed.
     fn run_in(
-        start: &State,
-        current: State,
+        start: &Pencilmarks,
+        current: Pencilmarks,
         premise: Candidate,
         on: bool,
         depth: u8,
@@ -85,7 +90,7 @@ impl Propagation {
         p
     }
 
-    fn process(&mut self, st: &mut State, fi: u32) {
+    fn process(&mut self, st: &mut Pencilmarks, fi: u32) {
         let f = self.facts[fi as usize];
         let c = cand(f.node as usize);
         if !f.on {
@@ -112,7 +117,7 @@ impl Propagation {
     }
 
     /// One round of nested suppositions; `true` when it removed something.
-    fn nest(&mut self, st: &mut State, depth: u8) -> bool {
+    fn nest(&mut self, st: &mut Pencilmarks, depth: u8) -> bool {
         let mut progress = false;
         for c in premise_cands(st) {
             if !st.has(c.cell, c.digit) {
@@ -120,7 +125,7 @@ impl Propagation {
             }
             // One level down is singles only: the bitboard check says
             // whether it breaks, and only then is it followed with reasons.
-            if depth == 1 && breaks(st, c, true).is_none() {
+            if depth == 1 && breaks(st.forced_singles(), c, true).is_none() {
                 continue;
             }
             let inner = Propagation::run_in(
@@ -178,7 +183,7 @@ impl Propagation {
     }
 
     /// Removes a candidate and draws what follows: singles or a dead end.
-    fn eliminate(&mut self, st: &mut State, cell: Cell, digit: u8, parent: u32, why: Why) {
+    fn eliminate(&mut self, st: &mut Pencilmarks, cell: Cell, digit: u8, parent: u32, why: Why) {
         if !st.has(cell, digit) {
             return;
         }
@@ -306,101 +311,35 @@ impl Propagation {
     }
 }
 
-/// Whether singles propagation from the supposition reaches a dead end.
-/// Singles only ever remove candidates, so whether a dead end is reached
-/// does not depend on the order: this agrees with [`Propagation::run`].
-fn breaks(s: &State, premise: Candidate, on: bool) -> Option<u32> {
-    let mut digits = [0u128; 9];
-    for (d, b) in digits.iter_mut().enumerate() {
-        *b = s.digit_mask(d as u8 + 1);
-    }
-    let mut open = s.open_mask();
-    let mut placed = [0u128; 9];
-    for c in Cell::ALL {
-        let v = s.value(c);
-        if v != 0 {
-            placed[v as usize - 1] |= 1 << c.index();
-        }
-    }
-    let place =
-        |digits: &mut [u128; 9], open: &mut u128, placed: &mut [u128; 9], i: usize, d: usize| {
-            let b = 1u128 << i;
-            for x in digits.iter_mut() {
-                *x &= !b;
-            }
-            digits[d] &= !PEER_MASK[i];
-            *open &= !b;
-            placed[d] |= b;
-        };
-    let (pi, pd) = (premise.cell.index(), premise.digit as usize - 1);
+/// Whether the forced singles from the supposition reach a dead end, and
+/// in which round. Singles only ever remove candidates, so whether a dead
+/// end is reached does not depend on the order: this agrees with
+/// [`Propagation::run`].
+fn breaks(singles: ForcedSingles, premise: Candidate, on: bool) -> Option<u32> {
+    let mut singles = singles;
     if on {
-        place(&mut digits, &mut open, &mut placed, pi, pd);
+        singles.place(premise.cell, premise.digit);
     } else {
-        digits[pd] &= !(1u128 << pi);
+        singles.eliminate(premise.cell, premise.digit);
     }
-    for round in 1.. {
-        let (mut one, mut two) = (0u128, 0u128);
-        for &b in &digits {
-            two |= one & b;
-            one |= b;
-        }
-        if open & !one != 0 {
-            return Some(round);
-        }
-        let mut singles = one & !two & open;
-        let mut progress = false;
-        while singles != 0 {
-            let i = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            let Some(d) = (0..9).find(|&d| digits[d] & (1u128 << i) != 0) else {
-                return Some(round);
-            };
-            place(&mut digits, &mut open, &mut placed, i, d);
-            progress = true;
-        }
-        for d in 0..9 {
-            for um in UNIT_MASK {
-                if placed[d] & um != 0 {
-                    continue;
-                }
-                let here = digits[d] & um;
-                if here == 0 {
-                    return Some(round);
-                }
-                if here & (here - 1) == 0 {
-                    place(
-                        &mut digits,
-                        &mut open,
-                        &mut placed,
-                        here.trailing_zeros() as usize,
-                        d,
-                    );
-                    progress = true;
-                }
-            }
-        }
-        if !progress {
-            return None;
-        }
-    }
-    None
+    singles.propagate().map(|(round, _)| round)
 }
 
-fn premise_cands(s: &State) -> Vec<Candidate> {
+fn premise_cands(s: &Pencilmarks) -> Vec<Candidate> {
     cells_of(s.open_mask())
         .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
         .collect()
 }
 
-fn chain_step(technique: Technique, chains: Vec<Chain>) -> Step {
-    let mut step = Step::new(technique);
+/// A forcing step told by `chains`, the first one's premise first.
+fn chain_step(technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
+    let mut step = Step::new(technique, pattern);
     let total: usize = chains.iter().map(|c| c.links.len()).sum();
     step.score += length_bonus(total);
     let first = chains[0].premise.map(|p| p.candidate);
     if let Some(p) = first {
         step.focus = vec![Unit::Box(p.cell.box_index() as u8)];
         step.highlights.cells = vec![p.cell];
-        step.digits = vec![p.digit];
     }
     let mut cands: Vec<Candidate> = chains
         .iter()
@@ -423,11 +362,12 @@ fn chain_step(technique: Technique, chains: Vec<Chain>) -> Step {
 }
 
 /// A supposition that leads to an impossible grid; the shortest wins.
-pub(crate) fn contradiction(s: &State) -> Option<Step> {
+pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
     // The cheap bitboard check finds the suppositions that break the grid
     // and how many rounds of singles it takes; only the quickest few are
     // followed again with explanations, and the shortest of those wins.
     let mut broken: Vec<(u32, Candidate, bool)> = Vec::new();
+    let singles = s.forced_singles();
     for c in premise_cands(s) {
         // Supposing a bivalue candidate false is supposing the other true.
         let offs: &[bool] = if s.cands(c.cell).len() == 2 {
@@ -436,7 +376,7 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
             &[true, false]
         };
         for &on in offs {
-            if let Some(rounds) = breaks(s, c, on) {
+            if let Some(rounds) = breaks(singles, c, on) {
                 broken.push((rounds, c, on));
             }
         }
@@ -460,7 +400,12 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
         best = Some((chain.links.len(), c, on, chain));
     }
     let (_, c, on, chain) = best?;
-    let mut step = chain_step(Technique::Contradiction, vec![chain]);
+    let premise = Premise { candidate: c, on };
+    let mut step = chain_step(
+        Technique::Contradiction,
+        Pattern::Contradiction { premise },
+        vec![chain],
+    );
     if on {
         step.eliminate(c.cell, c.digit);
     } else {
@@ -474,13 +419,13 @@ pub(crate) fn contradiction(s: &State) -> Option<Step> {
 /// in turn, and those that break the grid are removed before going on. The
 /// first supposition that breaks the grid this way is used (bivalue cells
 /// first), since the search is costly.
-pub(crate) fn nested_contradiction(s: &State) -> Option<Step> {
+pub(crate) fn nested_contradiction(s: &Pencilmarks) -> Option<Step> {
     nested_at(s, 1)
 }
 
 /// Two levels of nesting: the safety net for grids that even one level
 /// cannot crack (none of the benchmark sets needs it so far).
-pub(crate) fn deep_nested_contradiction(s: &State) -> Option<Step> {
+pub(crate) fn deep_nested_contradiction(s: &Pencilmarks) -> Option<Step> {
     nested_at(s, 2).map(|mut step| {
         step.score += 1.0;
         step
@@ -500,7 +445,7 @@ fn adopt(from: &[Chain], links: &mut [Link], into: &mut Vec<Chain>) {
     }
 }
 
-fn nested_at(s: &State, depth: u8) -> Option<Step> {
+fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
     let mut premises = premise_cands(s);
     premises.sort_by_key(|c| s.cands(c.cell).len());
     if depth > 1 {
@@ -515,25 +460,36 @@ fn nested_at(s: &State, depth: u8) -> Option<Step> {
         };
         let (mut links, _) = p.explain(&reasons);
         // Keep the proofs the explanation uses, renumbered after the main chain.
+        let premise = Premise {
+            candidate: c,
+            on: true,
+        };
         let mut chains = vec![Chain {
-            premise: Some(Premise {
-                candidate: c,
-                on: true,
-            }),
+            premise: Some(premise),
             links: Vec::new(),
             contradiction: Some(why),
         }];
         adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
-        let mut step = chain_step(Technique::NestedForcingChain, chains);
+        let mut step = chain_step(
+            Technique::NestedForcingChain,
+            Pattern::Contradiction { premise },
+            chains,
+        );
         step.eliminate(c.cell, c.digit);
         return Some(step.finish());
     }
     None
 }
 
-/// Branches (one per supposition) that all force one common consequence.
-fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)> {
+/// Branches (one per supposition, the cases of `source`) that all force
+/// one common consequence, told as a step of `technique`.
+fn common_consequence(
+    s: &Pencilmarks,
+    technique: Technique,
+    source: ForcingSource,
+    branches: &[Candidate],
+) -> Option<(usize, Step)> {
     let props: Vec<Propagation> = branches
         .iter()
         .map(|&c| Propagation::run(s, c, true))
@@ -578,7 +534,7 @@ fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)
             contradiction: None,
         })
         .collect();
-    let mut step = chain_step(Technique::CellForcingChain, chains);
+    let mut step = chain_step(technique, Pattern::Forcing { source }, chains);
     let c = cand(n);
     if on {
         step.place(c.cell, c.digit);
@@ -589,7 +545,7 @@ fn common_consequence(s: &State, branches: &[Candidate]) -> Option<(usize, Step)
 }
 
 /// Every candidate of one cell forces the same consequence.
-pub(crate) fn cell_forcing(s: &State) -> Option<Step> {
+pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
     for cell in cells_of(s.open_mask()) {
         let branches: Vec<Candidate> = s
@@ -600,7 +556,9 @@ pub(crate) fn cell_forcing(s: &State) -> Option<Step> {
         if branches.len() > 4 {
             continue;
         }
-        if let Some((key, mut step)) = common_consequence(s, &branches) {
+        let source = ForcingSource::Cell { cell };
+        let found = common_consequence(s, Technique::CellForcingChain, source, &branches);
+        if let Some((key, mut step)) = found {
             if best.as_ref().is_none_or(|b| key < b.0) {
                 step.focus = vec![Unit::Box(cell.box_index() as u8)];
                 step.highlights.cells = vec![cell];
@@ -612,7 +570,7 @@ pub(crate) fn cell_forcing(s: &State) -> Option<Step> {
 }
 
 /// Every place of a digit in one unit forces the same consequence.
-pub(crate) fn unit_forcing(s: &State) -> Option<Step> {
+pub(crate) fn unit_forcing(s: &Pencilmarks) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
     for unit in Unit::ALL {
         for digit in 1..=9 {
@@ -622,14 +580,12 @@ pub(crate) fn unit_forcing(s: &State) -> Option<Step> {
                 continue;
             }
             let branches: Vec<Candidate> = cells_of(m).map(|c| Candidate::new(c, digit)).collect();
-            if let Some((key, mut step)) = common_consequence(s, &branches) {
+            let source = ForcingSource::Unit { unit, digit };
+            let found = common_consequence(s, Technique::UnitForcingChain, source, &branches);
+            if let Some((key, mut step)) = found {
                 if best.as_ref().is_none_or(|b| key < b.0) {
-                    step.technique = Technique::UnitForcingChain;
-                    step.score += Technique::UnitForcingChain.base_score()
-                        - Technique::CellForcingChain.base_score();
                     step.focus = vec![unit];
                     step.highlights.units = vec![unit];
-                    step.digits = vec![digit];
                     best = Some((key, step));
                 }
             }
@@ -654,7 +610,7 @@ mod tests {
         )
         .unwrap();
         let sol = crate::solver::solve(&g).unwrap();
-        let s = State::from_grid(&g);
+        let s = Pencilmarks::from_grid(&g);
         let step = contradiction(&s).expect("a contradiction on a hard grid");
         let chain = &step.chains[0];
         let premise = chain.premise.unwrap();

@@ -1,10 +1,18 @@
 //! Locked candidates: pointing (box to line) and claiming (line to box).
 
-use super::state::{cells_of, common_units, State, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{Candidate, Pattern};
+use super::pencilmarks::{cells_of, common_units, Pencilmarks, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::Unit;
 
-fn locked(s: &State, technique: Technique, from: Unit, digit: u8, here: u128) -> Option<Step> {
+fn locked(
+    s: &Pencilmarks,
+    technique: Technique,
+    from: Unit,
+    digit: u8,
+    here: u128,
+) -> Option<Step> {
     if here.count_ones() < 2 {
         return None;
     }
@@ -16,14 +24,17 @@ fn locked(s: &State, technique: Technique, from: Unit, digit: u8, here: u128) ->
         if victims == 0 {
             continue;
         }
-        let mut step = Step::new(technique);
+        let pattern = Pattern::Locked {
+            digit,
+            base: from,
+            cover: other,
+            cells: cells_of(here).collect(),
+        };
+        let mut step = Step::new(technique, pattern);
         for c in cells_of(victims) {
             step.eliminate(c, digit);
         }
-        step.digits = vec![digit];
         step.focus = vec![from];
-        step.base = vec![from];
-        step.cover = vec![other];
         step.highlights.units = vec![from, other];
         step.highlights.candidates = cells_of(here).map(|c| Candidate::new(c, digit)).collect();
         return Some(step.finish());
@@ -32,7 +43,7 @@ fn locked(s: &State, technique: Technique, from: Unit, digit: u8, here: u128) ->
 }
 
 /// A digit confined to one line inside a box leaves the rest of the line.
-pub(crate) fn pointing(s: &State) -> Option<Step> {
+pub(crate) fn pointing(s: &Pencilmarks) -> Option<Step> {
     for unit in &Unit::ALL[18..] {
         for digit in 1..=9 {
             let here = s.in_unit(digit, *unit);
@@ -45,7 +56,7 @@ pub(crate) fn pointing(s: &State) -> Option<Step> {
 }
 
 /// A digit confined to one box inside a line leaves the rest of the box.
-pub(crate) fn claiming(s: &State) -> Option<Step> {
+pub(crate) fn claiming(s: &Pencilmarks) -> Option<Step> {
     for unit in &Unit::ALL[..18] {
         for digit in 1..=9 {
             let here = s.in_unit(digit, *unit);
@@ -66,7 +77,7 @@ mod tests {
     /// Runs the engine until `technique` (or a harder one) is next.
     fn first_hard_step(line: &str, technique: Technique) -> crate::logic::Step {
         let g = Grid::parse(line).unwrap();
-        let mut s = State::from_grid(&g);
+        let mut s = Pencilmarks::from_grid(&g);
         loop {
             let step = next_step_in(&s).expect("a step");
             if step.technique >= technique {
@@ -78,7 +89,7 @@ mod tests {
 
     #[test]
     fn pointing_pair_clears_the_line() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // 5 in box 1 only in row 1 (r1c1, r1c2).
         for c in [
             Cell::new(0, 2),
@@ -93,7 +104,7 @@ mod tests {
         }
         let step = pointing(&s).unwrap();
         assert_eq!(step.focus, vec![Unit::Box(0)]);
-        assert_eq!(step.cover, vec![Unit::Row(0)]);
+        assert_eq!(step.cover(), vec![Unit::Row(0)]);
         assert_eq!(step.eliminations.len(), 6);
         assert_eq!(step.highlights.candidates.len(), 2);
         // Nothing easier exists on this state: it is the engine's choice.
@@ -102,14 +113,14 @@ mod tests {
 
     #[test]
     fn claiming_clears_the_box() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // 7 in row 1 only in box 1, but box 1 also has 7 in rows 2 and 3.
         for col in 3..9 {
             s.eliminate(Cell::new(0, col), 7);
         }
         let step = claiming(&s).unwrap();
-        assert_eq!(step.base, vec![Unit::Row(0)]);
-        assert_eq!(step.cover, vec![Unit::Box(0)]);
+        assert_eq!(step.base(), vec![Unit::Row(0)]);
+        assert_eq!(step.cover(), vec![Unit::Box(0)]);
         assert_eq!(step.eliminations.len(), 6);
         assert!(pointing(&s).is_none());
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::Claiming);

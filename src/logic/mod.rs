@@ -2,36 +2,42 @@
 //! steps. [`next_step`] finds the easiest step a person could take on a
 //! board, [`solve_path`] walks a puzzle to the end, [`rate`] grades it.
 //!
-//! Each technique family lives in its own file and reads a [`State`]
-//! (candidates per cell and per digit). Techniques are tried easiest first,
-//! so the first step found is the one to teach.
+//! Each technique family lives in its own file, reads the [`Pencilmarks`]
+//! (candidates per cell and per digit) and reports a [`Pattern`] of its own
+//! in the [`Step`]; `hint` mirrors the families file by file with Pip's
+//! words. Techniques are tried easiest first, so the first step found is
+//! the one to teach.
 
 mod als;
 mod chains;
 mod fish;
 mod forcing;
 mod intersections;
+mod pattern;
+mod pencilmarks;
 mod rating;
 mod single_digit;
 mod singles;
-mod state;
 mod step;
 mod subsets;
+mod technique;
 mod uniqueness;
 mod wings;
 
-pub use rating::{rate, rate_grid, Level, Rating};
-pub use state::State;
-pub use step::{
-    Candidate, Chain, Contradiction, Elimination, Highlights, Link, LinkKind, Placement, Premise,
-    Step, Technique, Why, WrongEntry,
+pub use pattern::{
+    AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
+    Pattern, Premise, RectangleKind, Why,
 };
+pub use pencilmarks::Pencilmarks;
+pub use rating::{rate, rate_grid, Level, Rating};
+pub use step::{Elimination, Highlights, Placement, Step, WrongEntry};
+pub use technique::Technique;
 
 use crate::grid::{Board, CellState, Grid};
 use crate::solver::{verdict, Verdict};
 
 /// A finder for one technique (or one size of a family).
-type Finder = fn(&State) -> Option<Step>;
+type Finder = fn(&Pencilmarks) -> Option<Step>;
 
 /// Every finder, easiest first; the order is the teaching order.
 const FINDERS: &[(Technique, Finder)] = &[
@@ -75,7 +81,7 @@ const FINDERS: &[(Technique, Finder)] = &[
 ];
 
 /// The easiest step on a candidate state, or `None` when solved or stuck.
-pub fn next_step_in(s: &State) -> Option<Step> {
+pub fn next_step_in(s: &Pencilmarks) -> Option<Step> {
     if s.is_solved() {
         return None;
     }
@@ -83,7 +89,7 @@ pub fn next_step_in(s: &State) -> Option<Step> {
 }
 
 /// Plays a step's placements and eliminations on a candidate state.
-pub fn apply_to_state(s: &mut State, step: &Step) {
+pub fn apply_to_state(s: &mut Pencilmarks, step: &Step) {
     for p in &step.placements {
         s.place(p.cell, p.digit);
     }
@@ -126,7 +132,7 @@ pub fn next_outcome(board: &Board) -> Outcome {
     };
     let wrong = wrong_entries(board, &solution);
     if !wrong.is_empty() {
-        let mut step = Step::new(Technique::WrongEntries);
+        let mut step = Step::new(Technique::WrongEntries, Pattern::WrongEntries);
         step.highlights.cells = wrong.iter().map(|w| w.cell).collect();
         step.focus = wrong[0].cell.units().to_vec();
         step.wrong = wrong;
@@ -135,7 +141,7 @@ pub fn next_outcome(board: &Board) -> Outcome {
     if board.grid() == solution {
         return Outcome::Solved;
     }
-    match next_step_in(&State::from_board(board, Some(&solution))) {
+    match next_step_in(&Pencilmarks::from_board(board, Some(&solution))) {
         Some(step) => Outcome::Step(Box::new(step)),
         None => Outcome::Stuck,
     }
@@ -171,7 +177,7 @@ pub fn apply(board: &mut Board, step: &Step) {
         return;
     }
     let solution = verdict(board.givens()).solution().copied();
-    let mut s = State::from_board(board, solution.as_ref());
+    let mut s = Pencilmarks::from_board(board, solution.as_ref());
     apply_to_state(&mut s, step);
     for cell in crate::grid::Cell::ALL {
         if board.is_given(cell) {
@@ -209,7 +215,7 @@ pub fn solve_path(puzzle: &Grid) -> Path {
 /// [`solve_path`], reporting how long each search for the next step took
 /// (the last, fruitless one included), for benchmarks.
 pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Duration)) -> Path {
-    let mut s = State::from_grid(puzzle);
+    let mut s = Pencilmarks::from_grid(puzzle);
     let mut steps = Vec::new();
     loop {
         let t = std::time::Instant::now();
@@ -227,7 +233,7 @@ pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Dura
 }
 
 #[doc(hidden)]
-pub fn profile_finders(s: &State) -> (Option<Step>, Vec<(String, f64)>) {
+pub fn profile_finders(s: &Pencilmarks) -> (Option<Step>, Vec<(String, f64)>) {
     let mut times = Vec::new();
     for (t, find) in FINDERS {
         let start = std::time::Instant::now();
@@ -243,7 +249,7 @@ pub fn profile_finders(s: &State) -> (Option<Step>, Vec<(String, f64)>) {
 /// Runs only the finder of `technique`'s family on a state (the turbot
 /// family and the unique rectangles each have one finder), for tests and
 /// tools that check one technique in isolation.
-pub fn find_technique(technique: Technique, s: &State) -> Option<Step> {
+pub fn find_technique(technique: Technique, s: &Pencilmarks) -> Option<Step> {
     let key = match technique {
         Technique::TwoStringKite | Technique::TurbotFish => Technique::Skyscraper,
         Technique::UniqueRectangle2 | Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => {

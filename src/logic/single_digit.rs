@@ -1,8 +1,10 @@
 //! Single-digit patterns built on strong links: Skyscraper, 2-String Kite,
 //! Turbot Fish, Empty Rectangle and Simple Colouring.
 
-use super::state::{bit, cells_of, State, PEER_MASK, UNIT_MASK};
-use super::step::{Candidate, Link, LinkKind, Step, Technique, Why};
+use super::pattern::{Candidate, Chain, EmptyRectangle, Link, LinkKind, Pattern, Why};
+use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 /// A conjugate pair: the only two places for a digit in a unit.
@@ -14,7 +16,7 @@ pub(crate) struct StrongLink {
 }
 
 /// Conjugate pairs of `digit`, lines before boxes, each pair once.
-pub(crate) fn strong_links(s: &State, digit: u8) -> Vec<StrongLink> {
+pub(crate) fn strong_links(s: &Pencilmarks, digit: u8) -> Vec<StrongLink> {
     let mut out: Vec<StrongLink> = Vec::new();
     for unit in Unit::ALL {
         let m = s.in_unit(digit, unit);
@@ -43,7 +45,7 @@ fn same_kind(u: Unit, v: Unit) -> bool {
 /// Two strong links joined by a weak one: x = y - p = q, so x or q holds the
 /// digit. Named Skyscraper (parallel lines), 2-String Kite (a row and a
 /// column meeting in a box) or Turbot Fish (the rest); the easiest name wins.
-pub(crate) fn turbot_family(s: &State) -> Option<Step> {
+pub(crate) fn turbot_family(s: &Pencilmarks) -> Option<Step> {
     let mut best: Option<Step> = None;
     for digit in 1..=9 {
         let links = strong_links(s, digit);
@@ -77,7 +79,12 @@ pub(crate) fn turbot_family(s: &State) -> Option<Step> {
                         if victims == 0 {
                             continue;
                         }
-                        let mut step = Step::new(technique);
+                        let pattern = Pattern::Turbot {
+                            digit,
+                            strong: [l1.unit, l2.unit],
+                            ends: [x, q],
+                        };
+                        let mut step = Step::new(technique, pattern);
                         for c in cells_of(victims) {
                             step.eliminate(c, digit);
                         }
@@ -86,9 +93,7 @@ pub(crate) fn turbot_family(s: &State) -> Option<Step> {
                             .into_iter()
                             .find(|u| p.units().contains(u))
                             .unwrap_or(l1.unit);
-                        step.digits = vec![digit];
                         step.focus = vec![l1.unit, l2.unit];
-                        step.base = vec![l1.unit, l2.unit];
                         step.highlights.units = vec![l1.unit, l2.unit];
                         step.highlights.candidates =
                             cells.iter().map(|&c| Candidate::new(c, digit)).collect();
@@ -114,7 +119,7 @@ pub(crate) fn turbot_family(s: &State) -> Option<Step> {
                             },
                         ];
                         step.highlights.links = chain.clone();
-                        step.chains = vec![super::step::Chain {
+                        step.chains = vec![Chain {
                             premise: None,
                             links: chain,
                             contradiction: None,
@@ -135,7 +140,7 @@ pub(crate) fn turbot_family(s: &State) -> Option<Step> {
 /// (a cross) acts as a strong link between that row and that column; with a
 /// conjugate pair outside the box it removes the digit where both meet.
 #[allow(clippy::needless_range_loop)] // rows and columns are coordinates here
-pub(crate) fn empty_rectangle(s: &State) -> Option<Step> {
+pub(crate) fn empty_rectangle(s: &Pencilmarks) -> Option<Step> {
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         for b in 0..9u8 {
@@ -179,12 +184,20 @@ pub(crate) fn empty_rectangle(s: &State) -> Option<Step> {
                             if !s.has(target, digit) {
                                 continue;
                             }
-                            let mut step = Step::new(Technique::EmptyRectangle);
+                            let pattern = Pattern::EmptyRectangle(EmptyRectangle {
+                                digit,
+                                box_unit: boxu,
+                                row: Unit::Row(r as u8),
+                                col: Unit::Col(c as u8),
+                                cross: cells_of(in_box).collect(),
+                                link: l.unit,
+                                near: p,
+                                far: q,
+                                target,
+                            });
+                            let mut step = Step::new(Technique::EmptyRectangle, pattern);
                             step.eliminate(target, digit);
-                            step.digits = vec![digit];
                             step.focus = vec![boxu];
-                            step.base = vec![boxu, l.unit];
-                            step.cover = vec![Unit::Row(r as u8), Unit::Col(c as u8)];
                             step.highlights.units = vec![boxu, l.unit];
                             step.highlights.candidates =
                                 vec![Candidate::new(p, digit), Candidate::new(q, digit)];
@@ -209,7 +222,7 @@ pub(crate) fn empty_rectangle(s: &State) -> Option<Step> {
 /// Colours each cluster of a digit's conjugate pairs in two colours; one
 /// colour holds the digit everywhere. A colour that sees itself is false
 /// (wrap); a cell that sees both colours cannot hold the digit (trap).
-pub(crate) fn simple_coloring(s: &State) -> Option<Step> {
+pub(crate) fn simple_coloring(s: &Pencilmarks) -> Option<Step> {
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         let mut colored = 0u128;
@@ -250,28 +263,32 @@ pub(crate) fn simple_coloring(s: &State) -> Option<Step> {
             if tree.len() < 2 {
                 continue;
             }
-            let mut step = Step::new(Technique::SimpleColoring);
-            // Wrap: two cells of one colour in one unit.
-            for &cm in &colors {
-                if cells_of(cm).any(|c| PEER_MASK[c.index()] & cm != 0) {
-                    for c in cells_of(cm) {
-                        step.eliminate(c, digit);
-                    }
-                    break;
-                }
-            }
-            if !step.is_progress() {
-                for c in cells_of(s.digit_mask(digit) & !(colors[0] | colors[1])) {
-                    let p = PEER_MASK[c.index()];
-                    if p & colors[0] != 0 && p & colors[1] != 0 {
-                        step.eliminate(c, digit);
-                    }
-                }
-            }
-            if !step.is_progress() {
+            // Wrap: two cells of one colour in one unit, so that colour is
+            // false. Else trap: cells that see both colours lose the digit.
+            let wrapped = colors
+                .iter()
+                .copied()
+                .find(|&cm| cells_of(cm).any(|c| PEER_MASK[c.index()] & cm != 0));
+            let victims = wrapped.unwrap_or_else(|| {
+                cells_of(s.digit_mask(digit) & !(colors[0] | colors[1]))
+                    .filter(|c| {
+                        let p = PEER_MASK[c.index()];
+                        p & colors[0] != 0 && p & colors[1] != 0
+                    })
+                    .fold(0u128, |m, c| m | bit(c.index()))
+            });
+            if victims == 0 {
                 continue;
             }
-            step.digits = vec![digit];
+            let pattern = Pattern::Coloring {
+                digit,
+                colours: colors.map(|cm| cells_of(cm).collect()),
+                wrap: wrapped.is_some(),
+            };
+            let mut step = Step::new(Technique::SimpleColoring, pattern);
+            for c in cells_of(victims) {
+                step.eliminate(c, digit);
+            }
             step.focus = vec![tree[0].why_unit()];
             step.highlights.candidates = cells_of(colors[0])
                 .map(|c| Candidate::new(c, digit))
@@ -280,7 +297,7 @@ pub(crate) fn simple_coloring(s: &State) -> Option<Step> {
                 .map(|c| Candidate::new(c, digit))
                 .collect();
             step.highlights.links = tree.clone();
-            step.chains = vec![super::step::Chain {
+            step.chains = vec![Chain {
                 premise: None,
                 links: tree,
                 contradiction: None,
@@ -291,23 +308,13 @@ pub(crate) fn simple_coloring(s: &State) -> Option<Step> {
     None
 }
 
-impl Link {
-    /// The unit a link lives in (its first cell's box for a cell link).
-    pub(crate) fn why_unit(&self) -> Unit {
-        match self.why {
-            Why::Unit(u) | Why::LastPlace(u) => u,
-            _ => Unit::Box(self.from.cell.box_index() as u8),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::logic::next_step_in;
 
-    fn keep(s: &mut State, digit: u8, unit: Unit, cells: &[Cell]) {
+    fn keep(s: &mut Pencilmarks, digit: u8, unit: Unit, cells: &[Cell]) {
         for &c in unit.cells() {
             if !cells.contains(&c) {
                 s.eliminate(c, digit);
@@ -317,7 +324,7 @@ mod tests {
 
     #[test]
     fn skyscraper() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // 5 in column 1 only at r1, r6; in column 3... use columns 1 and 5:
         // bases r1c1/r7c1 and r2c5/r7c5 would be an X-Wing, so offset them.
         keep(&mut s, 5, Unit::Col(0), &[Cell::new(0, 0), Cell::new(6, 0)]);
@@ -333,7 +340,7 @@ mod tests {
 
     #[test]
     fn two_string_kite() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         keep(&mut s, 8, Unit::Row(0), &[Cell::new(0, 1), Cell::new(0, 6)]);
         keep(&mut s, 8, Unit::Col(0), &[Cell::new(2, 0), Cell::new(7, 0)]);
         let step = next_step_in(&s).unwrap();
@@ -343,7 +350,7 @@ mod tests {
 
     #[test]
     fn empty_rectangle_and_colouring() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // Box 5 (rows 4-6, cols 4-6): 2 only in row 5 and column 5 (a cross).
         for c in [
             Cell::new(3, 3),
@@ -358,7 +365,7 @@ mod tests {
         let er = empty_rectangle(&s).unwrap();
         assert_eq!(er.conclusion(), "r1c5<>2");
 
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // Conjugate pairs r1c1-r1c5 (row), r1c5-r6c5 (column), r6c5-r6c2
         // (row) colour r1c1, r6c5 one way and r1c5, r6c2 the other; r2c2
         // and r3c2 see r1c1 (box) and r6c2 (column): a trap.

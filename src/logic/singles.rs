@@ -1,22 +1,25 @@
 //! Full house, hidden single, naked single: the steps that place a digit.
 
-use super::state::{cells_of, State, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{Candidate, Pattern};
+use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 /// A unit with one empty cell left.
-pub(crate) fn full_house(s: &State) -> Option<Step> {
+pub(crate) fn full_house(s: &Pencilmarks) -> Option<Step> {
     let open = s.open_mask();
     for unit in Unit::ALL {
         let here = open & UNIT_MASK[unit.index()];
         if here.count_ones() == 1 {
             let cell = cells_of(here).next()?;
             let digit = s.cands(cell).single_digit()?;
-            let mut step = Step::new(Technique::FullHouse);
+            let mut step = Step::new(
+                Technique::FullHouse,
+                Pattern::FullHouse { unit, cell, digit },
+            );
             step.place(cell, digit);
-            step.digits = vec![digit];
             step.focus = vec![unit];
-            step.base = vec![unit];
             step.highlights.units = vec![unit];
             step.highlights.cells = unit
                 .cells()
@@ -32,24 +35,31 @@ pub(crate) fn full_house(s: &State) -> Option<Step> {
 
 /// A digit with one place left in a unit; boxes first, as players scan them
 /// first and Sudoku Explainer rates them lower.
-pub(crate) fn hidden_single(s: &State) -> Option<Step> {
+pub(crate) fn hidden_single(s: &Pencilmarks) -> Option<Step> {
     let order = Unit::ALL[18..].iter().chain(Unit::ALL[..18].iter());
     for &unit in order {
         for digit in 1..=9 {
             let here = s.in_unit(digit, unit);
             if here.count_ones() == 1 {
                 let cell = cells_of(here).next()?;
-                let mut step = Step::new(Technique::HiddenSingle);
+                // The placed copies of the digit that rule the other cells out.
+                let blockers = blockers(s, unit, cell, digit);
+                let mut step = Step::new(
+                    Technique::HiddenSingle,
+                    Pattern::HiddenSingle {
+                        unit,
+                        cell,
+                        digit,
+                        blockers: blockers.clone(),
+                    },
+                );
                 if !matches!(unit, Unit::Box(_)) {
                     step.score = 1.5;
                 }
                 step.place(cell, digit);
-                step.digits = vec![digit];
                 step.focus = vec![unit];
-                step.base = vec![unit];
                 step.highlights.units = vec![unit];
-                // The placed copies of the digit that rule the other cells out.
-                step.highlights.cells = blockers(s, unit, cell, digit);
+                step.highlights.cells = blockers;
                 return Some(step.finish());
             }
         }
@@ -58,7 +68,7 @@ pub(crate) fn hidden_single(s: &State) -> Option<Step> {
 }
 
 /// For each other empty cell of `unit`, a placed `digit` that it sees.
-fn blockers(s: &State, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
+fn blockers(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
     let mut out: Vec<Cell> = Vec::new();
     for &c in unit.cells() {
         if c == target || s.value(c) != 0 {
@@ -77,12 +87,11 @@ fn blockers(s: &State, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
 }
 
 /// A cell with one candidate left.
-pub(crate) fn naked_single(s: &State) -> Option<Step> {
+pub(crate) fn naked_single(s: &Pencilmarks) -> Option<Step> {
     for cell in cells_of(s.open_mask()) {
         if let Some(digit) = s.cands(cell).single_digit() {
-            let mut step = Step::new(Technique::NakedSingle);
+            let mut step = Step::new(Technique::NakedSingle, Pattern::NakedSingle { cell, digit });
             step.place(cell, digit);
-            step.digits = vec![digit];
             step.focus = cell.units().to_vec();
             step.highlights.units = cell.units().to_vec();
             step.highlights.candidates = vec![Candidate::new(cell, digit)];
@@ -101,7 +110,7 @@ mod tests {
     #[test]
     fn full_house_fills_the_last_cell_of_a_row() {
         let g = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
-        let step = next_step_in(&State::from_grid(&g)).unwrap();
+        let step = next_step_in(&Pencilmarks::from_grid(&g)).unwrap();
         assert_eq!(step.technique, Technique::FullHouse);
         assert_eq!(step.conclusion(), "r1c9=9");
         assert_eq!(step.focus, vec![Unit::Row(0)]);
@@ -115,7 +124,7 @@ mod tests {
         g.set(Cell::new(2, 7), 1);
         g.set(Cell::new(4, 1), 1);
         g.set(Cell::new(7, 2), 1);
-        let step = next_step_in(&State::from_grid(&g)).unwrap();
+        let step = next_step_in(&Pencilmarks::from_grid(&g)).unwrap();
         assert_eq!(step.technique, Technique::HiddenSingle);
         assert_eq!(step.conclusion(), "r1c1=1");
         assert_eq!(step.score, 1.2);
@@ -137,7 +146,7 @@ mod tests {
              .........",
         )
         .unwrap();
-        let s = State::from_grid(&g);
+        let s = Pencilmarks::from_grid(&g);
         assert!(full_house(&s).is_none());
         assert!(hidden_single(&s).is_none());
         let step = next_step_in(&s).unwrap();

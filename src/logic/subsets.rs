@@ -1,7 +1,9 @@
 //! Naked and hidden pairs, triples and quads.
 
-use super::state::{bit, cells_of, common_units, State, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{Candidate, Pattern};
+use super::pencilmarks::{bit, cells_of, common_units, Pencilmarks, UNIT_MASK};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Candidates, Cell, Unit};
 
 /// Calls `f` with every `k`-subset of `items` (as indices), stopping when
@@ -56,7 +58,7 @@ fn hidden_technique(n: usize) -> Technique {
 }
 
 /// `n` cells of a unit with `n` candidates between them.
-pub(crate) fn naked(s: &State, n: usize) -> Option<Step> {
+pub(crate) fn naked(s: &Pencilmarks, n: usize) -> Option<Step> {
     let open = s.open_mask();
     for unit in Unit::ALL {
         let cells: Vec<Cell> = cells_of(open & UNIT_MASK[unit.index()])
@@ -72,9 +74,15 @@ pub(crate) fn naked(s: &State, n: usize) -> Option<Step> {
             if union.len() as usize != n {
                 return None;
             }
-            let mut step = Step::new(naked_technique(n));
             // A subset inside a line and a box clears both.
             let units = common_units(mask);
+            let subset: Vec<Cell> = idx.iter().map(|&i| cells[i]).collect();
+            let pattern = Pattern::NakedSubset {
+                cells: subset.clone(),
+                digits: union.iter().collect(),
+                units: units.clone(),
+            };
+            let mut step = Step::new(naked_technique(n), pattern);
             for &u in &units {
                 for c in cells_of(open & UNIT_MASK[u.index()] & !mask) {
                     for d in (s.cands(c) & union).iter() {
@@ -85,16 +93,14 @@ pub(crate) fn naked(s: &State, n: usize) -> Option<Step> {
             if !step.is_progress() {
                 return None;
             }
-            step.digits = union.iter().collect();
             step.focus = vec![unit];
-            step.base = units.clone();
             step.highlights.units = units;
-            step.highlights.cells = idx.iter().map(|&i| cells[i]).collect();
-            step.highlights.candidates = idx
+            step.highlights.candidates = subset
                 .iter()
-                .map(|&i| cells[i])
+                .copied()
                 .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
                 .collect();
+            step.highlights.cells = subset;
             Some(step.finish())
         });
         if found.is_some() {
@@ -105,7 +111,7 @@ pub(crate) fn naked(s: &State, n: usize) -> Option<Step> {
 }
 
 /// `n` digits of a unit confined to the same `n` cells.
-pub(crate) fn hidden(s: &State, n: usize) -> Option<Step> {
+pub(crate) fn hidden(s: &Pencilmarks, n: usize) -> Option<Step> {
     for unit in Unit::ALL {
         let digits: Vec<u8> = (1..=9)
             .filter(|&d| {
@@ -123,7 +129,12 @@ pub(crate) fn hidden(s: &State, n: usize) -> Option<Step> {
             if mask.count_ones() as usize != n {
                 return None;
             }
-            let mut step = Step::new(hidden_technique(n));
+            let pattern = Pattern::HiddenSubset {
+                cells: cells_of(mask).collect(),
+                digits: set.iter().collect(),
+                unit,
+            };
+            let mut step = Step::new(hidden_technique(n), pattern);
             for c in cells_of(mask) {
                 for d in (s.cands(c) - set).iter() {
                     step.eliminate(c, d);
@@ -132,9 +143,7 @@ pub(crate) fn hidden(s: &State, n: usize) -> Option<Step> {
             if !step.is_progress() {
                 return None;
             }
-            step.digits = set.iter().collect();
             step.focus = vec![unit];
-            step.base = vec![unit];
             step.highlights.units = vec![unit];
             step.highlights.cells = cells_of(mask).collect();
             step.highlights.candidates = cells_of(mask)
@@ -157,19 +166,19 @@ mod tests {
 
     #[test]
     fn naked_pair_in_a_row() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 5), &[1, 2]);
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::NakedPair);
-        assert_eq!(step.digits, vec![1, 2]);
+        assert_eq!(step.digits(), vec![1, 2]);
         assert_eq!(step.eliminations.len(), 7);
-        assert_eq!(step.base, vec![Unit::Row(0)]);
+        assert_eq!(step.base(), vec![Unit::Row(0)]);
     }
 
     #[test]
     fn hidden_pair_in_a_column() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         // 8 and 9 fit only in r1c1 and r9c1 of column 1; every other digit
         // keeps plenty of room, so nothing easier exists.
         for row in 1..8 {
@@ -178,13 +187,13 @@ mod tests {
         }
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::HiddenPair);
-        assert_eq!(step.digits, vec![8, 9]);
+        assert_eq!(step.digits(), vec![8, 9]);
         assert_eq!(step.conclusion(), "r1c1<>1234567, r9c1<>1234567");
     }
 
     #[test]
     fn naked_triple_and_quad() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(4, 0), &[1, 2]);
         s.keep_only(Cell::new(4, 4), &[2, 3]);
         s.keep_only(Cell::new(4, 8), &[1, 3]);
@@ -194,7 +203,7 @@ mod tests {
         assert!(naked(&s, 2).is_none());
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedTriple);
 
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(3, 0), &[2, 3]);
         s.keep_only(Cell::new(6, 0), &[3, 4]);

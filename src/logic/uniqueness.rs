@@ -2,9 +2,11 @@
 //! They hold only because a proper puzzle has exactly one solution: a
 //! pattern that could swap two digits would give it a second one.
 
-use super::state::{bit, cells_of, State, PEER_MASK, UNIT_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::pattern::{Candidate, Pattern, RectangleKind};
+use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::step::Step;
 use super::subsets::combinations;
+use super::technique::Technique;
 use crate::grid::{Candidates, Cell, Unit};
 
 /// Four cells on two rows, two columns and exactly two boxes.
@@ -29,9 +31,29 @@ fn rectangles() -> impl Iterator<Item = [Cell; 4]> {
     })
 }
 
-fn ur_step(technique: Technique, s: &State, rect: &[Cell; 4], pair: Candidates) -> Step {
-    let mut step = Step::new(technique);
-    step.digits = pair.iter().collect();
+/// A unique rectangle's step of `kind`, before its eliminations.
+fn ur_step(
+    technique: Technique,
+    kind: RectangleKind,
+    s: &Pencilmarks,
+    rect: &[Cell; 4],
+    pair: Candidates,
+) -> Step {
+    let mut digits = pair.iter();
+    let pattern = Pattern::Rectangle {
+        corners: *rect,
+        pair: [
+            digits.next().unwrap_or_default(),
+            digits.next().unwrap_or_default(),
+        ],
+        extra: rect
+            .iter()
+            .copied()
+            .filter(|&c| s.cands(c) != pair)
+            .collect(),
+        kind,
+    };
+    let mut step = Step::new(technique, pattern);
     step.focus = vec![
         Unit::Box(rect[0].box_index() as u8),
         Unit::Box(rect[3].box_index() as u8),
@@ -51,7 +73,7 @@ fn ur_step(technique: Technique, s: &State, rect: &[Cell; 4], pair: Candidates) 
 }
 
 /// The first unique rectangle of the easiest type present.
-pub(crate) fn unique_rectangle(s: &State) -> Option<Step> {
+pub(crate) fn unique_rectangle(s: &Pencilmarks) -> Option<Step> {
     let mut best: Option<Step> = None;
     for rect in rectangles() {
         if rect.iter().any(|&c| s.value(c) != 0) {
@@ -80,7 +102,7 @@ pub(crate) fn unique_rectangle(s: &State) -> Option<Step> {
     best
 }
 
-fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
+fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
     let extra: Vec<Cell> = rect
         .iter()
         .copied()
@@ -90,7 +112,13 @@ fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
         1 => {
             // Type 1: the lone cell with extras cannot be either digit.
             let c = extra[0];
-            let mut step = ur_step(Technique::UniqueRectangle1, s, rect, pair);
+            let mut step = ur_step(
+                Technique::UniqueRectangle1,
+                RectangleKind::Type1,
+                s,
+                rect,
+                pair,
+            );
             for d in pair.iter() {
                 step.eliminate(c, d);
             }
@@ -104,7 +132,8 @@ fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
                 let z = xe.first()?;
                 let victims = s.digit_mask(z) & PEER_MASK[e.index()] & PEER_MASK[f.index()];
                 if victims != 0 {
-                    let mut step = ur_step(Technique::UniqueRectangle2, s, rect, pair);
+                    let kind = RectangleKind::Type2 { z };
+                    let mut step = ur_step(Technique::UniqueRectangle2, kind, s, rect, pair);
                     for v in cells_of(victims) {
                         step.eliminate(v, z);
                     }
@@ -125,10 +154,10 @@ fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
                 for d in pair.iter() {
                     let other = (pair - Candidates::single(d)).first()?;
                     if s.in_unit(d, u) == bit(e.index()) | bit(f.index()) {
-                        let mut step = ur_step(Technique::UniqueRectangle4, s, rect, pair);
+                        let kind = RectangleKind::Type4 { unit: u, locked: d };
+                        let mut step = ur_step(Technique::UniqueRectangle4, kind, s, rect, pair);
                         step.eliminate(e, other);
                         step.eliminate(f, other);
-                        step.base = vec![u];
                         step.highlights.units = vec![u];
                         return Some(step.finish());
                     }
@@ -148,21 +177,28 @@ fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
                             return None;
                         }
                         let subset: Vec<Cell> = idx.iter().map(|&i| others[i]).collect();
-                        let mut step = ur_step(Technique::UniqueRectangle3, s, rect, pair);
-                        for &c in &others {
-                            if !subset.contains(&c) {
-                                for d in (s.cands(c) & union).iter() {
-                                    step.eliminate(c, d);
-                                }
-                            }
-                        }
-                        if !step.is_progress() {
+                        let victims: Vec<(Cell, Candidates)> = others
+                            .iter()
+                            .filter(|c| !subset.contains(c))
+                            .map(|&c| (c, s.cands(c) & union))
+                            .filter(|(_, ds)| !ds.is_empty())
+                            .collect();
+                        if victims.is_empty() {
                             return None;
                         }
-                        step.base = vec![u];
+                        let kind = RectangleKind::Type3 {
+                            unit: u,
+                            cells: subset.clone(),
+                            digits: x.iter().collect(),
+                        };
+                        let mut step = ur_step(Technique::UniqueRectangle3, kind, s, rect, pair);
+                        for (c, ds) in victims {
+                            for d in ds.iter() {
+                                step.eliminate(c, d);
+                            }
+                        }
                         step.highlights.units = vec![u];
-                        step.highlights.cells.extend(subset.iter().copied());
-                        step.digits.extend(x.iter());
+                        step.highlights.cells.extend(subset);
                         Some(step.finish())
                     });
                     if found.is_some() {
@@ -180,7 +216,7 @@ fn ur_with(s: &State, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
 /// one with three, and each digit appears twice per unit except one digit
 /// of that cell, which appears three times in its units. Without that digit
 /// the grid would have two solutions, so it goes there.
-pub(crate) fn bug_plus_one(s: &State) -> Option<Step> {
+pub(crate) fn bug_plus_one(s: &Pencilmarks) -> Option<Step> {
     let open = s.open_mask();
     let bv = s.bivalue_mask();
     let rest = open & !bv;
@@ -205,9 +241,8 @@ pub(crate) fn bug_plus_one(s: &State) -> Option<Step> {
             .iter()
             .all(|&u| s.in_unit(d, u).count_ones() == 3)
     })?;
-    let mut step = Step::new(Technique::Bug1);
+    let mut step = Step::new(Technique::Bug1, Pattern::Bug { cell, digit });
     step.place(cell, digit);
-    step.digits = vec![digit];
     step.focus = cell.units().to_vec();
     step.highlights.cells = vec![cell];
     step.highlights.units = cell.units().to_vec();
@@ -230,7 +265,7 @@ mod tests {
 
     #[test]
     fn type_1_and_2() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2]);
@@ -238,7 +273,7 @@ mod tests {
         assert_eq!(step.technique, Technique::UniqueRectangle1);
         assert_eq!(step.conclusion(), "r2c4<>12");
 
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 7]);
@@ -251,7 +286,7 @@ mod tests {
 
     #[test]
     fn type_4() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
@@ -274,7 +309,7 @@ mod tests {
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
         )
         .unwrap();
-        let s = State::from_grid(&sol);
+        let s = Pencilmarks::from_grid(&sol);
         assert!(bug_plus_one(&s).is_none(), "nothing open: no BUG");
     }
 }

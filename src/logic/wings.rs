@@ -1,23 +1,26 @@
 //! XY-Wing, XYZ-Wing and W-Wing.
 
+use super::pattern::{Candidate, Pattern};
+use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK};
 use super::single_digit::strong_links;
-use super::state::{bit, cells_of, State, PEER_MASK};
-use super::step::{Candidate, Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 use crate::grid::{Candidates, Cell};
 
+/// A wing's step: `z` leaves `victims`; `cells` (the pivot first for XY
+/// and XYZ) show their candidates, z apart.
 fn wing_step(
     technique: Technique,
-    s: &State,
+    pattern: Pattern,
+    s: &Pencilmarks,
     cells: &[Cell],
     z: u8,
     victims: u128,
-    digits: Vec<u8>,
 ) -> Step {
-    let mut step = Step::new(technique);
+    let mut step = Step::new(technique, pattern);
     for c in cells_of(victims) {
         step.eliminate(c, z);
     }
-    step.digits = digits;
     step.focus = vec![cells[0].units()[2]];
     step.highlights.cells = cells.to_vec();
     for &c in cells {
@@ -35,7 +38,7 @@ fn wing_step(
 
 /// Pivot {x,y} sees pincers {x,z} and {y,z}: whichever the pivot is, one
 /// pincer is z.
-pub(crate) fn xy_wing(s: &State) -> Option<Step> {
+pub(crate) fn xy_wing(s: &Pencilmarks) -> Option<Step> {
     let bv = s.bivalue_mask();
     for pivot in cells_of(bv) {
         let pc = s.cands(pivot);
@@ -52,15 +55,20 @@ pub(crate) fn xy_wing(s: &State) -> Option<Step> {
                 }
                 let victims = s.digit_mask(zd) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
                 if victims != 0 {
-                    let mut digits: Vec<u8> = (pc | z).iter().collect();
-                    digits.sort_unstable();
+                    let pattern = Pattern::Wing {
+                        pivot,
+                        pincers: [a, b],
+                        x: (ca & pc).first()?,
+                        y: (cb & pc).first()?,
+                        z: zd,
+                    };
                     return Some(wing_step(
                         Technique::XyWing,
+                        pattern,
                         s,
                         &[pivot, a, b],
                         zd,
                         victims,
-                        digits,
                     ));
                 }
             }
@@ -70,7 +78,7 @@ pub(crate) fn xy_wing(s: &State) -> Option<Step> {
 }
 
 /// Pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is z.
-pub(crate) fn xyz_wing(s: &State) -> Option<Step> {
+pub(crate) fn xyz_wing(s: &Pencilmarks) -> Option<Step> {
     let bv = s.bivalue_mask();
     for pivot in cells_of(s.open_mask()) {
         let pc = s.cands(pivot);
@@ -94,13 +102,21 @@ pub(crate) fn xyz_wing(s: &State) -> Option<Step> {
                     & PEER_MASK[a.index()]
                     & PEER_MASK[b.index()];
                 if victims != 0 {
+                    let z = Candidates::single(zd);
+                    let pattern = Pattern::Wing {
+                        pivot,
+                        pincers: [a, b],
+                        x: (ca - z).first()?,
+                        y: (cb - z).first()?,
+                        z: zd,
+                    };
                     return Some(wing_step(
                         Technique::XyzWing,
+                        pattern,
                         s,
                         &[pivot, a, b],
                         zd,
                         victims,
-                        pc.iter().collect(),
                     ));
                 }
             }
@@ -111,7 +127,7 @@ pub(crate) fn xyz_wing(s: &State) -> Option<Step> {
 
 /// Two cells {x,y} that do not see each other, joined by a strong link on
 /// x (each end sees one of them): one of the two cells is y.
-pub(crate) fn w_wing(s: &State) -> Option<Step> {
+pub(crate) fn w_wing(s: &Pencilmarks) -> Option<Step> {
     let bv = s.bivalue_mask();
     let cells: Vec<Cell> = cells_of(bv).collect();
     for (i, &a) in cells.iter().enumerate() {
@@ -133,13 +149,18 @@ pub(crate) fn w_wing(s: &State) -> Option<Step> {
                         {
                             continue;
                         }
-                        let mut step =
-                            wing_step(Technique::WWing, s, &[a, b], y, victims, vec![x, y]);
+                        let pattern = Pattern::WWing {
+                            cells: [a, b],
+                            link: [p, q],
+                            unit: l.unit,
+                            x,
+                            y,
+                        };
+                        let mut step = wing_step(Technique::WWing, pattern, s, &[a, b], y, victims);
                         step.highlights.cells.extend([p, q]);
                         step.highlights
                             .secondary
                             .extend([Candidate::new(p, x), Candidate::new(q, x)]);
-                        step.base = vec![l.unit];
                         step.highlights.units = vec![l.unit];
                         return Some(step);
                     }
@@ -158,7 +179,7 @@ mod tests {
 
     #[test]
     fn xy_wing() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2]); // pivot
         s.keep_only(Cell::new(0, 5), &[1, 3]); // pincer in the row
         s.keep_only(Cell::new(5, 0), &[2, 3]); // pincer in the column
@@ -169,7 +190,7 @@ mod tests {
 
     #[test]
     fn xyz_wing() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[1, 2, 3]); // pivot
         s.keep_only(Cell::new(0, 5), &[1, 3]);
         s.keep_only(Cell::new(2, 1), &[2, 3]);
@@ -181,7 +202,7 @@ mod tests {
 
     #[test]
     fn w_wing() {
-        let mut s = State::from_grid(&Grid::empty());
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
         s.keep_only(Cell::new(0, 0), &[4, 6]);
         s.keep_only(Cell::new(4, 4), &[4, 6]);
         // Strong link on 4 in row 9: r9c1 (sees r1c1) and r9c5 (sees r5c5).

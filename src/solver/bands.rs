@@ -188,7 +188,7 @@ fn minirows(a: u32) -> usize {
 /// The whole search state; a guess copies it (232 bytes) rather than
 /// undoing changes.
 #[derive(Clone, Copy)]
-pub(crate) struct State {
+pub(crate) struct BandBoards {
     /// Index `3 * d + b`: where digit `d + 1` may go in band `b` (and a
     /// spare 28th, always 0, so that each digit's three boards load as
     /// four lanes).
@@ -225,10 +225,10 @@ macro_rules! check_changed {
     };
 }
 
-impl State {
+impl BandBoards {
     /// The state with the givens placed and their neighbours cleared, or
     /// `None` when two givens clash.
-    pub(crate) fn new(grid: &Grid) -> Option<State> {
+    pub(crate) fn new(grid: &Grid) -> Option<BandBoards> {
         // Where each digit is given, per band (row 0: the empty cells,
         // gathered in a register; then a step per given, which also finds
         // equal givens sharing a row or a box).
@@ -257,7 +257,7 @@ impl State {
         if clash != 0 {
             return None;
         }
-        let mut s = State {
+        let mut s = BandBoards {
             boards: [0; 28],
             checked: [0; 27],
             unsolved: [given[0][0], given[0][1], given[0][2]],
@@ -442,7 +442,7 @@ impl State {
 
 /// Depth-first search that stops after `limit` solutions; the solutions
 /// found go to `found` (at most its length).
-pub(crate) fn search(s: &mut State, limit: usize, found: &mut [Grid], count: &mut usize) {
+pub(crate) fn search(s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize) {
     loop {
         let pairs = match s.propagate() {
             Flow::Dead => return,

@@ -3,18 +3,19 @@
 
 mod bands;
 mod dead_end;
+mod forced;
 
-pub use dead_end::DeadEnd;
+pub use forced::{DeadEnd, ForcedSingles};
 
 use crate::grid::{Conflict, Grid};
-use bands::{search, State};
+use bands::{search, BandBoards};
 use std::fmt;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut found = [Grid::empty()];
     let mut count = 0;
-    search(&mut State::new(grid)?, 1, &mut found, &mut count);
+    search(&mut BandBoards::new(grid)?, 1, &mut found, &mut count);
     (count > 0).then_some(found[0])
 }
 
@@ -24,7 +25,7 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
-    let Some(mut state) = State::new(grid) else {
+    let Some(mut state) = BandBoards::new(grid) else {
         return 0;
     };
     let mut count = 0;
@@ -59,7 +60,7 @@ pub fn verdict(grid: &Grid) -> Verdict {
     }
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
-    if let Some(mut state) = State::new(grid) {
+    if let Some(mut state) = BandBoards::new(grid) {
         search(&mut state, 2, &mut found, &mut count);
     }
     match count {

@@ -3,6 +3,7 @@
 //! sync so each technique uses whichever view makes it a few bit operations.
 
 use crate::grid::{Board, Candidates, Cell, Grid, Unit};
+use crate::solver::ForcedSingles;
 
 pub(crate) use crate::grid::masks::{PEER_MASKS as PEER_MASK, UNIT_MASKS as UNIT_MASK};
 
@@ -33,15 +34,16 @@ pub(crate) fn common_units(mask: u128) -> Vec<Unit> {
         .collect()
 }
 
-/// Candidates of every open cell plus the digits already placed.
+/// The pencil marks a player reasons from: the candidates of every open
+/// cell, plus the digits already placed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct State {
+pub struct Pencilmarks {
     values: [u8; 81],
     cells: [Candidates; 81],
     digits: [u128; 9],
 }
 
-impl State {
+impl Pencilmarks {
     /// Leaves `cell` only the candidates in `keep`: technique tests build
     /// their hand-made candidate grids with it.
     #[cfg(test)]
@@ -54,8 +56,8 @@ impl State {
     }
 
     /// Candidates by the basic rule (no digit twice in a unit).
-    pub fn from_grid(grid: &Grid) -> State {
-        let mut s = State {
+    pub fn from_grid(grid: &Grid) -> Pencilmarks {
+        let mut s = Pencilmarks {
             values: *grid.digits(),
             cells: [Candidates::NONE; 81],
             digits: [0; 9],
@@ -70,9 +72,9 @@ impl State {
     /// may already hold eliminations), the basic rule elsewhere. Notes that
     /// lack the true digit are ignored, since reasoning from them could only
     /// mislead; `solution` is the board's unique solution when known.
-    pub fn from_board(board: &Board, solution: Option<&Grid>) -> State {
+    pub fn from_board(board: &Board, solution: Option<&Grid>) -> Pencilmarks {
         let grid = board.grid();
-        let mut s = State::from_grid(&grid);
+        let mut s = Pencilmarks::from_grid(&grid);
         let trusted = Cell::ALL.iter().all(|&c| {
             let notes = board.notes(c);
             grid.get(c) != 0
@@ -168,6 +170,17 @@ impl State {
         self.digits[digit as usize - 1] &= !bit(cell.index());
     }
 
+    /// The same candidates for the solver's forced-singles propagation.
+    pub(crate) fn forced_singles(&self) -> ForcedSingles {
+        let mut placed = [0u128; 9];
+        for (i, &v) in self.values.iter().enumerate() {
+            if v != 0 {
+                placed[v as usize - 1] |= bit(i);
+            }
+        }
+        ForcedSingles::new(self.digits, self.open_mask(), placed)
+    }
+
     /// Bitboard of the digit's candidates inside a unit.
     #[inline]
     pub fn in_unit(&self, digit: u8, unit: Unit) -> u128 {
@@ -185,7 +198,7 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         )
         .unwrap();
-        let mut s = State::from_grid(&g);
+        let mut s = Pencilmarks::from_grid(&g);
         let c = Cell::new(0, 1);
         assert_eq!(s.cands(c), g.candidates(c));
         s.place(c, 1);

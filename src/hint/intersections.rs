@@ -1,0 +1,58 @@
+//! Pip's words for locked candidates: pointing and claiming.
+
+use super::words::{cells, unit_name, TechniqueWords};
+use super::{shown, Lang, Line};
+use crate::grid::{Cell, Unit};
+use crate::logic::{Highlights, Technique};
+
+pub(super) const WORDS: &[TechniqueWords] = &[
+    TechniqueWords {
+        technique: Technique::Pointing,
+        name_fr: "Candidats pointants",
+        rule_en: "When a digit's candidates in a box all lie in one row or column, the digit leaves the rest of that line.",
+        rule_fr: "Quand les candidats d'un chiffre dans un bloc sont tous sur une ligne ou colonne, le chiffre quitte le reste de cette ligne.",
+    },
+    TechniqueWords {
+        technique: Technique::Claiming,
+        name_fr: "Candidats réclamés",
+        rule_en: "When a digit's candidates in a row or column all lie in one box, the digit leaves the rest of that box.",
+        rule_fr: "Quand les candidats d'un chiffre dans une ligne ou colonne sont tous dans un bloc, le chiffre quitte le reste du bloc.",
+    },
+];
+
+/// `d` lies only in `at` of `base`, all of which lie in `cover` too.
+pub(super) fn locked(
+    h: &Highlights,
+    d: u8,
+    base: Unit,
+    cover: Unit,
+    at: &[Cell],
+    lang: Lang,
+) -> Vec<Line> {
+    let (from, to) = (unit_name(base, lang), unit_name(cover, lang));
+    let cl = cells(at, lang);
+    vec![
+        shown(
+            say!(
+                lang,
+                "In {from}, {d} can only go in {cl}, which all lie in {to}.",
+                "Dans {from}, {d} ne peut aller qu'en {cl}, qui sont toutes dans {to}."
+            ),
+            vec![],
+            h.candidates.clone(),
+            vec![],
+            h.units.clone(),
+        ),
+        shown(
+            say!(
+                lang,
+                "Whichever of them gets the {d}, it is the {d} of {to} too.",
+                "Quelle que soit celle qui reçoit le {d}, c'est aussi le {d} de {to}."
+            ),
+            vec![],
+            h.candidates.clone(),
+            vec![],
+            vec![cover],
+        ),
+    ]
+}

@@ -1,0 +1,91 @@
+//! Pip's words for full house, hidden single and naked single.
+
+use super::words::{cells, unit_name, TechniqueWords};
+use super::{shown, Lang, Line};
+use crate::grid::{Cell, Unit};
+use crate::logic::{Highlights, Technique};
+
+pub(super) const WORDS: &[TechniqueWords] = &[
+    TechniqueWords {
+        technique: Technique::FullHouse,
+        name_fr: "Dernière case",
+        rule_en: "When a unit has one empty cell left, it takes the one missing digit.",
+        rule_fr: "Quand une unité n'a plus qu'une case vide, elle prend le seul chiffre manquant.",
+    },
+    TechniqueWords {
+        technique: Technique::HiddenSingle,
+        name_fr: "Singleton caché",
+        rule_en: "When a digit fits in only one cell of a unit, it goes there.",
+        rule_fr: "Quand un chiffre ne tient que dans une case d'une unité, il va là.",
+    },
+    TechniqueWords {
+        technique: Technique::NakedSingle,
+        name_fr: "Singleton nu",
+        rule_en: "When a cell has only one candidate left, that digit goes there.",
+        rule_fr: "Quand une case n'a plus qu'un candidat, ce chiffre va là.",
+    },
+];
+
+pub(super) fn full_house(h: &Highlights, unit: Unit, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
+    let u = unit_name(unit, lang);
+    vec![shown(
+        say!(
+            lang,
+            "{u} has only one empty cell left: {c}. The one digit it is missing is {d}.",
+            "{u} n'a plus qu'une case vide : {c}. Le seul chiffre qui lui manque est {d}."
+        ),
+        h.cells.clone(),
+        vec![],
+        vec![],
+        vec![unit],
+    )]
+}
+
+pub(super) fn hidden_single(
+    unit: Unit,
+    c: Cell,
+    d: u8,
+    blockers: &[Cell],
+    lang: Lang,
+) -> Vec<Line> {
+    let u = unit_name(unit, lang);
+    let bl = cells(blockers, lang);
+    vec![
+        shown(
+            say!(
+                lang,
+                "The {d}s in {bl} rule out every other cell of {u}.",
+                "Les {d} en {bl} excluent toutes les autres cases de {u}."
+            ),
+            blockers.to_vec(),
+            vec![],
+            vec![],
+            vec![unit],
+        ),
+        shown(
+            say!(
+                lang,
+                "So in {u}, {d} fits only in {c}.",
+                "Donc dans {u}, {d} ne peut aller qu'en {c}."
+            ),
+            vec![c],
+            vec![],
+            vec![],
+            vec![unit],
+        ),
+    ]
+}
+
+pub(super) fn naked_single(h: &Highlights, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
+    vec![shown(
+        say!(
+            lang,
+            "{c} sees every digit except {d} in its row, column and box.",
+            "{c} voit tous les chiffres sauf {d} dans sa ligne, sa colonne et son bloc."
+        ),
+        vec![c],
+        h.candidates.clone(),
+        vec![],
+        h.units.clone(),
+    )]
+}

@@ -1,0 +1,127 @@
+//! The technique table: every technique once, easiest first, with the name
+//! players know it by and its base score. The rule each one teaches is
+//! words, so it lives with Pip's other words in `hint`, next to the French
+//! name.
+
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// Declares [`Technique`], [`Technique::ALL`], [`Technique::name`] and
+/// [`Technique::base_score`] from one list, so the four cannot drift apart.
+macro_rules! techniques {
+    ($($(#[$doc:meta])* $t:ident = $name:literal, $score:literal;)*) => {
+        /// Solving techniques, easiest first (the order the engine tries them).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $($(#[$doc])* $t,)*
+        }
+
+        impl Technique {
+            /// Every technique, easiest first.
+            pub const ALL: [Technique; [$(stringify!($t)),*].len()] = [$(Technique::$t),*];
+
+            /// The name players know it by.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Technique::$t => $name,)*
+                }
+            }
+
+            /// Difficulty on the Sudoku Explainer scale for the simplest
+            /// instance; a step may score higher (hidden singles in a line,
+            /// long chains).
+            pub fn base_score(self) -> f32 {
+                match self {
+                    $(Technique::$t => $score,)*
+                }
+            }
+        }
+    };
+}
+
+techniques! {
+    /// Not a technique: the player's entries disagree with the solution.
+    WrongEntries = "Wrong Entries", 0.0;
+    FullHouse = "Full House", 1.0;
+    HiddenSingle = "Hidden Single", 1.2;
+    NakedSingle = "Naked Single", 2.3;
+    Pointing = "Pointing Candidates", 2.6;
+    Claiming = "Claiming Candidates", 2.8;
+    NakedPair = "Naked Pair", 3.0;
+    XWing = "X-Wing", 3.2;
+    HiddenPair = "Hidden Pair", 3.4;
+    NakedTriple = "Naked Triple", 3.6;
+    Swordfish = "Swordfish", 3.8;
+    HiddenTriple = "Hidden Triple", 4.0;
+    Skyscraper = "Skyscraper", 4.0;
+    TwoStringKite = "2-String Kite", 4.1;
+    FinnedXWing = "Finned X-Wing", 4.2;
+    XyWing = "XY-Wing", 4.2;
+    TurbotFish = "Turbot Fish", 4.2;
+    EmptyRectangle = "Empty Rectangle", 4.3;
+    FinnedSwordfish = "Finned Swordfish", 4.3;
+    XyzWing = "XYZ-Wing", 4.4;
+    WWing = "W-Wing", 4.4;
+    UniqueRectangle1 = "Unique Rectangle Type 1", 4.5;
+    SimpleColoring = "Simple Colouring", 4.5;
+    UniqueRectangle2 = "Unique Rectangle Type 2", 4.6;
+    UniqueRectangle4 = "Unique Rectangle Type 4", 4.6;
+    UniqueRectangle3 = "Unique Rectangle Type 3", 4.7;
+    NakedQuad = "Naked Quad", 5.0;
+    Jellyfish = "Jellyfish", 5.2;
+    HiddenQuad = "Hidden Quad", 5.4;
+    FinnedJellyfish = "Finned Jellyfish", 5.5;
+    Bug1 = "BUG+1", 5.6;
+    XChain = "X-Chain", 6.5;
+    XyChain = "XY-Chain", 6.6;
+    AlsXz = "ALS-XZ", 6.8;
+    Aic = "Alternating Inference Chain", 7.0;
+    Contradiction = "Contradiction Chain", 8.5;
+    CellForcingChain = "Cell Forcing Chain", 8.6;
+    UnitForcingChain = "Unit Forcing Chain", 8.7;
+    NestedForcingChain = "Nested Forcing Chain", 9.5;
+}
+
+impl Technique {
+    /// Whether the step is only valid because the puzzle has one solution.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::Bug1
+        )
+    }
+
+    /// Chains and forcing chains: steps told link by link.
+    pub fn is_chain(self) -> bool {
+        self >= Technique::XChain && self != Technique::AlsXz
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Technique {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_lists_each_technique_once_in_teaching_order() {
+        assert_eq!(Technique::ALL.len(), 39);
+        assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(Technique::XWing.name(), "X-Wing");
+        assert_eq!(Technique::AlsXz.base_score(), 6.8);
+    }
+}

@@ -1,0 +1,168 @@
+//! Forced singles played round by round on digit-major bitboards (one
+//! 81-bit board per digit): the one propagation behind "following the
+//! forced digits, r1c9 is left with no possible digit" and behind the rule
+//! engine's cheap test of whether a supposition breaks the grid.
+
+use crate::grid::masks::{ALL_CELLS, PEER_MASKS, UNIT_MASKS};
+use crate::grid::{Cell, Grid, Unit};
+use std::fmt;
+
+/// A concrete reason why the singles alone break a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// This cell is left without any candidate.
+    NoCandidate(Cell),
+    /// This digit has no place left in this unit.
+    NoPlace(Unit, u8),
+}
+
+impl fmt::Display for DeadEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeadEnd::NoCandidate(c) => write!(f, "{c} is left with no possible digit"),
+            DeadEnd::NoPlace(u, d) => write!(f, "{d} has no place left in {u}"),
+        }
+    }
+}
+
+/// Candidates per digit, the open cells and the placed digits; a copy is
+/// cheap (304 bytes), so each supposition starts from a fresh one.
+#[derive(Clone, Copy, Debug)]
+pub struct ForcedSingles {
+    /// Open cells where each digit (index 0 for digit 1) may still go.
+    candidates: [u128; 9],
+    /// Cells with no digit yet.
+    open: u128,
+    /// Cells holding each digit.
+    placed: [u128; 9],
+}
+
+impl ForcedSingles {
+    /// From per-digit candidate boards (`candidates[0]` for digit 1), the
+    /// open cells and the per-digit boards of placed digits.
+    pub fn new(candidates: [u128; 9], open: u128, placed: [u128; 9]) -> ForcedSingles {
+        ForcedSingles {
+            candidates,
+            open,
+            placed,
+        }
+    }
+
+    /// The givens placed and their peers cleared, or `None` when a given
+    /// meets a peer holding the same digit.
+    pub fn from_grid(grid: &Grid) -> Option<ForcedSingles> {
+        let mut s = ForcedSingles::new([ALL_CELLS; 9], ALL_CELLS, [0; 9]);
+        for (i, &d) in grid.digits().iter().enumerate() {
+            if d != 0 {
+                if s.candidates[d as usize - 1] & (1 << i) == 0 {
+                    return None;
+                }
+                s.place_index(i, d as usize - 1);
+            }
+        }
+        Some(s)
+    }
+
+    /// Writes `digit` in `cell` and clears it from the peers.
+    pub fn place(&mut self, cell: Cell, digit: u8) {
+        self.place_index(cell.index(), digit as usize - 1);
+    }
+
+    /// Removes one candidate.
+    pub fn eliminate(&mut self, cell: Cell, digit: u8) {
+        self.candidates[digit as usize - 1] &= !(1u128 << cell.index());
+    }
+
+    #[inline(always)]
+    fn place_index(&mut self, i: usize, d: usize) {
+        let b = 1u128 << i;
+        for x in self.candidates.iter_mut() {
+            *x &= !b;
+        }
+        self.candidates[d] &= !PEER_MASKS[i];
+        self.open &= !b;
+        self.placed[d] |= b;
+    }
+
+    /// Plays the singles until they stall (`None`) or break the grid: then
+    /// the round it broke in (counting from 1) and where. Each round places
+    /// the naked singles there were at its start, then the hidden singles
+    /// unit by unit. Singles only ever remove candidates, so whether a dead
+    /// end is reached does not depend on this order; the round count, which
+    /// the rule engine uses to follow the quickest contradictions first,
+    /// does.
+    pub fn propagate(mut self) -> Option<(u32, DeadEnd)> {
+        let cell = |i: usize| Cell::ALL[i];
+        for round in 1.. {
+            let (mut one, mut two) = (0u128, 0u128);
+            for &b in &self.candidates {
+                two |= one & b;
+                one |= b;
+            }
+            let empty = self.open & !one;
+            if empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                return Some((round, DeadEnd::NoCandidate(cell(i))));
+            }
+            let mut singles = one & !two & self.open;
+            let mut progress = false;
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let Some(d) = (0..9).find(|&d| self.candidates[d] & (1u128 << i) != 0) else {
+                    return Some((round, DeadEnd::NoCandidate(cell(i))));
+                };
+                self.place_index(i, d);
+                progress = true;
+            }
+            for d in 0..9 {
+                for (u, um) in UNIT_MASKS.iter().enumerate() {
+                    if self.placed[d] & um != 0 {
+                        continue;
+                    }
+                    let here = self.candidates[d] & um;
+                    if here == 0 {
+                        return Some((round, DeadEnd::NoPlace(Unit::ALL[u], d as u8 + 1)));
+                    }
+                    if here & (here - 1) == 0 {
+                        self.place_index(here.trailing_zeros() as usize, d);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_that_sees_every_digit_is_a_dead_end() {
+        // r1c9 sees 1..8 in its row and 9 in its column.
+        let mut g = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
+        g.set(Cell::new(4, 8), 9);
+        let s = ForcedSingles::from_grid(&g).unwrap();
+        assert_eq!(
+            s.propagate(),
+            Some((1, DeadEnd::NoCandidate(Cell::new(0, 8))))
+        );
+    }
+
+    #[test]
+    fn singles_that_fill_a_proper_puzzle_stall_without_a_dead_end() {
+        let g = Grid::parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .unwrap();
+        assert_eq!(ForcedSingles::from_grid(&g).unwrap().propagate(), None);
+        let mut clash = g;
+        clash.set(Cell::new(0, 0), 3);
+        assert!(ForcedSingles::from_grid(&clash).is_none());
+    }
+}
