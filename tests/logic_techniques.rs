@@ -5,7 +5,7 @@
 
 use sudolens::grid::{Board, Grid};
 use sudolens::logic::{
-    apply, apply_to_state, next_step, next_step_in, Pencilmarks, Step, Technique,
+    apply, apply_to_state, next_step, next_step_in, Pattern, Pencilmarks, Step, Technique,
 };
 
 /// (puzzle, technique, conclusion of its first use on the path)
@@ -125,6 +125,16 @@ const CASES: &[(&str, Technique, &str)] = &[
         Technique::Aic,
         "r5c6<>2",
     ),
+    (
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        Technique::Contradiction,
+        "r1c6<>9",
+    ),
+    (
+        "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+        Technique::NestedForcingChain,
+        "r1c3<>1",
+    ),
 ];
 
 /// The first step of the path that uses `technique`: the engine picked it,
@@ -153,6 +163,44 @@ fn each_technique_is_the_easiest_step_somewhere() {
                 .iter()
                 .any(|l| l.text.contains("exactly one solution")));
         }
+    }
+}
+
+#[test]
+fn each_technique_reports_its_family_pattern() {
+    for &(puzzle, technique, _) in CASES {
+        let step = first_use(puzzle, technique);
+        let family_pattern = match technique {
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+                matches!(step.pattern, Pattern::Turbot { .. })
+            }
+            Technique::FinnedXWing | Technique::FinnedSwordfish | Technique::FinnedJellyfish => {
+                matches!(&step.pattern, Pattern::Fish { fins, .. } if !fins.is_empty())
+            }
+            Technique::Jellyfish => {
+                matches!(&step.pattern, Pattern::Fish { fins, .. } if fins.is_empty())
+            }
+            Technique::XyWing | Technique::XyzWing => matches!(step.pattern, Pattern::Wing { .. }),
+            Technique::WWing => matches!(step.pattern, Pattern::WWing { .. }),
+            Technique::EmptyRectangle => matches!(step.pattern, Pattern::EmptyRectangle(_)),
+            Technique::SimpleColoring => matches!(step.pattern, Pattern::Coloring { .. }),
+            Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4 => matches!(step.pattern, Pattern::Rectangle { .. }),
+            Technique::NakedQuad => matches!(step.pattern, Pattern::NakedSubset { .. }),
+            Technique::HiddenQuad => matches!(step.pattern, Pattern::HiddenSubset { .. }),
+            Technique::Bug1 => matches!(step.pattern, Pattern::Bug { .. }),
+            Technique::XChain | Technique::XyChain | Technique::Aic => {
+                matches!(step.pattern, Pattern::Chain { .. })
+            }
+            Technique::AlsXz => matches!(step.pattern, Pattern::Als { .. }),
+            Technique::Contradiction | Technique::NestedForcingChain => {
+                matches!(step.pattern, Pattern::Contradiction { .. })
+            }
+            other => panic!("{other}: no case expected"),
+        };
+        assert!(family_pattern, "{technique}: {:?}", step.pattern);
     }
 }
 
