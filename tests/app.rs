@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use sudolens::app::dialogue::Kind;
 use sudolens::app::i18n::Lang;
 use sudolens::app::pip::Mood;
 use sudolens::app::{App, Config};
 use sudolens::grid::{Cell, Grid, SavedGame};
+use sudolens::hint::ParagraphKind;
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -180,11 +180,11 @@ fn wrong_entries_are_explained_and_removed() {
     assert!(!app.board().is_solved(), "an invalid grid is not solved");
     assert_eq!(app.pip_mood(), Mood::Sorry);
     let (p, _) = app.dialogue().current().unwrap();
-    assert_eq!(p.kind, Kind::Invalid);
+    assert_eq!(p.kind, ParagraphKind::Invalid);
     let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
     assert!(
         text.iter()
-            .any(|l| l.contains("5 appears more than once in row 1 (r1c1, r1c2)")),
+            .any(|l| l.contains("5 appears twice in row 1 (r1c1, r1c2)")),
         "{text:?}"
     );
     assert!(text.iter().any(|l| l.contains("r1c1")));
@@ -457,12 +457,12 @@ fn hint_pages_line_by_line_and_applies() {
         app.dialogue()
             .paragraphs()
             .iter()
-            .any(|p| p.kind == Kind::Notes),
+            .any(|p| p.kind == ParagraphKind::Notes),
         "Pip fills the notes first"
     );
     assert!(!app.board().notes(cell("r1c1")).is_empty());
     let (p, line) = app.dialogue().current().unwrap();
-    assert_eq!(p.kind, Kind::Step);
+    assert_eq!(p.kind, ParagraphKind::Step);
     assert_eq!(line, 0, "a step starts with its first line");
     let lines = p.lines.len();
     assert!(lines >= 2, "{p:?}");
@@ -487,7 +487,7 @@ fn hint_pages_line_by_line_and_applies() {
         h.run_steps(2);
     }
     assert_eq!(h.state().dialogue().current().unwrap().1, lines - 1);
-    let marks = h.state().dialogue().marks().unwrap().clone();
+    let marks = h.state().dialogue().highlights().unwrap().clone();
     assert!(!marks.placed.is_empty() || !marks.deleted.is_empty());
     h.get_by_label("Apply").click();
     h.step();
@@ -540,7 +540,13 @@ fn hint_points_at_a_wrong_entry_first() {
     assert_eq!(h.state().pip_mood(), Mood::Sorry);
     let line = h.state().dialogue().current_line().unwrap().text.clone();
     assert!(line.contains("r1c1"), "{line}");
-    assert!(h.state().dialogue().marks().unwrap().wrong.contains(&c));
+    assert!(h
+        .state()
+        .dialogue()
+        .highlights()
+        .unwrap()
+        .wrong
+        .contains(&c));
     while h.query_by_label("Apply").is_none() {
         h.get_by_label("Next >").click();
         h.run_steps(2);

@@ -8,8 +8,9 @@ use super::input::Action;
 use super::library;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
-use super::{hints, storage, App, Origin};
+use super::{storage, App};
 use crate::grid::Cell;
+use crate::hint::PuzzleSource;
 
 impl App {
     /// Carries out a menu command or shortcut.
@@ -19,7 +20,7 @@ impl App {
             Command::New(level) => {
                 let grid = library::pick(level, library::clock_seed());
                 self.session.file.puzzles.clear();
-                self.new_puzzle(grid, Origin::Library, ctx);
+                self.new_puzzle(grid, PuzzleSource::Library, ctx);
             }
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::Save => match self.session.game_path.clone() {
@@ -111,8 +112,7 @@ impl App {
         if no_notes && !board.grid().is_complete() {
             let edit = self.session.fill_notes();
             self.after_edit(edit);
-            let notes = crate::hint::notes(self.config.lang);
-            self.tutor.dialogue.push(hints::paragraph(notes, "Pip"));
+            self.say(crate::hint::notes(self.config.lang));
         }
         self.tutor.pip.set_mood(Mood::Thinking);
         let board = self.session.board.clone();

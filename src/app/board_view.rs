@@ -1,8 +1,10 @@
 //! The board widget: draws a [`Board`] with selection, conflicts, wrong
 //! entries and step highlights, and turns clicks into a selected cell.
 //!
-//! Every highlight has a shape or pattern besides its colour, so that it
-//! reads without telling hues apart: decisive candidates are circled,
+//! The highlights are the hint's ([`Highlights`]: roles, not colours); this
+//! widget picks their colours and shapes. Every highlight has a shape or
+//! pattern besides its colour, so that it reads without telling hues
+//! apart: decisive candidates are circled,
 //! deleted ones struck through, supporting ones boxed, units hatched,
 //! conflicts underlined, wrong entries crossed, givens on shaded cells.
 
@@ -12,46 +14,7 @@ use egui::{
 };
 
 use crate::grid::{Board, Cell, Unit};
-
-/// A candidate: a digit in a cell.
-pub type Cand = (Cell, u8);
-
-/// An arrow between two candidates of a chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Arrow {
-    pub from: Cand,
-    pub to: Cand,
-    /// Strong links are drawn solid, weak ones dashed.
-    pub strong: bool,
-}
-
-/// What to highlight on the board, by role. The hint dialogue sets these
-/// per line; checking and solving set `wrong`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Marks {
-    /// Cells that prove the step (thick blue double frame).
-    pub cells: Vec<Cell>,
-    /// Decisive candidates (blue, circled).
-    pub candidates: Vec<Cand>,
-    /// Supporting candidates (green, boxed).
-    pub secondary: Vec<Cand>,
-    /// Candidates the step deletes (red, struck through).
-    pub deleted: Vec<Cand>,
-    /// Digits the step places (blue disc).
-    pub placed: Vec<Cand>,
-    /// Rows, columns, boxes the step looks at (light, hatched).
-    pub units: Vec<Unit>,
-    /// Chain links.
-    pub links: Vec<Arrow>,
-    /// Entries that do not match the solution (crossed out).
-    pub wrong: Vec<Cell>,
-}
-
-impl Marks {
-    pub fn is_empty(&self) -> bool {
-        *self == Marks::default()
-    }
-}
+use crate::logic::{Highlights, LinkKind};
 
 /// Colours of the board: a paper-like palette kept in light and dark themes.
 pub mod palette {
@@ -79,7 +42,7 @@ use palette::*;
 pub struct BoardView<'a> {
     board: &'a Board,
     selected: &'a mut Option<Cell>,
-    marks: &'a Marks,
+    highlights: &'a Highlights,
     /// Digits that hints or Solve revealed, drawn in their own colour.
     revealed: &'a [u8; 81],
     hidden: Option<&'a str>,
@@ -90,12 +53,16 @@ pub struct BoardView<'a> {
 }
 
 impl<'a> BoardView<'a> {
-    pub fn new(board: &'a Board, selected: &'a mut Option<Cell>, marks: &'a Marks) -> Self {
+    pub fn new(
+        board: &'a Board,
+        selected: &'a mut Option<Cell>,
+        highlights: &'a Highlights,
+    ) -> Self {
         const NONE: [u8; 81] = [0; 81];
         BoardView {
             board,
             selected,
-            marks,
+            highlights,
             revealed: &NONE,
             hidden: None,
             size: 450.0,
@@ -242,7 +209,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
             painter.rect_filled(geo.cell_rect(cell), 0.0, GIVEN_BG);
         }
     }
-    for &unit in &v.marks.units {
+    for &unit in &v.highlights.units {
         let r = geo.unit_rect(unit);
         painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
         hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
@@ -341,7 +308,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
     }
 
     // Step highlights.
-    for &cell in &v.marks.cells {
+    for &cell in &v.highlights.cells {
         let r = geo.cell_rect(cell);
         painter.rect_stroke(
             r.shrink(2.0),
@@ -357,7 +324,8 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         );
     }
     let cand_r = s * 0.15;
-    for &(cell, digit) in &v.marks.secondary {
+    for c in &v.highlights.secondary {
+        let (cell, digit) = (c.cell, c.digit);
         let p = geo.candidate_pos(cell, digit);
         painter.rect_stroke(
             Rect::from_center_size(p, Vec2::splat(cand_r * 2.0)),
@@ -367,12 +335,14 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         );
         cand_text(&painter, p, digit, s, GREEN);
     }
-    for &(cell, digit) in &v.marks.candidates {
+    for c in &v.highlights.candidates {
+        let (cell, digit) = (c.cell, c.digit);
         let p = geo.candidate_pos(cell, digit);
         painter.circle(p, cand_r, BLUE_LIGHT, Stroke::new(1.5, BLUE));
         cand_text(&painter, p, digit, s, BLUE);
     }
-    for &(cell, digit) in &v.marks.deleted {
+    for c in &v.highlights.deleted {
+        let (cell, digit) = (c.cell, c.digit);
         let p = geo.candidate_pos(cell, digit);
         cand_text(&painter, p, digit, s, RED);
         let k = cand_r;
@@ -381,7 +351,8 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
             Stroke::new(2.0, RED),
         );
     }
-    for &(cell, digit) in &v.marks.placed {
+    for c in &v.highlights.placed {
+        let (cell, digit) = (c.cell, c.digit);
         let r = geo.cell_rect(cell);
         painter.circle_filled(r.center(), s * 0.36, BLUE);
         painter.text(
@@ -392,13 +363,14 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
             Color32::WHITE,
         );
     }
-    for a in &v.marks.links {
-        let from = geo.candidate_pos(a.from.0, a.from.1);
-        let to = geo.candidate_pos(a.to.0, a.to.1);
+    for a in &v.highlights.links {
+        let from = geo.candidate_pos(a.from.cell, a.from.digit);
+        let to = geo.candidate_pos(a.to.cell, a.to.digit);
+        let strong = a.kind == LinkKind::Strong;
         let dir = (to - from).normalized();
         let (from, to) = (from + dir * cand_r, to - dir * cand_r);
-        let stroke = Stroke::new(2.0, if a.strong { BLUE } else { RED });
-        if a.strong {
+        let stroke = Stroke::new(2.0, if strong { BLUE } else { RED });
+        if strong {
             painter.line_segment([from, to], stroke);
         } else {
             painter.add(Shape::dashed_line(&[from, to], stroke, 5.0, 4.0));
@@ -408,7 +380,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         painter.line_segment([to, to - tip * (rot * dir)], stroke);
         painter.line_segment([to, to - tip * (rot.inverse() * dir)], stroke);
     }
-    for &cell in &v.marks.wrong {
+    for &cell in &v.highlights.wrong {
         let r = geo.cell_rect(cell).shrink(s * 0.12);
         let stroke = Stroke::new(2.5, RED);
         painter.line_segment([r.left_top(), r.right_bottom()], stroke);

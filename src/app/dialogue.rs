@@ -6,29 +6,9 @@
 
 use egui::{Color32, CornerRadius, Frame, Margin, RichText, Stroke, Ui};
 
-use super::board_view::Marks;
 use super::i18n::Texts;
-
-/// What a paragraph is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Who Pip is and how to use it.
-    Intro,
-    /// Pip fills the candidates first.
-    Notes,
-    /// One logical step.
-    Step,
-    /// The player's wrong entries, pointed at before any step.
-    WrongEntries,
-    /// Logic finds nothing (notes may have lost a true digit).
-    Stuck,
-    /// The grid is solved.
-    Solved,
-    /// The grid is not a proper puzzle, or entries are wrong.
-    Invalid,
-    /// Anything else Pip tells (a new puzzle, a restored game).
-    Info,
-}
+use crate::hint::{self, Lang, ParagraphKind};
+use crate::logic::Highlights;
 
 /// Something Pip offers to do on a paragraph's last line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,55 +21,43 @@ pub enum Offer {
     Reset,
 }
 
-/// One line of a paragraph and what it highlights.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    pub text: String,
-    pub marks: Marks,
-}
-
-impl Line {
-    pub fn plain(text: impl Into<String>) -> Line {
-        Line {
-            text: text.into(),
-            marks: Marks::default(),
-        }
-    }
-
-    pub fn marked(text: impl Into<String>, marks: Marks) -> Line {
-        Line {
-            text: text.into(),
-            marks,
-        }
-    }
-}
-
+/// One paragraph of the conversation: what Pip says (a
+/// [`hint::Paragraph`], whose kind and lines it derefs to), under its
+/// title, with what Pip offers to do once its last line is read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Paragraph {
-    pub kind: Kind,
+    pub said: hint::Paragraph,
     pub title: String,
-    pub lines: Vec<Line>,
     /// Shown as buttons once the last line is reached.
     pub offers: Vec<Offer>,
-    /// A chain's links: each is drawn from the line where both of its ends
-    /// have been shown, so the chain grows on the board as it is read.
-    pub links: Vec<super::board_view::Arrow>,
 }
 
 impl Paragraph {
-    pub fn new(kind: Kind, title: impl Into<String>, lines: Vec<Line>) -> Paragraph {
+    /// `said` under its title in `lang`; a step and the wrong entries offer
+    /// Apply, the rest nothing until [`Paragraph::with_offers`].
+    pub fn new(said: hint::Paragraph, lang: Lang) -> Paragraph {
+        let offers = match said.kind {
+            ParagraphKind::Step | ParagraphKind::WrongEntries => vec![Offer::Apply],
+            _ => Vec::new(),
+        };
         Paragraph {
-            kind,
-            title: title.into(),
-            lines,
-            offers: Vec::new(),
-            links: Vec::new(),
+            title: hint::title(said.kind, lang),
+            said,
+            offers,
         }
     }
 
     pub fn with_offers(mut self, offers: Vec<Offer>) -> Paragraph {
         self.offers = offers;
         self
+    }
+}
+
+impl std::ops::Deref for Paragraph {
+    type Target = hint::Paragraph;
+
+    fn deref(&self) -> &hint::Paragraph {
+        &self.said
     }
 }
 
@@ -122,35 +90,45 @@ impl Dialogue {
         self.paragraphs.get(self.para).map(|p| (p, self.line))
     }
 
-    pub fn current_line(&self) -> Option<&Line> {
+    pub fn current_line(&self) -> Option<&hint::Line> {
         self.current().and_then(|(p, l)| p.lines.get(l))
     }
 
     /// The highlights of the current line, with the paragraph's chain
-    /// links whose ends were both shown by this line or an earlier one.
-    pub fn marks(&self) -> Option<Marks> {
+    /// links whose ends were both shown by this line or an earlier one, so
+    /// that the chain grows on the board as it is read. The whole chain is
+    /// on the line that shows all of the step (the one with most links).
+    pub fn highlights(&self) -> Option<Highlights> {
         let (p, current) = self.current()?;
-        let mut marks = p.lines.get(current)?.marks.clone();
-        if !p.links.is_empty() {
-            let shown: Vec<(crate::grid::Cell, u8)> = p.lines[..=current]
+        let mut shown = p.lines.get(current)?.highlights.clone();
+        let chain = p
+            .lines
+            .iter()
+            .map(|l| &l.highlights.links)
+            .max_by_key(|links| links.len());
+        if let Some(chain) = chain.filter(|c| !c.is_empty()) {
+            let seen: Vec<crate::logic::Candidate> = p.lines[..=current]
                 .iter()
                 .flat_map(|l| {
-                    let m = &l.marks;
-                    m.candidates
+                    let h = &l.highlights;
+                    h.candidates
                         .iter()
-                        .chain(&m.secondary)
-                        .chain(&m.placed)
-                        .chain(&m.deleted)
+                        .chain(&h.secondary)
+                        .chain(&h.placed)
+                        .chain(&h.deleted)
                         .copied()
                 })
                 .collect();
-            for a in &p.links {
-                if shown.contains(&a.from) && shown.contains(&a.to) && !marks.links.contains(a) {
-                    marks.links.push(*a);
+            for link in chain {
+                if seen.contains(&link.from)
+                    && seen.contains(&link.to)
+                    && !shown.links.contains(link)
+                {
+                    shown.links.push(*link);
                 }
             }
         }
-        Some(marks)
+        Some(shown)
     }
 
     /// Whether the reader is on the last line of the last paragraph.
@@ -341,56 +319,72 @@ impl<'a> DialogueView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Cell;
+    use crate::logic::{Candidate, Link, LinkKind, Why};
+
+    fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> Paragraph {
+        Paragraph::new(hint::Paragraph { kind, lines }, Lang::En)
+    }
 
     fn para(n: usize) -> Paragraph {
-        Paragraph::new(
-            Kind::Info,
-            "t",
-            (0..n).map(|i| Line::plain(format!("line {i}"))).collect(),
-        )
+        let line = |i| hint::Line {
+            text: format!("line {i}"),
+            highlights: Highlights::default(),
+        };
+        said(ParagraphKind::Info, (0..n).map(line).collect())
     }
 
     #[test]
     fn chain_links_appear_once_both_ends_were_shown() {
-        use crate::app::board_view::Arrow;
-        use crate::grid::Cell;
-        let (a, b, c) = (
-            (Cell::new(0, 0), 3),
-            (Cell::new(0, 5), 3),
-            (Cell::new(4, 5), 3),
-        );
-        let line = |cands: Vec<(Cell, u8)>| {
-            Line::marked(
-                "l",
-                Marks {
-                    candidates: cands,
-                    ..Marks::default()
-                },
-            )
+        let cand = |row, col| Candidate {
+            cell: Cell::new(row, col),
+            digit: 3,
         };
-        let mut p = Paragraph::new(
-            Kind::Step,
-            "t",
-            vec![line(vec![a]), line(vec![b]), line(vec![c])],
-        );
-        let ab = Arrow {
+        let (a, b, c) = (cand(0, 0), cand(0, 5), cand(4, 5));
+        let ab = Link {
             from: a,
             to: b,
-            strong: true,
+            kind: LinkKind::Strong,
+            why: Why::Cell,
         };
-        let bc = Arrow {
+        let bc = Link {
             from: b,
             to: c,
-            strong: false,
+            kind: LinkKind::Weak,
+            why: Why::Cell,
         };
-        p.links = vec![ab, bc];
+        let line = |cands: Vec<Candidate>, links: Vec<Link>| hint::Line {
+            text: "l".into(),
+            highlights: Highlights {
+                candidates: cands,
+                links,
+                ..Highlights::default()
+            },
+        };
+        let p = said(
+            ParagraphKind::Step,
+            vec![
+                line(vec![a], vec![]),
+                line(vec![b], vec![]),
+                line(vec![c], vec![ab, bc]),
+            ],
+        );
+        assert_eq!(p.offers, vec![Offer::Apply]);
         let mut d = Dialogue::default();
         d.push(p);
-        assert!(d.marks().unwrap().links.is_empty());
+        assert!(d.highlights().unwrap().links.is_empty());
         d.forward();
-        assert_eq!(d.marks().unwrap().links, vec![ab]);
+        assert_eq!(d.highlights().unwrap().links, vec![ab]);
         d.forward();
-        assert_eq!(d.marks().unwrap().links, vec![ab, bc]);
+        assert_eq!(d.highlights().unwrap().links, vec![ab, bc]);
+    }
+
+    #[test]
+    fn an_invalid_grid_has_its_own_title() {
+        let p = said(ParagraphKind::Invalid, vec![]);
+        assert_eq!(p.title, "This grid has a problem");
+        assert!(p.offers.is_empty());
+        assert_eq!(para(1).title, "Pip");
     }
 
     #[test]

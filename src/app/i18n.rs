@@ -1,6 +1,7 @@
 //! The window's own words (menus, buttons, messages) in English and French.
 //!
-//! Hint texts are not here: they belong to the hint engine. These are the
+//! What Pip says is not here: every sentence of its dialogue is in `hint`.
+//! These are the
 //! app's labels, checked by the compiler: every language has every text.
 
 pub use crate::hint::Lang;
@@ -91,42 +92,7 @@ texts! {
     // Dialogue
     previous: "< Previous", "< Précédent";
     next: "Next >", "Suivant >";
-    pip_thinking: "Let me think…", "Je réfléchis…";
-    pip_solved: "Solved! Well done.", "Résolu ! Bravo.";
-    pip_solved_by_me: "Here is the whole solution. Undo (Ctrl+Z) takes it back.",
-        "Voici toute la solution. Annuler (Ctrl+Z) la retire.";
-    pip_check_ok: "Everything you wrote so far is right. Keep going!",
-        "Tout ce que tu as écrit est juste. Continue !";
-    pip_check_wrong: "Careful: {0} does not match the solution ({1}). I marked it with a cross.",
-        "Attention : {0} ne correspond pas à la solution ({1}). Je l'ai marqué d'une croix.";
-    pip_invalid_title: "This grid has a problem", "Cette grille a un problème";
-    pip_no_solution: "This grid has no solution.", "Cette grille n'a pas de solution.";
-    pip_conflict: "{0} appears more than once in {1} ({2}).", "Le {0} apparaît plusieurs fois dans {1} ({2}).";
-    pip_dead_end_cell: "Following the forced digits, {0} is left with no possible digit.",
-        "En suivant les chiffres forcés, {0} n'a plus aucun chiffre possible.";
-    pip_dead_end_unit: "Following the forced digits, {0} has no place left in {1}.",
-        "En suivant les chiffres forcés, le {0} n'a plus de place dans {1}.";
-    pip_contradiction: "Every way of filling it runs into a contradiction.",
-        "Toutes les façons de la remplir mènent à une contradiction.";
-    pip_multiple: "This grid has several solutions: for example {0}. A proper Sudoku has only one.",
-        "Cette grille a plusieurs solutions : par exemple {0}. Un vrai sudoku n'en a qu'une.";
-    pip_can_be: "{0} can be {1} or {2}", "{0} peut valoir {1} ou {2}";
-    pip_entries_wrong: "The puzzle itself is fine, but some of your entries do not match its solution: {0}.",
-        "La grille de départ est bonne, mais certains de tes chiffres ne correspondent pas à sa solution : {0}.";
-    pip_offer_reset: "You can remove the wrong entries, or reset to the givens.",
-        "Tu peux retirer les chiffres faux, ou revenir aux données.";
-    pip_givens_broken: "The givens themselves are not a proper puzzle: was the grid typed or read correctly?",
-        "Les données elles-mêmes ne forment pas une vraie grille : a-t-elle été bien saisie ou lue ?";
     remove_wrong: "Remove wrong entries", "Retirer les chiffres faux";
-    pip_new_from_library: "Here is a new {0} puzzle. Have fun!", "Voici une nouvelle grille de niveau {0}. Amuse-toi bien !";
-    pip_new_pasted: "Got it: the puzzle you pasted has {0} givens and rates {1}. Have fun!",
-        "C'est noté : la grille que tu as collée a {0} données, niveau {1}. Amuse-toi bien !";
-    pip_new_from_file: "Here is a puzzle from {0}: it rates {1}. Have fun!", "Voici une grille de {0} : niveau {1}. Amuse-toi bien !";
-    pip_restored: "Welcome back! I restored your last game.", "Re-bonjour ! J'ai repris ta dernière partie.";
-    // Units, for explanations
-    unit_row: "row {0}", "la ligne {0}";
-    unit_col: "column {0}", "la colonne {0}";
-    unit_box: "box {0}", "le bloc {0}";
     // Status messages
     status_saved: "Saved to {0}", "Enregistré dans {0}";
     status_loaded: "Loaded {0}", "Chargé : {0}";

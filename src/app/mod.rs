@@ -19,7 +19,6 @@ mod closing;
 pub mod commands;
 pub mod dialogue;
 mod help;
-pub mod hints;
 pub mod i18n;
 pub mod import_view;
 mod input;
@@ -43,9 +42,10 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use crate::grid::{Board, Cell, Grid};
-use crate::logic::Step;
-use board_view::{BoardView, Marks};
-use dialogue::{Dialogue, DialogueView, Kind, Line, Paragraph};
+use crate::hint::PuzzleSource;
+use crate::logic::{Highlights, Step};
+use board_view::BoardView;
+use dialogue::{Dialogue, DialogueView, Paragraph};
 use i18n::{fill, Lang, Texts};
 use library::BankLevel;
 use path_window::{PathAction, PathWindow};
@@ -91,17 +91,6 @@ impl Config {
     }
 }
 
-/// Where a new puzzle comes from, for Pip's welcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// Game > New, from the built-in library.
-    Library,
-    /// Pasted from the clipboard.
-    Pasted,
-    /// A puzzle file, by its name.
-    File(String),
-}
-
 /// Pip, its dialogue, and where the conversation stands.
 struct Tutor {
     pip: Pip,
@@ -112,7 +101,7 @@ struct Tutor {
     auto_next: bool,
     /// Where the puzzle just loaded came from, until Pip has welcomed it
     /// (once its rating is known).
-    welcome: Option<Origin>,
+    welcome: Option<PuzzleSource>,
 }
 
 /// The import screen while it is open: what was read, and the photo.
@@ -162,8 +151,7 @@ impl App {
             exit: closing::ExitGuard::default(),
             worker: Worker::default(),
         };
-        let intro = crate::hint::intro(app.config.lang);
-        app.tutor.dialogue.push(hints::paragraph(intro, "Pip"));
+        app.say(crate::hint::intro(app.config.lang));
         let restored = app.config.restore && app.restore_autosave();
         if !restored {
             let grid = library::pick(BankLevel::Medium, library::clock_seed());
@@ -174,6 +162,13 @@ impl App {
 
     fn t(&self) -> &'static Texts {
         self.config.lang.texts()
+    }
+
+    /// Pip says `said`: a new paragraph of the dialogue, with the offers its
+    /// kind brings (Apply for a step).
+    fn say(&mut self, said: crate::hint::Paragraph) {
+        let p = Paragraph::new(said, self.config.lang);
+        self.tutor.dialogue.push(p);
     }
 
     // ----- accessors (for tests and the window title) -----
@@ -202,8 +197,8 @@ impl App {
         &self.tutor.dialogue
     }
 
-    /// Marks that are not the dialogue's (wrong entries after Check).
-    pub fn marks(&self) -> &Marks {
+    /// Highlights that are not the dialogue's (wrong entries after Check).
+    pub fn marks(&self) -> &Highlights {
         &self.session.marks
     }
 
@@ -256,7 +251,7 @@ impl App {
     }
 
     /// Starts a new puzzle; Pip welcomes it with its level once rated.
-    pub fn new_puzzle(&mut self, grid: Grid, origin: Origin, ctx: &egui::Context) {
+    pub fn new_puzzle(&mut self, grid: Grid, origin: PuzzleSource, ctx: &egui::Context) {
         self.start(Board::new(grid), 0.0);
         self.session.game_path = None;
         self.tutor.pip.set_mood(Mood::Thinking);
@@ -289,9 +284,7 @@ impl App {
                 let pip = &mut self.tutor.pip;
                 if solved {
                     pip.set_mood(Mood::Cheering);
-                    let line = Line::plain(self.config.lang.texts().pip_solved);
-                    let p = Paragraph::new(Kind::Solved, "Pip", vec![line]);
-                    self.tutor.dialogue.push(p);
+                    self.say(crate::hint::well_done(self.config.lang));
                 } else if !self.session.board.is_solved()
                     && matches!(pip.mood(), Mood::Cheering | Mood::Sorry)
                 {
@@ -419,7 +412,7 @@ impl App {
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
-        let (marks, step_shown) = match self.tutor.dialogue.marks() {
+        let (marks, step_shown) = match self.tutor.dialogue.highlights() {
             Some(m) if !m.is_empty() => (m, true),
             _ => (self.session.marks.clone(), false),
         };

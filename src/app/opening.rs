@@ -4,13 +4,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::dialogue::{Kind, Line, Paragraph};
 use super::i18n::{count_text, fill};
 use super::path_window::PathWindow;
 use super::pip::Mood;
 use super::worker::{DialogFor, Reply};
-use super::{storage, App, Origin};
+use super::{storage, App};
 use crate::grid::{Grid, Puzzles, SavedGame};
+use crate::hint::PuzzleSource;
 
 impl App {
     /// Opens the path window (Open, Save as), and the system's file dialog
@@ -114,12 +114,18 @@ impl App {
         }
         match crate::grid::read_puzzles(&bytes) {
             Err(e) => self.set_status(fill(t.status_open_failed, &[&shown, &e]), true),
-            Ok(puzzles) => self.load_puzzles(puzzles, &name, Origin::File(name.clone()), ctx),
+            Ok(puzzles) => self.load_puzzles(puzzles, &name, PuzzleSource::File(name.clone()), ctx),
         }
     }
 
     /// Plays the first of `puzzles`, read from the file `name` or pasted.
-    fn load_puzzles(&mut self, puzzles: Puzzles, name: &str, origin: Origin, ctx: &egui::Context) {
+    fn load_puzzles(
+        &mut self,
+        puzzles: Puzzles,
+        name: &str,
+        origin: PuzzleSource,
+        ctx: &egui::Context,
+    ) {
         let t = self.t();
         match puzzles {
             Puzzles::Single(grid) => {
@@ -163,7 +169,7 @@ impl App {
         file.index = (file.index + 1) % file.puzzles.len();
         let (grid, name) = (file.puzzles[file.index], file.name.clone());
         let (count, index) = (file.puzzles.len(), file.index);
-        self.new_puzzle(grid, Origin::File(name.clone()), ctx);
+        self.new_puzzle(grid, PuzzleSource::File(name.clone()), ctx);
         let t = self.t();
         self.set_status(
             fill(t.status_file_puzzles, &[&name, &(index + 1), &count]),
@@ -175,7 +181,7 @@ impl App {
     pub fn paste_text(&mut self, text: &str, ctx: &egui::Context) {
         let t = self.t();
         match crate::grid::read_puzzles(text.as_bytes()) {
-            Ok(p) => self.load_puzzles(p, t.status_pasted, Origin::Pasted, ctx),
+            Ok(p) => self.load_puzzles(p, t.status_pasted, PuzzleSource::Pasted, ctx),
             Err(e) => self.set_status(fill(t.status_paste_failed, &[&e]), true),
         }
     }
@@ -222,9 +228,7 @@ impl App {
         match SavedGame::read(&path) {
             Ok(game) => {
                 self.start(game.board, game.elapsed_seconds as f64);
-                let line = Line::plain(t.pip_restored);
-                let p = Paragraph::new(Kind::Info, "Pip", vec![line]);
-                self.tutor.dialogue.push(p);
+                self.say(crate::hint::restored(self.config.lang));
                 true
             }
             Err(e) => {

@@ -4,16 +4,16 @@
 
 use std::sync::Arc;
 
-use super::board_view::Marks;
-use super::dialogue::{Kind, Line, Offer, Paragraph};
-use super::i18n::{count_text, fill, Texts};
+use super::dialogue::{Offer, Paragraph};
+use super::i18n::{count_text, fill};
 use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose, Reply};
-use super::{hints, App, ImportScreen, Origin};
-use crate::grid::{Board, Cell, Unit};
-use crate::solver::{DeadEnd, Verdict};
+use super::{App, ImportScreen};
+use crate::grid::Board;
+use crate::hint::{self, ParagraphKind, PuzzleSource};
+use crate::solver::Verdict;
 
 impl App {
     pub(super) fn on_reply(&mut self, reply: Reply, ctx: &egui::Context) {
@@ -89,11 +89,12 @@ impl App {
 
     /// The rule engine's answer: Pip explains it, and Apply waits for a step.
     fn on_hint(&mut self, outcome: crate::logic::Outcome) {
-        let paragraph =
-            hints::paragraph(crate::hint::for_outcome(&outcome, self.config.lang), "Pip");
-        self.tutor.pip.set_mood(match paragraph.kind {
-            Kind::Solved => Mood::Cheering,
-            Kind::Invalid | Kind::Stuck | Kind::WrongEntries => Mood::Sorry,
+        let said = hint::for_outcome(&outcome, self.config.lang);
+        self.tutor.pip.set_mood(match said.kind {
+            ParagraphKind::Solved => Mood::Cheering,
+            ParagraphKind::Invalid | ParagraphKind::Stuck | ParagraphKind::WrongEntries => {
+                Mood::Sorry
+            }
             _ => Mood::Idle,
         });
         self.tutor.pending_step = match outcome {
@@ -105,22 +106,19 @@ impl App {
             }
             _ => None,
         };
-        self.tutor.dialogue.push(paragraph);
+        self.say(said);
     }
 
     /// Pip's welcome to a new proper puzzle: where it comes from and its level.
-    fn welcome(&mut self, origin: Origin, rating: &crate::logic::Rating) {
-        let t = self.t();
-        let level = crate::hint::level_name(rating.level, self.config.lang);
+    fn welcome(&mut self, source: PuzzleSource, rating: &crate::logic::Rating) {
         let givens = self.session.board.givens().filled_count();
-        let text = match &origin {
-            Origin::Library => fill(t.pip_new_from_library, &[&level]),
-            Origin::Pasted => fill(t.pip_new_pasted, &[&givens, &level]),
-            Origin::File(name) => fill(t.pip_new_from_file, &[name, &level]),
-        };
         self.tutor.pip.set_mood(Mood::Idle);
-        let p = Paragraph::new(Kind::Info, "Pip", vec![Line::plain(text)]);
-        self.tutor.dialogue.push(p);
+        self.say(hint::welcome(
+            &source,
+            givens,
+            rating.level,
+            self.config.lang,
+        ));
     }
 
     fn on_verdicts(
@@ -142,23 +140,19 @@ impl App {
                 self.tutor.pip.set_mood(Mood::Idle);
             }
         }
-        let t = self.t();
+        let lang = self.config.lang;
         if let Verdict::Unique(solution) = &current {
             match purpose {
                 Purpose::Solve => {
                     let edit = self.session.reveal(solution);
                     self.after_edit(edit);
                     self.tutor.pip.set_mood(Mood::Cheering);
-                    let line = Line::plain(t.pip_solved_by_me);
-                    let p = Paragraph::new(Kind::Solved, "Pip", vec![line]);
-                    self.tutor.dialogue.push(p);
+                    self.say(hint::solution_shown(lang));
                 }
                 Purpose::Check => {
                     self.session.marks.wrong.clear();
                     self.tutor.pip.set_mood(Mood::Idle);
-                    let line = Line::plain(t.pip_check_ok);
-                    let p = Paragraph::new(Kind::Info, "Pip", vec![line]);
-                    self.tutor.dialogue.push(p);
+                    self.say(hint::entries_all_right(lang));
                 }
                 Purpose::Loaded | Purpose::Import => {}
             }
@@ -170,45 +164,34 @@ impl App {
     /// Not a proper puzzle as it stands: Pip explains why, and offers to
     /// remove the wrong entries or to reset.
     fn explain_invalid(&mut self, purpose: Purpose, current: &Verdict, givens: Option<Verdict>) {
-        let t = self.t();
+        let lang = self.config.lang;
         self.tutor.pip.set_mood(Mood::Sorry);
-        let mut lines = Vec::new();
-        let mut offers = Vec::new();
         let has_entries = self.session.board.entries().filled_count() > 0;
-        match givens {
+        let (said, offers) = match givens {
             Some(Verdict::Unique(solution)) => {
                 // The givens are fine: the player's entries are at fault.
                 let wrong = self.session.wrong_entries(&solution);
-                let marks = Marks {
-                    wrong: wrong.clone(),
-                    ..Marks::default()
+                let said = match wrong[..] {
+                    [cell] if purpose == Purpose::Check => {
+                        hint::one_wrong_entry(cell, self.session.board.value(cell), lang)
+                    }
+                    _ => hint::entries_break_the_puzzle(current, &wrong, lang),
                 };
-                lines.extend(explain(current, t));
-                let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
-                let listed = fill(t.pip_entries_wrong, &[&names.join(", ")]);
-                lines.push(Line::marked(listed, marks.clone()));
-                lines.push(Line::marked(t.pip_offer_reset, marks.clone()));
-                if purpose == Purpose::Check && wrong.len() == 1 {
-                    let c = wrong[0];
-                    let value = self.session.board.value(c);
-                    let text = fill(t.pip_check_wrong, &[&c, &value]);
-                    lines = vec![Line::marked(text, marks)];
-                }
                 self.session.marks.wrong = wrong;
-                offers = vec![Offer::RemoveWrong, Offer::Reset];
+                (said, vec![Offer::RemoveWrong, Offer::Reset])
             }
             other => {
                 let verdict = other.as_ref().unwrap_or(current);
-                lines.extend(explain(verdict, t));
-                if other.is_some() || !has_entries {
-                    lines.push(Line::plain(t.pip_givens_broken));
-                }
-                if has_entries {
-                    offers.push(Offer::Reset);
-                }
+                let blame_givens = other.is_some() || !has_entries;
+                let offers = if has_entries {
+                    vec![Offer::Reset]
+                } else {
+                    vec![]
+                };
+                (hint::broken_givens(verdict, blame_givens, lang), offers)
             }
-        }
-        let p = Paragraph::new(Kind::Invalid, t.pip_invalid_title, lines).with_offers(offers);
+        };
+        let p = Paragraph::new(said, lang).with_offers(offers);
         self.tutor.dialogue.push(p);
     }
 
@@ -289,8 +272,7 @@ impl App {
         let Some(screen) = &self.import else { return };
         if !verdict.is_unique() {
             self.tutor.pip.set_mood(Mood::Sorry);
-            let p = crate::hint::invalid(verdict, self.config.lang);
-            self.tutor.dialogue.push(hints::paragraph(p, "Pip"));
+            self.say(hint::invalid(verdict, self.config.lang));
             return;
         }
         let t = self.t();
@@ -388,78 +370,5 @@ impl App {
             t.status_photo_read,
         );
         self.set_status(fill(text, &[&name, &n]), false);
-    }
-}
-
-/// A unit named in the interface language.
-fn unit_name(unit: Unit, t: &Texts) -> String {
-    match unit {
-        Unit::Row(i) => fill(t.unit_row, &[&(i + 1)]),
-        Unit::Col(i) => fill(t.unit_col, &[&(i + 1)]),
-        Unit::Box(i) => fill(t.unit_box, &[&(i + 1)]),
-    }
-}
-
-/// Pip's plain-words explanation of a grid that is not a proper puzzle,
-/// with the cells concerned highlighted.
-pub fn explain(verdict: &Verdict, t: &Texts) -> Vec<Line> {
-    match verdict {
-        Verdict::Unique(_) => Vec::new(),
-        Verdict::NoSolution {
-            conflicts,
-            dead_end,
-        } => {
-            let mut lines = vec![Line::plain(t.pip_no_solution)];
-            if !conflicts.is_empty() {
-                for c in conflicts.iter().take(3) {
-                    let cells: Vec<String> = c.cells.iter().map(|c| c.to_string()).collect();
-                    lines.push(Line::marked(
-                        fill(
-                            t.pip_conflict,
-                            &[&c.digit, &unit_name(c.unit, t), &cells.join(", ")],
-                        ),
-                        Marks {
-                            cells: c.cells.clone(),
-                            units: vec![c.unit],
-                            ..Marks::default()
-                        },
-                    ));
-                }
-            } else {
-                lines.push(match dead_end {
-                    Some(DeadEnd::NoCandidate(cell)) => Line::marked(
-                        fill(t.pip_dead_end_cell, &[cell]),
-                        Marks {
-                            cells: vec![*cell],
-                            ..Marks::default()
-                        },
-                    ),
-                    Some(DeadEnd::NoPlace(unit, digit)) => Line::marked(
-                        fill(t.pip_dead_end_unit, &[digit, &unit_name(*unit, t)]),
-                        Marks {
-                            units: vec![*unit],
-                            ..Marks::default()
-                        },
-                    ),
-                    None => Line::plain(t.pip_contradiction),
-                });
-            }
-            lines
-        }
-        Verdict::Multiple(sols) => {
-            let [a, b] = &**sols;
-            let differ: Vec<Cell> = verdict.differing_cells().into_iter().take(4).collect();
-            let words: Vec<String> = differ
-                .iter()
-                .map(|&c| fill(t.pip_can_be, &[&c, &a.get(c), &b.get(c)]))
-                .collect();
-            vec![Line::marked(
-                fill(t.pip_multiple, &[&words.join(", ")]),
-                Marks {
-                    cells: differ,
-                    ..Marks::default()
-                },
-            )]
-        }
     }
 }

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use super::board_view::Marks;
 use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
+use crate::logic::Highlights;
 
 /// Seconds between background autosaves while the board changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -41,8 +41,8 @@ pub struct Session {
     pub generation: u64,
     /// Digits placed by Solve or by an applied step, drawn apart from the player's own.
     pub revealed: [u8; 81],
-    /// Marks that are not the dialogue's (wrong entries after Check/Solve).
-    pub marks: Marks,
+    /// Highlights that are not the dialogue's (wrong entries after Check/Solve).
+    pub marks: Highlights,
     /// The solved grid was already celebrated.
     solved_shown: bool,
     /// Seconds played, and the clock reading of the last tick that counted.
@@ -68,7 +68,7 @@ impl Session {
             paused: false,
             generation: 0,
             revealed: [0; 81],
-            marks: Marks::default(),
+            marks: Highlights::default(),
             solved_shown: false,
             elapsed: 0.0,
             last_tick: None,
@@ -88,7 +88,7 @@ impl Session {
         self.elapsed = elapsed;
         self.generation += 1;
         self.revealed = [0; 81];
-        self.marks = Marks::default();
+        self.marks = Highlights::default();
         self.solved_shown = self.board.is_solved();
         self.paused = false;
         self.selected = Cell::ALL
@@ -196,7 +196,7 @@ impl Session {
             b.reset();
             Ok(())
         });
-        self.marks = Marks::default();
+        self.marks = Highlights::default();
         edit
     }
 
@@ -249,7 +249,7 @@ impl Session {
         for (c, s) in &edits {
             self.revealed[c.index()] = s.entry;
         }
-        self.marks = Marks::default();
+        self.marks = Highlights::default();
         self.solved_shown = true;
         self.edit(|b| b.apply(edits))
     }

@@ -12,6 +12,7 @@ pub use input::read_source;
 
 use std::process::ExitCode;
 use sudolens::grid::Grid;
+use sudolens::hint::{verdict_summary, Lang};
 use sudolens::solver::Verdict;
 
 /// The exit codes of every command: one verdict, one code, whichever command
@@ -107,7 +108,7 @@ pub fn welcome() -> ExitCode {
             took.as_secs_f64() * 1e3,
             s.to_pretty()
         ),
-        None => println!("{verdict}"),
+        None => println!("{}", verdict_summary(&verdict, Lang::En)),
     }
     println!("Usage:");
     println!("  sudolens solve <PUZZLE|FILE|->   solve one puzzle or a file of puzzles");

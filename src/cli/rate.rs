@@ -8,6 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
+use sudolens::hint::{verdict_summary, Lang};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
 use sudolens::solver::{count_solutions, verdict};
 
@@ -135,7 +136,7 @@ impl Rater<'_> {
             Ok(g) if count_solutions(&g, 2) != 1 => {
                 let v = verdict(&g);
                 return (
-                    self.error_line(Some(&g), at(v.to_string())),
+                    self.error_line(Some(&g), at(verdict_summary(&v, Lang::En))),
                     Exit::for_verdict(&v),
                 );
             }

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, PuzzleLines, PuzzleStream};
+use sudolens::hint::{verdict_summary, Lang};
 use sudolens::solver::{verdict, Verdict};
 
 #[derive(Args)]
@@ -29,7 +30,7 @@ fn solve_one(grid: &Grid) -> ExitCode {
     let v = verdict(grid);
     match &v {
         Verdict::Unique(solution) => println!("{}", solution.to_line()),
-        _ => println!("{v}"),
+        _ => println!("{}", verdict_summary(&v, Lang::En)),
     }
     Exit::for_verdict(&v).into()
 }
@@ -64,7 +65,11 @@ fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>) -> ExitCode {
                 }
                 v => {
                     tally.invalid += 1;
-                    format!("error: line {}: {v}", line.line)
+                    format!(
+                        "error: line {}: {}",
+                        line.line,
+                        verdict_summary(&v, Lang::En)
+                    )
                 }
             },
         };

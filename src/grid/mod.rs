@@ -202,29 +202,13 @@ impl<'de> serde::Deserialize<'de> for Grid {
     }
 }
 
-/// One digit written more than once in one unit.
+/// One digit written more than once in one unit (`hint::verdict` says it
+/// in words).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Conflict {
     pub digit: u8,
     pub unit: Unit,
     pub cells: Vec<Cell>,
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
-        let times = match self.cells.len() {
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
-        write!(
-            f,
-            "{} appears {times} in {} ({})",
-            self.digit,
-            self.unit,
-            cells.join(", ")
-        )
-    }
 }
 
 #[cfg(test)]
@@ -252,8 +236,12 @@ mod tests {
         let conflicts = g.conflicts();
         assert_eq!(conflicts.len(), 1);
         assert_eq!(
-            conflicts[0].to_string(),
-            "4 appears twice in row 1 (r1c1, r1c2)"
+            conflicts[0],
+            Conflict {
+                digit: 4,
+                unit: Unit::Row(0),
+                cells: vec![Cell::new(0, 0), Cell::new(0, 1)]
+            }
         );
         g.set(Cell::new(1, 0), 4);
         let units: Vec<Unit> = g.conflicts().iter().map(|c| c.unit).collect();

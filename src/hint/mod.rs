@@ -8,7 +8,6 @@
 
 use crate::grid::{Cell, Unit};
 use crate::logic::{Candidate, Highlights, Outcome, Pattern, Step, Technique};
-use crate::solver::Verdict;
 use serde::{Deserialize, Serialize};
 
 /// The language Pip speaks, and the whole interface with it: the one
@@ -64,6 +63,8 @@ pub enum ParagraphKind {
     Solved,
     Invalid,
     Stuck,
+    /// Anything else Pip tells: a welcome, a restored game, Check's "all right".
+    Info,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -89,17 +90,39 @@ mod als;
 mod chains;
 mod fish;
 mod forcing;
+mod game;
 mod intersections;
 mod single_digit;
 mod singles;
 mod subsets;
 mod uniqueness;
+mod verdict;
 mod wings;
 mod words;
 mod wrong_entries;
 
+pub use game::{
+    entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
+    PuzzleSource,
+};
+pub use verdict::{
+    broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
+    verdict_summary, MIN_GIVENS,
+};
 pub use words::level_name;
-use words::{cells, digits, tech_name, tech_rule, unit_name, units};
+use words::{cells, digits, tech_name, tech_rule, units};
+
+/// The title over a paragraph in the dialogue.
+pub fn title(kind: ParagraphKind, lang: Lang) -> String {
+    match kind {
+        ParagraphKind::Invalid => say!(
+            lang,
+            "This grid has a problem",
+            "Cette grille a un problème"
+        ),
+        _ => "Pip".to_string(),
+    }
+}
 
 fn line(text: String, highlights: Highlights) -> Line {
     Line { text, highlights }
@@ -120,176 +143,6 @@ fn only_cells(cs: &[Cell]) -> Highlights {
     Highlights {
         cells: cs.to_vec(),
         ..Highlights::default()
-    }
-}
-
-/// Who Pip is and how the dialogue works.
-pub fn intro(lang: Lang) -> Paragraph {
-    let lines = match lang {
-        Lang::En => vec![
-            "Hello, I'm Pip! Two dice stacked up: my top die shows a 2 (my eyes), my bottom one a 3 (my buttons).",
-            "I never just tell you the answer: I show you the next logical step, one line at a time.",
-            "First a nudge where to look. Press Next for the technique, the cells that prove it, and what it gives.",
-            "When a step is clear, press Apply to play it, or place the digit yourself.",
-            "If you write a wrong digit, I will point at it gently before anything else.",
-        ],
-        Lang::Fr => vec![
-            "Bonjour, je suis Pip ! Deux dés empilés : celui du haut montre un 2 (mes yeux), celui du bas un 3 (mes boutons).",
-            "Je ne donne jamais la réponse d'un coup : je montre la prochaine étape logique, une ligne à la fois.",
-            "D'abord un indice sur où regarder. Appuie sur Suivant pour la technique, les cases qui la prouvent et ce qu'elle donne.",
-            "Quand une étape est claire, appuie sur Appliquer pour la jouer, ou place le chiffre toi-même.",
-            "Si tu écris un chiffre faux, je te le montrerai gentiment avant toute autre chose.",
-        ],
-    };
-    Paragraph {
-        kind: ParagraphKind::Intro,
-        lines: lines.into_iter().map(|t| plain(t.to_string())).collect(),
-    }
-}
-
-/// Why Pip fills in the candidates before the harder steps.
-pub fn notes(lang: Lang) -> Paragraph {
-    let texts = [
-        say!(lang, "Let me pencil in the candidates first: every digit each empty cell can still take.", "Je note d'abord les candidats : tous les chiffres encore possibles dans chaque case vide."),
-        say!(lang, "Strong players do this too: the patterns I will show you live in these notes.", "Les bons joueurs font pareil : les motifs que je vais te montrer se lisent dans ces notes."),
-        say!(lang, "When a step removes a candidate, I cross it out in the notes.", "Quand une étape supprime un candidat, je le raye dans les notes."),
-    ];
-    Paragraph {
-        kind: ParagraphKind::Notes,
-        lines: texts.into_iter().map(plain).collect(),
-    }
-}
-
-/// Pip cheers.
-pub fn solved(lang: Lang) -> Paragraph {
-    Paragraph {
-        kind: ParagraphKind::Solved,
-        lines: vec![
-            plain(say!(
-                lang,
-                "Solved! Every row, column and box holds 1 to 9.",
-                "Résolu ! Chaque ligne, colonne et bloc contient 1 à 9."
-            )),
-            plain(say!(
-                lang,
-                "Well done: each digit went in by logic, no guessing.",
-                "Bravo : chaque chiffre est venu par la logique, sans deviner."
-            )),
-        ],
-    }
-}
-
-/// Pip explains why no hint is possible: conflicts, no solution, or several.
-pub fn invalid(verdict: &Verdict, lang: Lang) -> Paragraph {
-    let mut lines = vec![plain(say!(
-        lang,
-        "Hmm, I'm sorry: this grid is not a proper puzzle, so no hint can be trusted.",
-        "Hum, désolé : cette grille n'est pas un vrai sudoku, aucun indice ne serait fiable."
-    ))];
-    match verdict {
-        Verdict::Unique(_) => {}
-        Verdict::NoSolution {
-            conflicts,
-            dead_end,
-        } => {
-            for c in conflicts {
-                let (d, u, cs) = (c.digit, unit_name(c.unit, lang), cells(&c.cells, lang));
-                let mut h = only_cells(&c.cells);
-                h.units = vec![c.unit];
-                lines.push(line(
-                    say!(
-                        lang,
-                        "{d} appears more than once in {u}: {cs}.",
-                        "{d} apparaît plusieurs fois dans {u} : {cs}."
-                    ),
-                    h,
-                ));
-            }
-            if conflicts.is_empty() {
-                match dead_end {
-                    Some(crate::solver::DeadEnd::NoCandidate(c)) => lines.push(line(
-                        say!(lang, "Following the forced digits, {c} is left with no possible digit.", "En suivant les chiffres forcés, {c} n'a plus aucun chiffre possible."),
-                        only_cells(&[*c]),
-                    )),
-                    Some(crate::solver::DeadEnd::NoPlace(u, d)) => {
-                        let un = unit_name(*u, lang);
-                        lines.push(line(
-                            say!(lang, "Following the forced digits, {d} has no place left in {un}.", "En suivant les chiffres forcés, {d} n'a plus de place dans {un}."),
-                            only_units(&[*u]),
-                        ))
-                    }
-                    None => lines.push(plain(say!(lang, "Every way of filling it runs into a contradiction: it has no solution.", "Toutes les façons de la remplir mènent à une contradiction : elle n'a pas de solution."))),
-                }
-            }
-            lines.push(plain(say!(
-                lang,
-                "Please check the digits read from the paper, or reset the grid.",
-                "Vérifie les chiffres lus sur le papier, ou réinitialise la grille."
-            )));
-        }
-        Verdict::Multiple(_) => {
-            let differ = verdict.differing_cells();
-            let shown = cells(&differ[..differ.len().min(4)], lang);
-            lines.push(line(
-                say!(
-                    lang,
-                    "It has more than one solution: {shown} can be filled in two ways.",
-                    "Elle a plusieurs solutions : {shown} peuvent se remplir de deux façons."
-                ),
-                only_cells(&differ),
-            ));
-            lines.push(plain(say!(
-                lang,
-                "A digit is probably missing: compare with the paper.",
-                "Il manque sans doute un chiffre : compare avec le papier."
-            )));
-        }
-    }
-    Paragraph {
-        kind: ParagraphKind::Invalid,
-        lines,
-    }
-}
-
-/// Fewest givens of any Sudoku with one solution (shown by McGuire,
-/// Tugemann and Civario's exhaustive search, 2012): with fewer, several
-/// solutions are certain whatever the digits, so no digit is "missing".
-pub const MIN_GIVENS: usize = 17;
-
-/// Pip explains why no hint is possible on `grid` (the givens), whose
-/// verdict is `verdict`. Like [`invalid`], except that an empty grid, or one
-/// with too few givens to have one solution, is said to be so instead of
-/// being blamed on one missing digit.
-pub fn invalid_grid(grid: &crate::grid::Grid, verdict: &Verdict, lang: Lang) -> Paragraph {
-    let n = grid.filled_count();
-    if !matches!(verdict, Verdict::Multiple(_)) || n >= MIN_GIVENS {
-        return invalid(verdict, lang);
-    }
-    let first = match n {
-        0 => say!(
-            lang,
-            "This grid is empty: there is nothing to solve yet.",
-            "Cette grille est vide : il n'y a encore rien à résoudre."
-        ),
-        1 => say!(
-            lang,
-            "This grid has only 1 given: far too few to have one solution.",
-            "Cette grille n'a qu'un seul chiffre donné : bien trop peu pour avoir une seule solution."
-        ),
-        _ => say!(
-            lang,
-            "This grid has only {n} givens: too few to have one solution.",
-            "Cette grille n'a que {n} chiffres donnés : trop peu pour avoir une seule solution."
-        ),
-    };
-    let second = say!(
-        lang,
-        "A Sudoku needs at least {MIN_GIVENS} givens: type in the rest of the puzzle, or open a photo of it.",
-        "Un sudoku a besoin d'au moins {MIN_GIVENS} chiffres donnés : tape le reste de la grille, ou ouvre-en une photo."
-    );
-    Paragraph {
-        kind: ParagraphKind::Invalid,
-        lines: vec![plain(first), plain(second)],
     }
 }
 
@@ -557,70 +410,10 @@ mod tests {
         let p = for_outcome(&next_outcome(&board), Lang::En);
         assert_eq!(p.kind, ParagraphKind::WrongEntries);
         assert!(p.lines[0].text.contains("r1c2"));
-        assert_eq!(p.lines[0].highlights.cells, vec![cell]);
+        assert_eq!(p.lines[0].highlights.wrong, vec![cell]);
         assert!(!p
             .lines
             .iter()
             .any(|l| l.text.contains(&format!(" {} ", sol.get(cell)))));
-    }
-
-    #[test]
-    fn invalid_grids_are_explained() {
-        let mut g = Grid::parse(HARD).unwrap();
-        g.set(Cell::new(0, 1), 4);
-        let p = invalid(&crate::solver::verdict(&g), Lang::En);
-        assert!(p
-            .lines
-            .iter()
-            .any(|l| l.text.contains("4 appears more than once in row 1")));
-        let p = invalid(&crate::solver::verdict(&Grid::empty()), Lang::Fr);
-        assert!(p
-            .lines
-            .iter()
-            .any(|l| l.text.contains("plusieurs solutions")));
-        assert!(intro(Lang::En).lines[0].text.contains("Pip"));
-        assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Lang::Fr);
-        assert_eq!(notes(Lang::Fr).kind, ParagraphKind::Notes);
-    }
-
-    #[test]
-    fn an_empty_or_sparse_grid_is_said_to_be_so() {
-        // issue 11: an empty grid was said to miss "a digit"
-        let empty = Grid::empty();
-        let v = crate::solver::verdict(&empty);
-        for lang in [Lang::En, Lang::Fr] {
-            let text: Vec<String> = invalid_grid(&empty, &v, lang)
-                .lines
-                .into_iter()
-                .map(|l| l.text)
-                .collect();
-            assert!(
-                text[0].contains("empty") || text[0].contains("vide"),
-                "{text:?}"
-            );
-            assert!(!text
-                .iter()
-                .any(|t| t.contains("missing") || t.contains("manque")));
-        }
-        let mut sparse = Grid::empty();
-        sparse.set(Cell::new(0, 0), 5);
-        sparse.set(Cell::new(4, 4), 3);
-        let p = invalid_grid(&sparse, &crate::solver::verdict(&sparse), Lang::En);
-        assert!(
-            p.lines[0].text.contains("only 2 givens"),
-            "{:?}",
-            p.lines[0]
-        );
-        // enough givens, several solutions (every 1 and 2 erased from a
-        // solution, so they can swap): the general explanation stays
-        let mut g = crate::solver::solve(&Grid::parse(HARD).unwrap()).unwrap();
-        for c in Cell::ALL {
-            if g.get(c) <= 2 {
-                g.set(c, 0);
-            }
-        }
-        let v = crate::solver::verdict(&g);
-        assert!(matches!(v, Verdict::Multiple(_)));
-        assert_eq!(invalid_grid(&g, &v, Lang::En), invalid(&v, Lang::En));
     }
 }

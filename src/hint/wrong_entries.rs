@@ -1,9 +1,9 @@
 //! Pip points at the player's wrong entries before any technique.
 
 use super::words::{cells, TechniqueWords};
-use super::{line, only_cells, Lang, Paragraph, ParagraphKind};
+use super::{line, Lang, Paragraph, ParagraphKind};
 use crate::grid::Cell;
-use crate::logic::{Technique, WrongEntry};
+use crate::logic::{Highlights, Technique, WrongEntry};
 
 pub(super) const WORDS: &[TechniqueWords] = &[TechniqueWords {
     technique: Technique::WrongEntries,
@@ -12,6 +12,14 @@ pub(super) const WORDS: &[TechniqueWords] = &[TechniqueWords {
     rule_fr:
         "Un chiffre différent de la solution doit être effacé avant que la logique puisse aider.",
 }];
+
+/// Entries crossed out on the board, as Check shows them.
+fn crossed(cs: &[Cell]) -> Highlights {
+    Highlights {
+        wrong: cs.to_vec(),
+        ..Highlights::default()
+    }
+}
 
 /// The wrong entries, one line each, without revealing the right digits.
 pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
@@ -31,7 +39,7 @@ pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
                 "Oups, doucement : certains de tes chiffres ne sont pas bons. Regarde {list}."
             )
         },
-        only_cells(&cs),
+        crossed(&cs),
     )];
     for w in wrong {
         let (c, d) = (w.cell, w.digit);
@@ -41,7 +49,7 @@ pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
                 "{c} holds {d}, but the solution has another digit there.",
                 "{c} contient {d}, mais la solution a un autre chiffre ici."
             ),
-            only_cells(&[c]),
+            crossed(&[c]),
         ));
     }
     lines.push(line(
@@ -50,7 +58,7 @@ pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
             "Press Apply to erase them; then I can help with the next step.",
             "Appuie sur Appliquer pour les effacer ; ensuite je pourrai t'aider."
         ),
-        only_cells(&cs),
+        crossed(&cs),
     ));
     Paragraph {
         kind: ParagraphKind::WrongEntries,

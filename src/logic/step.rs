@@ -46,6 +46,9 @@ pub struct Highlights {
     /// Chain links in reading order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
+    /// The player's entries that differ from the solution.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wrong: Vec<Cell>,
 }
 
 impl Highlights {
@@ -57,6 +60,7 @@ impl Highlights {
             && self.placed.is_empty()
             && self.units.is_empty()
             && self.links.is_empty()
+            && self.wrong.is_empty()
     }
 }
 

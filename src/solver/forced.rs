@@ -5,7 +5,6 @@
 
 use crate::grid::masks::{ALL_CELLS, PEER_MASKS, UNIT_MASKS};
 use crate::grid::{Cell, Grid, Unit};
-use std::fmt;
 
 /// A concrete reason why the singles alone break a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,15 +13,6 @@ pub enum DeadEnd {
     NoCandidate(Cell),
     /// This digit has no place left in this unit.
     NoPlace(Unit, u8),
-}
-
-impl fmt::Display for DeadEnd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DeadEnd::NoCandidate(c) => write!(f, "{c} is left with no possible digit"),
-            DeadEnd::NoPlace(u, d) => write!(f, "{d} has no place left in {u}"),
-        }
-    }
 }
 
 /// Candidates per digit, the open cells and the placed digits; a copy is

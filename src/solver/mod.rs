@@ -1,5 +1,7 @@
 //! The instant exact solver: solve, count solutions up to a limit, and a
-//! verdict that explains an invalid grid in words.
+//! verdict that says why a grid is not a proper puzzle, as data (the
+//! conflicts, where the forced digits break down, two solutions); its
+//! words are in `hint::verdict`.
 
 mod bands;
 mod dead_end;
@@ -9,7 +11,6 @@ pub use forced::{DeadEnd, ForcedSingles};
 
 use crate::grid::{Conflict, Grid};
 use bands::{search, BandBoards};
-use std::fmt;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
@@ -101,46 +102,9 @@ impl Verdict {
     }
 }
 
-/// The plain-words explanation of a verdict, for the CLI and Pip.
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Unique(_) => write!(f, "unique solution"),
-            Verdict::NoSolution {
-                conflicts,
-                dead_end,
-            } => {
-                write!(f, "no solution")?;
-                if !conflicts.is_empty() {
-                    let list: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
-                    write!(f, ": {}", list.join("; "))
-                } else if let Some(d) = dead_end {
-                    write!(f, ": following the forced digits, {d}")
-                } else {
-                    write!(
-                        f,
-                        ": every way of filling the grid runs into a contradiction"
-                    )
-                }
-            }
-            Verdict::Multiple(sols) => {
-                let [a, b] = &**sols;
-                let differ: Vec<String> = self
-                    .differing_cells()
-                    .into_iter()
-                    .take(4)
-                    .map(|c| format!("{c} can be {} or {}", a.get(c), b.get(c)))
-                    .collect();
-                write!(f, "multiple solutions: for example {}", differ.join(", "))
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -153,32 +117,5 @@ mod tests {
         assert_eq!(solve(&g).unwrap().to_line(), SOLUTION);
         assert_eq!(count_solutions(&g, 2), 1);
         assert_eq!(verdict(&g), Verdict::Unique(Grid::parse(SOLUTION).unwrap()));
-    }
-
-    #[test]
-    fn verdicts_explain_invalid_grids() {
-        let mut g = Grid::parse(PUZZLE).unwrap();
-        g.set(Cell::new(0, 1), 4);
-        let v = verdict(&g);
-        assert_eq!(
-            v.to_string(),
-            "no solution: 4 appears twice in row 1 (r1c1, r1c2)"
-        );
-        assert_eq!(solve(&g), None);
-
-        let empty = Grid::empty();
-        assert_eq!(count_solutions(&empty, 5), 5);
-        assert!(matches!(verdict(&empty), Verdict::Multiple(_)));
-        assert!(verdict(&empty)
-            .to_string()
-            .starts_with("multiple solutions: for example r"));
-
-        // r1c9 sees 1..8 in its row and 9 in its column: no conflict, yet dead.
-        let mut dead = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
-        dead.set(Cell::new(4, 8), 9);
-        assert_eq!(
-            verdict(&dead).to_string(),
-            "no solution: following the forced digits, r1c9 is left with no possible digit"
-        );
     }
 }

@@ -2,7 +2,7 @@
 //! library instead of one per file. The egui app tests stay a binary of
 //! their own (`tests/app.rs`, behind the `gui` feature).
 //!
-//! Run one area with a filter: `cargo test --test it cli::`,
+//! Run one area with a filter: `cargo test --test it cli::`, `cargo test --test it logic::`,
 //! `cargo test --test it vision::dataset -- --nocapture`.
 
 #[cfg(target_os = "linux")]
@@ -12,5 +12,6 @@ mod cli;
 mod common;
 #[path = "../common/dataset.rs"]
 mod labelled;
+mod logic;
 mod solver;
 mod vision;

@@ -86,7 +86,7 @@ fn hint_on_an_invalid_grid_explains_instead() {
     let bad = format!("44{}", &HARD[2..]);
     let out = sudolens(&["hint", &bad]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("appears more than once"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("appears twice"));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! run through that technique's finder alone; a case passes when the first
 //! instance found concludes exactly what HoDoKu expects (fail cases, `-x`,
 //! pass when nothing is found). Per-technique counts are printed
-//! (`cargo test --test logic_reglib -- --nocapture`; `REGLIB_SHOW=0600-1`
+//! (`cargo test --release --test it logic::reglib -- --nocapture`; `REGLIB_SHOW=0600-1`
 //! also prints the failing cases of one code) and the share that passes
 //! must not drop below what was measured when this was written.
 

@@ -1,0 +1,173 @@
+//! Pip's words about the game as a whole, outside any one step: who Pip
+//! is, why it pencils in notes, welcomes to a new or restored game, and
+//! what Solve and Check found.
+
+use super::{plain, Lang, Paragraph, ParagraphKind};
+use crate::logic::Level;
+
+/// Who Pip is and how the dialogue works.
+pub fn intro(lang: Lang) -> Paragraph {
+    let lines = match lang {
+        Lang::En => vec![
+            "Hello, I'm Pip! Two dice stacked up: my top die shows a 2 (my eyes), my bottom one a 3 (my buttons).",
+            "I never just tell you the answer: I show you the next logical step, one line at a time.",
+            "First a nudge where to look. Press Next for the technique, the cells that prove it, and what it gives.",
+            "When a step is clear, press Apply to play it, or place the digit yourself.",
+            "If you write a wrong digit, I will point at it gently before anything else.",
+        ],
+        Lang::Fr => vec![
+            "Bonjour, je suis Pip ! Deux dés empilés : celui du haut montre un 2 (mes yeux), celui du bas un 3 (mes boutons).",
+            "Je ne donne jamais la réponse d'un coup : je montre la prochaine étape logique, une ligne à la fois.",
+            "D'abord un indice sur où regarder. Appuie sur Suivant pour la technique, les cases qui la prouvent et ce qu'elle donne.",
+            "Quand une étape est claire, appuie sur Appliquer pour la jouer, ou place le chiffre toi-même.",
+            "Si tu écris un chiffre faux, je te le montrerai gentiment avant toute autre chose.",
+        ],
+    };
+    Paragraph {
+        kind: ParagraphKind::Intro,
+        lines: lines.into_iter().map(|t| plain(t.to_string())).collect(),
+    }
+}
+
+/// Why Pip fills in the candidates before the harder steps.
+pub fn notes(lang: Lang) -> Paragraph {
+    let texts = [
+        say!(lang, "Let me pencil in the candidates first: every digit each empty cell can still take.", "Je note d'abord les candidats : tous les chiffres encore possibles dans chaque case vide."),
+        say!(lang, "Strong players do this too: the patterns I will show you live in these notes.", "Les bons joueurs font pareil : les motifs que je vais te montrer se lisent dans ces notes."),
+        say!(lang, "When a step removes a candidate, I cross it out in the notes.", "Quand une étape supprime un candidat, je le raye dans les notes."),
+    ];
+    Paragraph {
+        kind: ParagraphKind::Notes,
+        lines: texts.into_iter().map(plain).collect(),
+    }
+}
+
+/// Pip cheers.
+pub fn solved(lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Solved,
+        lines: vec![
+            plain(say!(
+                lang,
+                "Solved! Every row, column and box holds 1 to 9.",
+                "Résolu ! Chaque ligne, colonne et bloc contient 1 à 9."
+            )),
+            plain(say!(
+                lang,
+                "Well done: each digit went in by logic, no guessing.",
+                "Bravo : chaque chiffre est venu par la logique, sans deviner."
+            )),
+        ],
+    }
+}
+
+/// One plain line of the given kind.
+fn one_line(kind: ParagraphKind, text: String) -> Paragraph {
+    Paragraph {
+        kind,
+        lines: vec![plain(text)],
+    }
+}
+
+/// Where a new puzzle comes from, for Pip's welcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleSource {
+    /// Picked from the built-in library.
+    Library,
+    /// Pasted.
+    Pasted,
+    /// Opened from a file, by its name.
+    File(String),
+}
+
+/// Pip's welcome to a new proper puzzle with `givens` givens: where it
+/// comes from and its level (a pasted one also says how many givens were
+/// read, so the player can tell the paste was whole).
+pub fn welcome(source: &PuzzleSource, givens: usize, level: Level, lang: Lang) -> Paragraph {
+    let level = super::level_name(level, lang);
+    let text = match source {
+        PuzzleSource::Library => say!(
+            lang,
+            "Here is a new {level} puzzle. Have fun!",
+            "Voici une nouvelle grille de niveau {level}. Amuse-toi bien !"
+        ),
+        PuzzleSource::Pasted => say!(
+            lang,
+            "Got it: the puzzle you pasted has {givens} givens and rates {level}. Have fun!",
+            "C'est noté : la grille que tu as collée a {givens} données, niveau {level}. Amuse-toi bien !"
+        ),
+        PuzzleSource::File(name) => say!(
+            lang,
+            "Here is a puzzle from {name}: it rates {level}. Have fun!",
+            "Voici une grille de {name} : niveau {level}. Amuse-toi bien !"
+        ),
+    };
+    one_line(ParagraphKind::Info, text)
+}
+
+/// The autosaved game came back at start.
+pub fn restored(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Info,
+        say!(
+            lang,
+            "Welcome back! I restored your last game.",
+            "Re-bonjour ! J'ai repris ta dernière partie."
+        ),
+    )
+}
+
+/// The player filled the last cell.
+pub fn well_done(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Solved,
+        say!(lang, "Solved! Well done.", "Résolu ! Bravo."),
+    )
+}
+
+/// Solve revealed the whole solution.
+pub fn solution_shown(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Solved,
+        say!(
+            lang,
+            "Here is the whole solution. Undo (Ctrl+Z) takes it back.",
+            "Voici toute la solution. Annuler (Ctrl+Z) la retire."
+        ),
+    )
+}
+
+/// Check found every entry right.
+pub fn entries_all_right(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Info,
+        say!(
+            lang,
+            "Everything you wrote so far is right. Keep going!",
+            "Tout ce que tu as écrit est juste. Continue !"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pip_introduces_itself_and_welcomes_in_both_languages() {
+        assert!(intro(Lang::En).lines[0].text.contains("Pip"));
+        assert_eq!(notes(Lang::Fr).kind, ParagraphKind::Notes);
+        let en = welcome(&PuzzleSource::Pasted, 24, Level::Hard, Lang::En);
+        assert_eq!(
+            en.lines[0].text,
+            "Got it: the puzzle you pasted has 24 givens and rates Hard. Have fun!"
+        );
+        let fr = welcome(
+            &PuzzleSource::File("x.sdk".into()),
+            30,
+            Level::Easy,
+            Lang::Fr,
+        );
+        assert!(fr.lines[0].text.contains("x.sdk") && fr.lines[0].text.contains("Facile"));
+    }
+}
