@@ -1,8 +1,8 @@
 //! The window's own words (menus, buttons, messages) in English and French.
 //!
 //! What Pip says is not here: every sentence of its dialogue is in `hint`.
-//! These are the
-//! app's labels, checked by the compiler: every language has every text.
+//! These are the app's labels, checked by the compiler: every language has
+//! every text.
 
 pub use crate::hint::Lang;
 
