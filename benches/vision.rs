@@ -54,19 +54,32 @@ fn main() {
     let mut stages: Vec<vision::Timings> = Vec::new();
     // [held-out, all] x [printed, handwritten] x [cells right, cells, grids right, grids]
     let mut tally = [[[0usize; 4]; 2]; 2];
+    // [held-out, all]: right entries reported as the player's mistake
+    let mut false_flags = [0usize; 2];
+    // the surest misreading of an entry on the training split: the data
+    // `interpret::MISTAKE_SURE` is chosen from
+    let mut surest_misreading = 0f32;
     for p in &photos {
-        let (right, total) = match vision::import_path(&p.path, &model, &opts) {
+        let (right, total, flags) = match vision::import_path(&p.path, &model, &opts) {
             Ok(r) => {
                 times.push(r.timings_ms.total);
                 stages.push(r.timings_ms.clone());
-                (p.cells_right(&r), 81)
+                if !p.is_validation() {
+                    for (_, confidence, really_wrong) in p.disagreeing_entries(&r) {
+                        if !really_wrong {
+                            surest_misreading = surest_misreading.max(confidence);
+                        }
+                    }
+                }
+                (p.cells_right(&r), 81, p.false_mistake_flags(&r).len())
             }
-            Err(_) => (0, 81),
+            Err(_) => (0, 81, 0),
         };
         for (split, counts) in tally.iter_mut().enumerate() {
             if split == 0 && !p.is_validation() {
                 continue;
             }
+            false_flags[split] += flags;
             let t = &mut counts[usize::from(p.handwritten)];
             t[0] += right;
             t[1] += total;
@@ -91,6 +104,11 @@ fn main() {
         stage(|t| t.orientation),
         stage(|t| t.rules),
     );
+    println!(
+        "training split: the surest misread entry that disagrees with the solution had \
+         confidence {surest_misreading:.5} (likely mistakes need {})",
+        vision::MISTAKE_SURE
+    );
     for (split, name) in [(0, "held-out"), (1, "all")] {
         for (kind, kname) in [(0, "printed"), (1, "handwritten")] {
             let t = tally[split][kind];
@@ -104,5 +122,9 @@ fn main() {
                 100.0 * t[2] as f64 / t[3].max(1) as f64
             );
         }
+        println!(
+            "{name}: false mistake flags (right entries reported as mistakes) {}",
+            false_flags[split]
+        );
     }
 }

@@ -573,11 +573,12 @@ fn import_screen_corners_fixes_and_validation() {
     let ctx = h.ctx.clone();
     let image = egui::ColorImage::filled([200, 150], egui::Color32::WHITE);
     let texture = ctx.load_texture("photo", image, Default::default());
-    let mut readings = [ReadCell::default(); 81];
+    let mut readings: [ReadCell; 81] = std::array::from_fn(|_| ReadCell::default());
     readings[0] = ReadCell {
         digit: 7,
         entry: false,
         uncertain: true,
+        choices: vec![1, 7, 0],
     };
     h.state_mut().open_import(ImportState {
         photo: texture,
@@ -607,9 +608,17 @@ fn import_screen_corners_fixes_and_validation() {
     let moved = h.state().import().unwrap().corners[0];
     assert!(moved.x > 10.5 && moved.y > 10.5, "{moved:?}");
 
-    // Fix the uncertain cell, then type the rest of a puzzle's givens.
+    // Clicking the uncertain cell shows its crop from the photo, enlarged,
+    // with Pip's question and the likely digits, the solution's first.
+    assert!(h.query_by_label("photo of r1c1, enlarged").is_none());
     h.get_by_label("photo r1c1: 7, printed, uncertain").click();
     h.step();
+    h.get_by_label("photo of r1c1, enlarged");
+    h.get_by_label("I read a printed 7 here: is it what the paper shows?");
+    h.get_by_label("1").click();
+    h.run_steps(2);
+    h.get_by_label("photo r1c1: 1, printed");
+    // Fix the cell, then type the rest of a puzzle's givens.
     press(&mut h, Modifiers::NONE, Key::Delete);
     h.get_by_label("photo r1c1: empty");
 
@@ -703,6 +712,12 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
     wait(&mut h);
     let screen = h.state().import().expect("the correction screen is open");
     assert_eq!(screen.givens(), givens, "{:?}", h.state().status());
+    // Pip says what it found while the screen shows the photo
+    let said = h.state().dialogue().current().unwrap().0.lines[0]
+        .text
+        .clone();
+    let found = format!("I found {} printed digits", givens.filled_count());
+    assert!(said.starts_with(&found), "{said}");
     h.run_steps(2);
     h.get_by_label("Use this grid").click();
     h.step();

@@ -12,18 +12,23 @@ use egui::{
 };
 
 use super::board_view::palette;
-use super::i18n::{count_text, Texts};
+use super::i18n::{count_text, Lang, Texts};
 use crate::grid::{Cell, Grid};
+use crate::vision::Homography;
 
 /// What one cell of the photo was read as.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadCell {
     /// 0 for an empty cell.
     pub digit: u8,
     /// Written by the player (handwriting), not printed.
     pub entry: bool,
-    /// Recognition was not sure: the player should look.
+    /// Recognition was not sure, or the reading does not fit the solution:
+    /// the player should check it ("check" on the screen).
     pub uncertain: bool,
+    /// The likely digits (0: empty), offered as one-click choices beside
+    /// the cell's crop: the solution's digit first, then the readings.
+    pub choices: Vec<u8>,
 }
 
 /// The state of the import screen.
@@ -47,7 +52,7 @@ impl ImportState {
     pub fn givens(&self) -> Grid {
         let mut g = Grid::empty();
         for c in Cell::ALL {
-            let r = self.readings[c.index()];
+            let r = &self.readings[c.index()];
             if !r.entry {
                 g.set(c, r.digit);
             }
@@ -59,7 +64,7 @@ impl ImportState {
     pub fn entries(&self) -> Grid {
         let mut g = Grid::empty();
         for c in Cell::ALL {
-            let r = self.readings[c.index()];
+            let r = &self.readings[c.index()];
             if r.entry {
                 g.set(c, r.digit);
             }
@@ -108,11 +113,20 @@ pub enum ImportEvent {
 pub struct ImportView<'a> {
     state: &'a mut ImportState,
     texts: &'a Texts,
+    lang: Lang,
 }
 
+/// Height of the row under the photo and grid that shows the selected
+/// cell's crop, Pip's question about it and the likely digits.
+const CHECK_ROW: f32 = 150.0;
+
+/// How much of the neighbouring cells the crop shows on each side, in
+/// cells: a digit cut off by a misplaced line is still seen whole.
+const CROP_MARGIN: f64 = 0.3;
+
 impl<'a> ImportView<'a> {
-    pub fn new(state: &'a mut ImportState, texts: &'a Texts) -> Self {
-        ImportView { state, texts }
+    pub fn new(state: &'a mut ImportState, texts: &'a Texts, lang: Lang) -> Self {
+        ImportView { state, texts, lang }
     }
 
     pub fn show(mut self, ui: &mut Ui) -> Option<ImportEvent> {
@@ -149,7 +163,7 @@ impl<'a> ImportView<'a> {
         });
         ui.label(RichText::new(t.import_help).weak());
         let avail = ui.available_size();
-        let side = ((avail.x - 16.0) / 2.0).min(avail.y).max(120.0);
+        let side = ((avail.x - 16.0) / 2.0).min(avail.y - CHECK_ROW).max(120.0);
         ui.horizontal_top(|ui| {
             if self.photo(ui, side) {
                 event = event.or(Some(ImportEvent::CornersMoved));
@@ -157,7 +171,64 @@ impl<'a> ImportView<'a> {
             ui.add_space(16.0);
             self.grid(ui, side);
         });
+        self.check_row(ui);
         event
+    }
+
+    /// The selected cell, enlarged from the photo, beside what was read
+    /// there, Pip's question about it and the likely digits as one-click
+    /// choices (the solution's first).
+    fn check_row(&mut self, ui: &mut Ui) {
+        let s = &mut *self.state;
+        let Some(cell) = s.selected else {
+            return;
+        };
+        let reading = s.readings[cell.index()].clone();
+        ui.add_space(8.0);
+        ui.horizontal_top(|ui| {
+            let side = CHECK_ROW - 16.0;
+            let (rect, resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+            resp.widget_info(|| {
+                WidgetInfo::labeled(
+                    egui::Role::Image,
+                    true,
+                    format!("photo of {cell}, enlarged"),
+                )
+            });
+            if let Some(mesh) = cell_crop(s, cell, rect) {
+                ui.painter().add(Shape::mesh(mesh));
+            }
+            // the cell's own edges inside the margin, so the reader sees
+            // which part of the crop was read
+            let m = (CROP_MARGIN / (1.0 + 2.0 * CROP_MARGIN)) as f32 * side;
+            ui.painter().rect_stroke(
+                rect.shrink(m),
+                0.0,
+                Stroke::new(1.5, Color32::from_rgb(0x00, 0xb0, 0xff)),
+                StrokeKind::Middle,
+            );
+            ui.add_space(12.0);
+            ui.vertical(|ui| {
+                let question = crate::hint::crop_question(reading.digit, reading.entry, self.lang);
+                ui.label(RichText::new(question).size(15.0));
+                ui.add_space(6.0);
+                ui.horizontal_wrapped(|ui| {
+                    for &d in &reading.choices {
+                        let label = if d == 0 {
+                            self.texts.erase.to_string()
+                        } else {
+                            d.to_string()
+                        };
+                        let button = egui::Button::new(RichText::new(label).size(18.0))
+                            .min_size(Vec2::splat(36.0))
+                            .selected(d == reading.digit);
+                        if ui.add(button).clicked() {
+                            s.type_digit(d);
+                        }
+                    }
+                });
+            });
+        });
     }
 
     /// The photo with the outline; returns whether a corner was dropped.
@@ -218,7 +289,7 @@ impl<'a> ImportView<'a> {
                 rect.min + Vec2::new(c.col() as f32 * cs, c.row() as f32 * cs),
                 Vec2::splat(cs),
             );
-            let reading = s.readings[c.index()];
+            let reading = s.readings[c.index()].clone();
             let id = ui.make_persistent_id(("reading", c.index()));
             let resp = ui.interact(r, id, Sense::click());
             let label = match (reading.digit, reading.entry) {
@@ -311,4 +382,44 @@ impl<'a> ImportView<'a> {
             );
         }
     }
+}
+
+/// The photo around `cell`, drawn into `rect`: a mesh whose vertices sample
+/// the photo through the homography that maps the grid's 9 x 9 cells onto
+/// its four corners, so a tilted photo shows the cell square and upright.
+/// A 6 x 6 mesh keeps the perspective within a fraction of a pixel at this
+/// size. None when the corners make no homography.
+fn cell_crop(s: &ImportState, cell: Cell, rect: Rect) -> Option<egui::Mesh> {
+    const STEPS: usize = 6;
+    let grid = [(0.0, 0.0), (9.0, 0.0), (9.0, 9.0), (0.0, 9.0)];
+    let corners = s.corners.map(|p| (f64::from(p.x), f64::from(p.y)));
+    let to_photo = Homography::from_4(grid, corners)?;
+    let span = 1.0 + 2.0 * CROP_MARGIN;
+    let (x0, y0) = (
+        cell.col() as f64 - CROP_MARGIN,
+        cell.row() as f64 - CROP_MARGIN,
+    );
+    let mut mesh = egui::Mesh::with_texture(s.photo.id());
+    for i in 0..=STEPS {
+        for j in 0..=STEPS {
+            let (u, v) = (j as f64 / STEPS as f64, i as f64 / STEPS as f64);
+            let (px, py) = to_photo.apply((x0 + u * span, y0 + v * span));
+            let uv = Pos2::new(px as f32 / s.size.x, py as f32 / s.size.y);
+            let pos = rect.min + Vec2::new(u as f32, v as f32) * rect.size();
+            mesh.vertices.push(egui::epaint::Vertex {
+                pos,
+                uv,
+                color: Color32::WHITE,
+            });
+        }
+    }
+    let row = (STEPS + 1) as u32;
+    for i in 0..STEPS as u32 {
+        for j in 0..STEPS as u32 {
+            let a = i * row + j;
+            mesh.add_triangle(a, a + 1, a + row);
+            mesh.add_triangle(a + 1, a + row + 1, a + row);
+        }
+    }
+    Some(mesh)
 }

@@ -358,7 +358,8 @@ impl App {
             .show(ui, |ui| self.pip_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(screen) = &mut self.import {
-                let event = import_view::ImportView::new(&mut screen.state, t).show(ui);
+                let event =
+                    import_view::ImportView::new(&mut screen.state, t, self.config.lang).show(ui);
                 if let Some(e) = event {
                     self.on_import_event(e, &ctx);
                 }

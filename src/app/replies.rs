@@ -75,7 +75,8 @@ impl App {
                 reread,
                 result,
                 preview,
-            } => self.on_photo(name, bytes, reread, result, preview, ctx),
+                level,
+            } => self.on_photo(name, bytes, reread, (result, level), preview, ctx),
             Reply::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 self.chrome.path_window = None;
@@ -296,7 +297,10 @@ impl App {
         name: String,
         bytes: Arc<Vec<u8>>,
         reread: bool,
-        result: Result<Box<crate::vision::ImportResult>, String>,
+        (result, level): (
+            Result<Box<crate::vision::ImportResult>, String>,
+            Option<crate::logic::Level>,
+        ),
         preview: Option<(egui::ColorImage, image::metadata::Orientation)>,
         ctx: &egui::Context,
     ) {
@@ -321,8 +325,13 @@ impl App {
                 digit: c.digit,
                 entry: c.kind == crate::vision::CellKind::Handwritten,
                 uncertain: c.uncertain,
+                choices: likely_digits(c, read.solution.as_ref()),
             }
         });
+        self.say(hint::photo_read(
+            &photo_reading(&read, level),
+            self.config.lang,
+        ));
         let stored = egui::vec2(read.width as f32, read.height as f32);
         if reread {
             // Corners moved: keep the screen, show what the new outline reads.
@@ -370,5 +379,65 @@ impl App {
             t.status_photo_read,
         );
         self.set_status(fill(text, &[&name, &n]), false);
+    }
+}
+
+/// The digits a cell most likely holds, as one-click choices: the
+/// solution's first (when the givens have one), then the model's readings
+/// in order of probability; no digit twice.
+fn likely_digits(c: &crate::vision::CellReading, solution: Option<&crate::grid::Grid>) -> Vec<u8> {
+    let solution_digit = solution.map(|s| s.get(c.cell));
+    let readings = std::iter::once(c.digit).chain(c.alternatives.iter().map(|a| a.digit));
+    let mut out: Vec<u8> = Vec::new();
+    for d in solution_digit.into_iter().chain(readings) {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// What Pip is told about a photo: the counts, the level, and each cell to
+/// check with its reason.
+fn photo_reading(
+    read: &crate::vision::ImportResult,
+    level: Option<crate::logic::Level>,
+) -> hint::PhotoReading {
+    use crate::vision::CellKind;
+    use hint::{CellToCheck, CheckReason};
+    let to_check = read
+        .cells
+        .iter()
+        .filter(|c| c.uncertain)
+        .map(|c| {
+            let disagrees = c.kind == CellKind::Handwritten
+                && read.solution.is_some_and(|s| s.get(c.cell) != c.digit);
+            let reason = if disagrees {
+                CheckReason::DisagreesWithSolution { read: c.digit }
+            } else if c.corrected {
+                CheckReason::ChangedByRules { read: c.digit }
+            } else {
+                let other = c
+                    .alternatives
+                    .iter()
+                    .map(|a| a.digit)
+                    .find(|&d| d != c.digit);
+                CheckReason::Unsure {
+                    read: c.digit,
+                    other: other.unwrap_or(0),
+                }
+            };
+            CellToCheck {
+                cell: c.cell,
+                reason,
+            }
+        })
+        .collect();
+    hint::PhotoReading {
+        givens: read.givens,
+        entries: read.entries.filled_count(),
+        verdict: read.verdict.clone(),
+        level,
+        to_check,
     }
 }

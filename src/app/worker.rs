@@ -78,6 +78,8 @@ pub enum Reply {
         result: Result<Box<ImportResult>, String>,
         /// The photo turned upright, and the EXIF orientation that turned it.
         preview: Option<(egui::ColorImage, Orientation)>,
+        /// The level of the puzzle read, when its givens have one solution.
+        level: Option<crate::logic::Level>,
     },
 }
 
@@ -194,12 +196,18 @@ impl Worker {
                 (Ok(_), None) => preview(&bytes),
                 _ => None,
             };
+            // rated here, off the UI thread: a hard puzzle's path takes a while
+            let level = match &result {
+                Ok(r) if r.verdict.is_unique() => Some(crate::logic::rate_grid(&r.givens).level),
+                _ => None,
+            };
             Reply::Photo {
                 name,
                 bytes,
                 reread: corners.is_some(),
                 result,
                 preview,
+                level,
             }
         });
     }

@@ -154,7 +154,7 @@ fn print_one(r: &ImportResult, load_ms: f64) {
         .collect();
     if !mistakes.is_empty() {
         println!(
-            "handwritten entries that disagree with the solution: {}",
+            "entries read clearly that disagree with the solution (is each what you wrote?): {}",
             cell_list(&mistakes)
         );
     }

@@ -92,6 +92,7 @@ mod fish;
 mod forcing;
 mod game;
 mod intersections;
+mod photo;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -105,6 +106,7 @@ pub use game::{
     entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
     PuzzleSource,
 };
+pub use photo::{crop_question, photo_read, CellToCheck, CheckReason, PhotoReading};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,

@@ -9,6 +9,14 @@ use crate::grid::{Cell, Grid};
 /// Below this probability of its reading a cell is flagged for the player to check.
 const UNCERTAIN_BELOW: f32 = 0.9;
 
+/// A handwritten entry read as a digit the solution disagrees with is reported as the
+/// player's likely mistake only when the model is at least this sure of the reading; below,
+/// it is a question for the player ("check"), never an accusation. Chosen on the training
+/// split of the dataset photos, where every disagreeing entry is a misreading (the players'
+/// entries are right): the surest misreading there had confidence 0.99645, and the threshold
+/// leaves ten times less room for error, 1 - (1 - 0.99645) / 10 (models/README.md).
+pub const MISTAKE_SURE: f32 = 0.99965;
+
 /// The result of reading `grid` from a photo of `(width, height)` pixels, where the grid's
 /// `corners` are (original-image pixels, clockwise from the upright top-left). Timings are
 /// left to the caller.
@@ -61,9 +69,10 @@ pub(crate) fn interpret(
             }
         }
         let corrected = corrected || entry_weighed;
-        let likely_mistake =
+        let disagrees =
             kind == CellKind::Handwritten && solution.is_some_and(|s: Grid| s.get(*cell) != digit);
-        let unsure = corrected || confidence < UNCERTAIN_BELOW;
+        let likely_mistake = disagrees && confidence >= MISTAKE_SURE;
+        let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees;
         if unsure {
             uncertain.push(*cell);
         }
@@ -106,5 +115,62 @@ pub(crate) fn interpret(
         solution,
         uncertain,
         timings_ms: Timings::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::GrayImage;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SOLUTION: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    /// The model's probabilities for a photo of PUZZLE, read without doubt,
+    /// with one handwritten entry in r1c2 read as `digit` at `confidence`.
+    fn read_with_entry(digit: u8, confidence: f32) -> ImportResult {
+        let givens = Grid::parse(PUZZLE).unwrap();
+        let probs = Cell::ALL
+            .iter()
+            .map(|&c| {
+                let mut p = [0f32; CLASSES];
+                if c == Cell::new(0, 1) {
+                    p[9 + digit as usize] = confidence;
+                    p[0] = 1.0 - confidence;
+                } else {
+                    p[usize::from(givens.get(c))] = 1.0;
+                }
+                p
+            })
+            .collect();
+        let grid = ClassifiedGrid {
+            quarter_turns: 0,
+            probs,
+            warped: GrayImage::new(1, 1),
+        };
+        interpret(&grid, (100, 100), [[0.0; 2]; 4])
+    }
+
+    #[test]
+    fn a_disagreeing_entry_is_a_question_unless_it_is_unmistakable() {
+        let solution = Grid::parse(SOLUTION).unwrap();
+        let c = Cell::new(0, 1);
+        assert_eq!(solution.get(c), 1);
+        // a clear 2 where the solution has a 1: the player should check it
+        let r = read_with_entry(2, 0.995);
+        let cell = &r.cells[c.index()];
+        assert_eq!((cell.digit, cell.kind), (2, CellKind::Handwritten));
+        assert!(cell.uncertain && !cell.likely_mistake, "{cell:?}");
+        assert!(r.uncertain.contains(&c));
+        // read beyond any doubt: a likely mistake (and still a cell to check)
+        let r = read_with_entry(2, 0.99999);
+        let cell = &r.cells[c.index()];
+        assert!(cell.likely_mistake && cell.uncertain, "{cell:?}");
+        // the right digit is neither
+        let r = read_with_entry(1, 0.99999);
+        let cell = &r.cells[c.index()];
+        assert!(!cell.likely_mistake && !cell.uncertain, "{cell:?}");
     }
 }

@@ -41,6 +41,8 @@ mod repair;
 pub use cells::{normalize_tile, TILE_LEN};
 pub use dat::read_dat;
 pub use error::ImportError;
+pub use geometry::Homography;
+pub use interpret::MISTAKE_SURE;
 pub use load::{read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES};
 
@@ -98,13 +100,16 @@ pub struct CellReading {
     pub confidence: f32,
     /// The next most likely readings, most likely first.
     pub alternatives: Vec<Alternative>,
-    /// The player should check this cell: low confidence, or changed by the rules.
+    /// The player should check this cell: low confidence, changed by the rules, or a
+    /// handwritten entry that disagrees with the solution.
     pub uncertain: bool,
     /// The rules changed the model's first choice: a given that made the puzzle invalid, or an
     /// entry the model was unsure of, read as the solution's digit
     /// (`repair::ENTRY_PRIOR`).
     pub corrected: bool,
-    /// A handwritten entry that disagrees with the puzzle's solution.
+    /// A handwritten entry that disagrees with the puzzle's solution, read so surely
+    /// (`interpret::MISTAKE_SURE`) that the player probably wrote that digit. A
+    /// disagreeing entry read less surely is only `uncertain`: a question, not a mistake.
     pub likely_mistake: bool,
 }
 

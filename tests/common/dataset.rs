@@ -3,6 +3,7 @@
 //! this file by its path).
 
 use std::path::{Path, PathBuf};
+use sudolens::grid::{Cell, Grid};
 use sudolens::vision::{read_dat, CellKind, ImportResult};
 
 /// One photo with its ground truth.
@@ -32,6 +33,51 @@ impl LabelledPhoto {
         (0..81)
             .filter(|&i| (r.cells[i].digit, r.cells[i].kind) == self.expected(i))
             .count()
+    }
+
+    /// The solution of the true givens, if they have one.
+    pub fn true_solution(&self) -> Option<Grid> {
+        let mut givens = Grid::empty();
+        for (cell, &d) in Cell::ALL.iter().zip(&self.printed) {
+            givens.set(*cell, d);
+        }
+        sudolens::solver::solve(&givens)
+    }
+
+    /// The entries read as a digit that disagrees with the solution the
+    /// reading found, each with the model's confidence and whether the
+    /// player really wrote a wrong digit there (else it is a misreading).
+    pub fn disagreeing_entries(&self, r: &ImportResult) -> Vec<(Cell, f32, bool)> {
+        let (Some(read), Some(truth)) = (r.solution, self.true_solution()) else {
+            return Vec::new();
+        };
+        r.cells
+            .iter()
+            .filter(|c| c.kind == CellKind::Handwritten && c.digit != read.get(c.cell))
+            .map(|c| {
+                (
+                    c.cell,
+                    c.confidence,
+                    self.digits[c.cell.index()] != truth.get(c.cell),
+                )
+            })
+            .collect()
+    }
+
+    /// False accusations: entries reported as the player's likely mistake
+    /// although the digit in the photo is the solution's (the true givens'
+    /// solution), or there is no entry at all: the player was right and the
+    /// reading was wrong.
+    pub fn false_mistake_flags(&self, r: &ImportResult) -> Vec<Cell> {
+        let Some(solution) = self.true_solution() else {
+            return Vec::new();
+        };
+        r.cells
+            .iter()
+            .filter(|c| c.likely_mistake)
+            .map(|c| c.cell)
+            .filter(|&c| matches!(self.digits[c.index()], d if d == 0 || d == solution.get(c)))
+            .collect()
     }
 
     /// The held-out part never used for training: every fifth photo by number.

@@ -24,9 +24,39 @@ fn dataset_accuracy_floor() {
     // the same for the held-out photos alone (never trained on)
     let mut held_out = [[0usize; 4]; 2];
     let mut failures = Vec::new();
+    // [all, held-out] false accusations, listed
+    let mut false_flags: [Vec<String>; 2] = Default::default();
+    // every entry read as a digit the solution disagrees with, for the
+    // mistake threshold (chosen on the training split alone)
+    let mut disagreeing = Vec::new();
     for p in &photos {
         let right = match vision::import_path(&p.path, &model, &opts) {
-            Ok(r) => p.cells_right(&r),
+            Ok(r) => {
+                for (cell, confidence, really_wrong) in p.disagreeing_entries(&r) {
+                    let split = if p.is_validation() {
+                        "held-out"
+                    } else {
+                        "training"
+                    };
+                    let what = if really_wrong {
+                        "wrong entry"
+                    } else {
+                        "misread"
+                    };
+                    disagreeing.push(format!(
+                        "{split} image{} {cell}: {what}, confidence {confidence:.5}",
+                        p.id
+                    ));
+                }
+                for cell in p.false_mistake_flags(&r) {
+                    let flag = format!("image{} {cell}", p.id);
+                    if p.is_validation() {
+                        false_flags[1].push(flag.clone());
+                    }
+                    false_flags[0].push(flag);
+                }
+                p.cells_right(&r)
+            }
             Err(e) => {
                 failures.push(format!("{}: {e}", p.path.display()));
                 0
@@ -50,19 +80,27 @@ fn dataset_accuracy_floor() {
     let pct = |t: &[usize; 4]| 100.0 * t[0] as f64 / t[1].max(1) as f64;
     let grids = |t: &[usize; 4]| 100.0 * t[2] as f64 / t[3].max(1) as f64;
     eprintln!("not fully right: {failures:#?}");
-    eprintln!(
-        "printed: {:.2}% cells, {:.1}% grids; handwritten: {:.2}% cells, {:.1}% grids",
-        pct(&tally[0]),
-        grids(&tally[0]),
-        pct(&tally[1]),
-        grids(&tally[1])
-    );
-    eprintln!(
-        "held-out only: printed {:.2}% cells, {:.1}% grids; handwritten {:.2}% cells, {:.1}% grids",
-        pct(&held_out[0]),
-        grids(&held_out[0]),
-        pct(&held_out[1]),
-        grids(&held_out[1])
+    eprintln!("entries that disagree with the solution: {disagreeing:#?}");
+    for (name, t, flags) in [
+        ("all photos", &tally, &false_flags[0]),
+        ("held-out only", &held_out, &false_flags[1]),
+    ] {
+        eprintln!(
+            "{name}: printed {:.2}% cells, grids fully right {}/{}; handwritten {:.2}% cells, \
+             grids fully right {}/{}; false mistake flags {} {flags:?}",
+            pct(&t[0]),
+            t[0][2],
+            t[0][3],
+            pct(&t[1]),
+            t[1][2],
+            t[1][3],
+            flags.len(),
+        );
+    }
+    assert!(
+        false_flags[0].is_empty(),
+        "right entries reported as the player's mistake: {:?}",
+        false_flags[0]
     );
     assert!(
         pct(&tally[0]) >= PRINTED_CELLS_FLOOR,

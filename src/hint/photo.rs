@@ -1,0 +1,291 @@
+//! Pip's words while a photo is read and checked on the correction screen:
+//! what it found, which cells to check and why, "everything looks right"
+//! when that is so, and in plain words why a grid cannot be used.
+//!
+//! A reading the model doubts is always a question ("I read a 2 here: is
+//! it what you wrote?"), never "you made a mistake": the player has the
+//! photo, Pip only has its reading of it.
+
+use super::verdict::verdict_lines;
+use super::words::cells;
+use super::{level_name, line, only_cells, plain, Lang, Paragraph, ParagraphKind};
+use crate::grid::{Cell, Grid};
+use crate::logic::Level;
+use crate::solver::Verdict;
+
+/// Why a cell read from a photo should be looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckReason {
+    /// The model was unsure: it read `read` (0 for empty), `other` came next.
+    Unsure { read: u8, other: u8 },
+    /// The rules changed the model's first reading so that the puzzle holds
+    /// together; `read` is what the cell now holds.
+    ChangedByRules { read: u8 },
+    /// A handwritten entry read as `read`, which does not fit the solution.
+    DisagreesWithSolution { read: u8 },
+}
+
+/// One cell to check, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellToCheck {
+    pub cell: Cell,
+    pub reason: CheckReason,
+}
+
+/// What was read from a photo, for Pip to tell.
+#[derive(Clone, Debug)]
+pub struct PhotoReading {
+    /// The printed digits read.
+    pub givens: Grid,
+    /// How many handwritten entries were read.
+    pub entries: usize,
+    /// The solver's verdict on the givens.
+    pub verdict: Verdict,
+    /// The puzzle's level, when the givens have one solution.
+    pub level: Option<Level>,
+    /// The cells to check, in reading order.
+    pub to_check: Vec<CellToCheck>,
+}
+
+/// At most this many cells get a line of their own; the rest are listed.
+const CELL_LINES: usize = 5;
+
+/// "a 7", "un 7"; "nothing", "rien" for an empty reading.
+fn digit_words(d: u8, lang: Lang) -> String {
+    match d {
+        0 => say!(lang, "nothing", "rien"),
+        _ => say!(lang, "a {d}", "un {d}"),
+    }
+}
+
+/// The question Pip asks about one cell.
+fn check_line(c: &CellToCheck, lang: Lang) -> String {
+    let cell = c.cell;
+    match c.reason {
+        CheckReason::DisagreesWithSolution { read } => {
+            let r = digit_words(read, lang);
+            say!(
+                lang,
+                "In {cell} I read {r} in your writing, which does not fit the solution: is it what you wrote? Click the cell to compare with the photo.",
+                "En {cell} j'ai lu {r} de ta main, qui ne va pas avec la solution : est-ce bien ce que tu as écrit ? Clique la case pour comparer avec la photo."
+            )
+        }
+        CheckReason::Unsure { read, other } => {
+            let (r, o) = (digit_words(read, lang), digit_words(other, lang));
+            say!(
+                lang,
+                "I'm not sure of {cell}: I read {r}, but it could be {o}.",
+                "Je ne suis pas sûr de {cell} : j'ai lu {r}, mais ce pourrait être {o}."
+            )
+        }
+        CheckReason::ChangedByRules { read } => {
+            let r = digit_words(read, lang);
+            say!(
+                lang,
+                "In {cell} my first reading broke the puzzle's rules, so I read {r} instead: please check it.",
+                "En {cell} ma première lecture cassait les règles du sudoku, alors j'ai lu {r} : vérifie-la."
+            )
+        }
+    }
+}
+
+/// Pip's paragraph about a photo just read (or read again after the
+/// outline moved): what it found, the cells to check and why, and whether
+/// the grid can be used.
+pub fn photo_read(reading: &PhotoReading, lang: Lang) -> Paragraph {
+    let printed = reading.givens.filled_count();
+    let entries = reading.entries;
+    let mut found = match (entries, lang) {
+        (0, _) => say!(
+            lang,
+            "I found {printed} printed digits and none of your entries.",
+            "J'ai trouvé {printed} chiffres imprimés et aucun chiffre de ta main."
+        ),
+        (1, _) => say!(
+            lang,
+            "I found {printed} printed digits and 1 entry of yours.",
+            "J'ai trouvé {printed} chiffres imprimés et 1 chiffre de ta main."
+        ),
+        _ => say!(
+            lang,
+            "I found {printed} printed digits and {entries} entries of yours.",
+            "J'ai trouvé {printed} chiffres imprimés et {entries} chiffres de ta main."
+        ),
+    };
+    if let (Some(level), Verdict::Unique(_)) = (reading.level, &reading.verdict) {
+        let level = level_name(level, lang);
+        found.push(' ');
+        found.push_str(&say!(
+            lang,
+            "The puzzle rates {level}.",
+            "La grille est de niveau {level}."
+        ));
+    }
+    let mut lines = vec![plain(found)];
+    let proper = reading.verdict.is_unique();
+    if !proper {
+        lines.push(plain(say!(
+            lang,
+            "As I read them, the printed digits do not make a proper puzzle yet:",
+            "Telle que je la lis, la grille imprimée n'est pas encore un vrai sudoku :"
+        )));
+        lines.extend(verdict_lines(&reading.verdict, lang));
+    }
+    for c in reading.to_check.iter().take(CELL_LINES) {
+        lines.push(line(check_line(c, lang), only_cells(&[c.cell])));
+    }
+    let rest: Vec<Cell> = reading
+        .to_check
+        .iter()
+        .skip(CELL_LINES)
+        .map(|c| c.cell)
+        .collect();
+    if !rest.is_empty() {
+        let listed = cells(&rest, lang);
+        lines.push(line(
+            say!(
+                lang,
+                "Please also check {listed}: they are marked too.",
+                "Vérifie aussi {listed} : elles sont marquées aussi."
+            ),
+            only_cells(&rest),
+        ));
+    }
+    lines.push(plain(match (proper, reading.to_check.is_empty()) {
+        (true, true) => say!(
+            lang,
+            "Everything looks right. Compare with the photo, then press Use this grid.",
+            "Tout a l'air juste. Compare avec la photo, puis appuie sur Utiliser cette grille."
+        ),
+        (true, false) => say!(
+            lang,
+            "Fix any cell I misread (click it and type, or pick a digit), then press Use this grid.",
+            "Corrige les cases mal lues (clique et tape, ou choisis un chiffre), puis appuie sur Utiliser cette grille."
+        ),
+        (false, _) => say!(
+            lang,
+            "A printed digit is probably misread or missing: compare the marked cells with the photo, or move the outline's corners.",
+            "Un chiffre imprimé est sans doute mal lu ou manquant : compare les cases marquées avec la photo, ou déplace les coins du contour."
+        ),
+    }));
+    Paragraph {
+        kind: if proper {
+            ParagraphKind::Info
+        } else {
+            ParagraphKind::Invalid
+        },
+        lines,
+    }
+}
+
+/// The question Pip asks on the correction screen beside a cell's enlarged
+/// crop: "I read a 2 here: is it what you wrote?"
+pub fn crop_question(read: u8, handwritten: bool, lang: Lang) -> String {
+    match (read, handwritten) {
+        (0, _) => say!(
+            lang,
+            "I read nothing here: is the cell empty?",
+            "Je n'ai rien lu ici : la case est-elle vide ?"
+        ),
+        (d, true) => say!(
+            lang,
+            "I read a {d} here, in your writing: is it what you wrote?",
+            "J'ai lu un {d} ici, de ta main : est-ce bien ce que tu as écrit ?"
+        ),
+        (d, false) => say!(
+            lang,
+            "I read a printed {d} here: is it what the paper shows?",
+            "J'ai lu un {d} imprimé ici : est-ce bien ce que montre le papier ?"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::verdict;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn reading(to_check: Vec<CellToCheck>) -> PhotoReading {
+        let givens = Grid::parse(PUZZLE).unwrap();
+        PhotoReading {
+            verdict: verdict(&givens),
+            givens,
+            entries: 3,
+            level: Some(Level::Hard),
+            to_check,
+        }
+    }
+
+    #[test]
+    fn a_clean_reading_says_what_was_found_and_that_all_looks_right() {
+        for lang in [Lang::En, Lang::Fr] {
+            let p = photo_read(&reading(vec![]), lang);
+            assert_eq!(p.kind, ParagraphKind::Info);
+            assert!(p.lines[0].text.contains("17") && p.lines[0].text.contains('3'));
+            let level = level_name(Level::Hard, lang);
+            assert!(p.lines[0].text.contains(level), "{:?}", p.lines[0]);
+            let last = &p.lines.last().unwrap().text;
+            assert!(last.contains("Everything looks right") || last.contains("Tout a l'air juste"));
+        }
+    }
+
+    #[test]
+    fn a_disagreeing_entry_is_asked_about_never_called_a_mistake() {
+        let cell = Cell::new(0, 1);
+        let c = CellToCheck {
+            cell,
+            reason: CheckReason::DisagreesWithSolution { read: 2 },
+        };
+        let p = photo_read(&reading(vec![c]), Lang::En);
+        let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        let asked = text
+            .iter()
+            .find(|t| t.contains("r1c2"))
+            .expect("the cell is named");
+        assert!(asked.contains("I read a 2") && asked.contains("is it what you wrote?"));
+        assert!(!text.iter().any(|t| t.to_lowercase().contains("mistake")));
+        assert!(!text.iter().any(|t| t.contains("Everything looks right")));
+        assert_eq!(p.lines[1].highlights.cells, vec![cell]);
+    }
+
+    #[test]
+    fn an_unusable_grid_is_explained_in_plain_words() {
+        let mut givens = Grid::parse(PUZZLE).unwrap();
+        givens.set(Cell::new(0, 1), 4);
+        let r = PhotoReading {
+            verdict: verdict(&givens),
+            givens,
+            entries: 0,
+            level: None,
+            to_check: vec![],
+        };
+        let p = photo_read(&r, Lang::En);
+        assert_eq!(p.kind, ParagraphKind::Invalid);
+        assert!(p
+            .lines
+            .iter()
+            .any(|l| l.text.contains("4 appears twice in row 1")));
+        assert!(p.lines[0].text.contains("none of your entries"));
+    }
+
+    #[test]
+    fn many_cells_to_check_are_listed_after_the_first_few() {
+        let to_check: Vec<CellToCheck> = (0..8)
+            .map(|i| CellToCheck {
+                cell: Cell::new(8, i),
+                reason: CheckReason::Unsure { read: 7, other: 1 },
+            })
+            .collect();
+        let p = photo_read(&reading(to_check), Lang::En);
+        let rest = p
+            .lines
+            .iter()
+            .find(|l| l.text.contains("also check"))
+            .unwrap();
+        assert_eq!(rest.highlights.cells.len(), 3);
+        assert!(p.lines[1].text.contains("I read a 7, but it could be a 1"));
+    }
+}
