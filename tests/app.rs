@@ -579,6 +579,7 @@ fn import_screen_corners_fixes_and_validation() {
         entry: false,
         uncertain: true,
         choices: vec![1, 7, 0],
+        ..ReadCell::default()
     };
     h.state_mut().open_import(ImportState {
         photo: texture,
@@ -691,6 +692,88 @@ fn dropping_a_puzzle_file_opens_it() {
     wait(&mut h);
     assert_eq!(h.state().board().givens().to_line(), EASY);
     assert!(h.state().status().unwrap().text.contains("dropped.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An entry read from a photo that does not fit the solution is asked
+/// about, by Hint and by Check, never crossed out as the player's mistake;
+/// once the player types over it, it is theirs and is pointed at.
+#[test]
+fn a_misread_entry_is_a_question_not_a_mistake() {
+    use sudolens::app::import_view::{ImportState, ReadCell};
+    let dir = temp_dir("misread");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let puzzle = Grid::parse(EASY).unwrap();
+    let solution = sudolens::solver::solve(&puzzle).unwrap();
+    let c = Cell::ALL.into_iter().find(|&c| puzzle.get(c) == 0).unwrap();
+    let misread = (1..=9u8)
+        .find(|&d| d != solution.get(c) && puzzle.candidates(c).contains(d))
+        .expect("an empty cell of an easy puzzle has two candidates");
+    let readings: [ReadCell; 81] = std::array::from_fn(|i| {
+        let given = puzzle.get(Cell::ALL[i]);
+        ReadCell {
+            digit: if Cell::ALL[i] == c { misread } else { given },
+            entry: Cell::ALL[i] == c,
+            ..ReadCell::default()
+        }
+    });
+    let ctx = h.ctx.clone();
+    let image = egui::ColorImage::filled([90, 90], egui::Color32::WHITE);
+    h.state_mut().open_import(ImportState {
+        photo: ctx.load_texture("photo", image, Default::default()),
+        size: egui::vec2(90.0, 90.0),
+        corners: [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(90.0, 0.0),
+            egui::pos2(90.0, 90.0),
+            egui::pos2(0.0, 90.0),
+        ],
+        readings,
+        selected: None,
+        busy: false,
+        name: "photo.jpg".into(),
+    });
+    h.run_steps(2);
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    assert_eq!(h.state().board().value(c), misread);
+
+    for (modifiers, key) in [(Modifiers::NONE, Key::H), (Modifiers::COMMAND, Key::K)] {
+        press(&mut h, modifiers, key);
+        wait(&mut h);
+        let (p, _) = h.state().dialogue().current().unwrap();
+        let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        let read = format!("From your photo I read a {misread} in {c}");
+        assert!(text[0].starts_with(&read), "{text:?}");
+        assert!(text.iter().any(|t| t.contains("Is it what you wrote?")));
+        assert!(!text
+            .iter()
+            .any(|t| t.contains("not right") || t.contains("mistake")));
+        assert!(h.state().marks().wrong.is_empty(), "not crossed out");
+        assert_ne!(h.state().pip_mood(), Mood::Sorry);
+    }
+
+    // Typed by the player: now it is theirs, and Check says so.
+    h.get_by_label(&format!("{c}: {misread}")).click();
+    h.step();
+    press(&mut h, Modifiers::NONE, Key::Delete);
+    h.step();
+    h.key_press(digit_key(misread));
+    h.step();
+    assert_eq!(
+        h.state().board().value(c),
+        misread,
+        "{:?}",
+        h.state().status()
+    );
+    press(&mut h, Modifiers::COMMAND, Key::K);
+    wait(&mut h);
+    let line = &h.state().dialogue().current_line().unwrap().text;
+    assert!(line.contains("does not match the solution"), "{line}");
+    assert_eq!(h.state().marks().wrong, vec![c]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

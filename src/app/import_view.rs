@@ -29,6 +29,9 @@ pub struct ReadCell {
     /// The likely digits (0: empty), offered as one-click choices beside
     /// the cell's crop: the solution's digit first, then the readings.
     pub choices: Vec<u8>,
+    /// The player set this cell on the correction screen: it is what they
+    /// say the photo shows, no longer only Pip's reading.
+    pub confirmed: bool,
 }
 
 /// The state of the import screen.
@@ -79,6 +82,7 @@ impl ImportState {
             let r = &mut self.readings[c.index()];
             r.digit = digit;
             r.uncertain = false;
+            r.confirmed = true;
             if digit == 0 {
                 r.entry = false;
             }
@@ -93,6 +97,19 @@ impl ImportState {
                 r.entry = !r.entry;
             }
         }
+    }
+
+    /// The entries that are only Pip's reading (not set by the player),
+    /// as a grid: asked about, never called wrong, until the player says.
+    pub fn unconfirmed_entries(&self) -> Grid {
+        let mut g = Grid::empty();
+        for c in Cell::ALL {
+            let r = &self.readings[c.index()];
+            if r.entry && !r.confirmed {
+                g.set(c, r.digit);
+            }
+        }
+        g
     }
 
     pub fn uncertain_count(&self) -> usize {

@@ -90,8 +90,19 @@ impl App {
 
     /// The rule engine's answer: Pip explains it, and Apply waits for a step.
     fn on_hint(&mut self, outcome: crate::logic::Outcome) {
-        let said = hint::for_outcome(&outcome, self.config.lang);
+        let mut said = hint::for_outcome(&outcome, self.config.lang);
+        let mut asking = false;
+        if let crate::logic::Outcome::Step(step) = &outcome {
+            let wrong: Vec<_> = step.wrong.iter().map(|w| w.cell).collect();
+            let (read, typed) = self.session.split_photo_readings(&wrong);
+            if !read.is_empty() {
+                let then = hint::ThenOffer::Apply;
+                said = hint::entries_that_do_not_fit(&read, &typed, then, self.config.lang);
+                asking = true;
+            }
+        }
         self.tutor.pip.set_mood(match said.kind {
+            _ if asking => Mood::Idle,
             ParagraphKind::Solved => Mood::Cheering,
             ParagraphKind::Invalid | ParagraphKind::Stuck | ParagraphKind::WrongEntries => {
                 Mood::Sorry
@@ -101,7 +112,10 @@ impl App {
         self.tutor.pending_step = match outcome {
             crate::logic::Outcome::Step(step) => {
                 if step.technique == crate::logic::Technique::WrongEntries {
-                    self.session.marks.wrong = step.wrong.iter().map(|w| w.cell).collect();
+                    // only the player's own are crossed out: a photo's
+                    // reading is asked about
+                    let wrong: Vec<_> = step.wrong.iter().map(|w| w.cell).collect();
+                    self.session.marks.wrong = self.session.split_photo_readings(&wrong).1;
                 }
                 Some(*step)
             }
@@ -172,13 +186,18 @@ impl App {
             Some(Verdict::Unique(solution)) => {
                 // The givens are fine: the player's entries are at fault.
                 let wrong = self.session.wrong_entries(&solution);
+                let (read, typed) = self.session.split_photo_readings(&wrong);
                 let said = match wrong[..] {
+                    _ if !read.is_empty() => {
+                        let then = hint::ThenOffer::RemoveOrReset;
+                        hint::entries_that_do_not_fit(&read, &typed, then, lang)
+                    }
                     [cell] if purpose == Purpose::Check => {
                         hint::one_wrong_entry(cell, self.session.board.value(cell), lang)
                     }
                     _ => hint::entries_break_the_puzzle(current, &wrong, lang),
                 };
-                self.session.marks.wrong = wrong;
+                self.session.marks.wrong = typed;
                 (said, vec![Offer::RemoveWrong, Offer::Reset])
             }
             other => {
@@ -192,6 +211,10 @@ impl App {
                 (hint::broken_givens(verdict, blame_givens, lang), offers)
             }
         };
+        if said.kind == ParagraphKind::Info {
+            // a question about a photo's reading, not a reproach
+            self.tutor.pip.set_mood(Mood::Idle);
+        }
         let p = Paragraph::new(said, lang).with_offers(offers);
         self.tutor.dialogue.push(p);
     }
@@ -280,8 +303,10 @@ impl App {
         match Board::with_entries(screen.state.givens(), &screen.state.entries()) {
             Ok(board) => {
                 let name = screen.state.name.clone();
+                let read = screen.state.unconfirmed_entries();
                 self.import = None;
                 self.start(board, 0.0);
+                self.session.photo_readings = read;
                 self.session.game_path = None;
                 self.tutor.pip.set_mood(Mood::Idle);
                 self.set_status(fill(t.import_accepted, &[&name]), false);
@@ -326,6 +351,7 @@ impl App {
                 entry: c.kind == crate::vision::CellKind::Handwritten,
                 uncertain: c.uncertain,
                 choices: likely_digits(c, read.solution.as_ref()),
+                confirmed: false,
             }
         });
         self.say(hint::photo_read(

@@ -43,6 +43,10 @@ pub struct Session {
     pub revealed: [u8; 81],
     /// Highlights that are not the dialogue's (wrong entries after Check/Solve).
     pub marks: Highlights,
+    /// The entries as read from a photo and not set by the player: while a
+    /// cell still holds its reading, Pip asks about it instead of calling
+    /// it wrong (the reading may be Pip's mistake, not the player's).
+    pub photo_readings: Grid,
     /// The solved grid was already celebrated.
     solved_shown: bool,
     /// Seconds played, and the clock reading of the last tick that counted.
@@ -69,6 +73,7 @@ impl Session {
             generation: 0,
             revealed: [0; 81],
             marks: Highlights::default(),
+            photo_readings: Grid::empty(),
             solved_shown: false,
             elapsed: 0.0,
             last_tick: None,
@@ -89,6 +94,7 @@ impl Session {
         self.generation += 1;
         self.revealed = [0; 81];
         self.marks = Highlights::default();
+        self.photo_readings = Grid::empty();
         self.solved_shown = self.board.is_solved();
         self.paused = false;
         self.selected = Cell::ALL
@@ -143,9 +149,19 @@ impl Session {
             }
             self.edit(|b| b.toggle_note(cell, digit))
         } else if digit != 0 && board.value(cell) == digit && !board.is_given(cell) {
+            self.player_wrote(cell);
             self.edit(|b| b.set_entry(cell, 0))
         } else {
+            self.player_wrote(cell);
             self.edit(|b| b.set_entry(cell, digit))
+        }
+    }
+
+    /// The player wrote in `cell` (typed, erased): whatever it holds from
+    /// now on is theirs, not a photo's reading.
+    fn player_wrote(&mut self, cell: Cell) {
+        if !self.board.is_given(cell) {
+            self.photo_readings.set(cell, 0);
         }
     }
 
@@ -158,10 +174,27 @@ impl Session {
             return Edit::Unchanged;
         }
         if self.board.value(cell) != 0 {
+            self.player_wrote(cell);
             self.edit(|b| b.set_entry(cell, 0))
         } else {
             self.edit(|b| b.set_notes(cell, Candidates::NONE))
         }
+    }
+
+    /// Splits wrong entries into those that still hold what was read from
+    /// the photo (with that digit) and those the player typed.
+    pub fn split_photo_readings(&self, wrong: &[Cell]) -> (Vec<(Cell, u8)>, Vec<Cell>) {
+        let mut read = Vec::new();
+        let mut typed = Vec::new();
+        for &c in wrong {
+            let d = self.photo_readings.get(c);
+            if d != 0 && self.board.value(c) == d {
+                read.push((c, d));
+            } else {
+                typed.push(c);
+            }
+        }
+        (read, typed)
     }
 
     /// Moves the selection, wrapping around the grid's edges.

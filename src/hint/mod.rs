@@ -106,7 +106,10 @@ pub use game::{
     entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
     PuzzleSource,
 };
-pub use photo::{crop_question, photo_read, CellToCheck, CheckReason, PhotoReading};
+pub use photo::{
+    crop_question, entries_that_do_not_fit, photo_read, CellToCheck, CheckReason, PhotoReading,
+    ThenOffer,
+};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,

@@ -50,10 +50,11 @@ pub struct PhotoReading {
 /// At most this many cells get a line of their own; the rest are listed.
 const CELL_LINES: usize = 5;
 
-/// "a 7", "un 7"; "nothing", "rien" for an empty reading.
+/// "a 7", "an 8", "un 7"; "nothing", "rien" for an empty reading.
 fn digit_words(d: u8, lang: Lang) -> String {
-    match d {
-        0 => say!(lang, "nothing", "rien"),
+    match (d, lang) {
+        (0, _) => say!(lang, "nothing", "rien"),
+        (8, Lang::En) => "an 8".to_string(),
         _ => say!(lang, "a {d}", "un {d}"),
     }
 }
@@ -178,6 +179,81 @@ pub fn photo_read(reading: &PhotoReading, lang: Lang) -> Paragraph {
     }
 }
 
+/// How the player can act on entries Pip asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThenOffer {
+    /// Apply erases the entries (a hint's wrong-entries step).
+    Apply,
+    /// Buttons remove the wrong entries or reset (after Check).
+    RemoveOrReset,
+}
+
+/// Entries that do not fit the solution. Those read from the photo and not
+/// yet typed or confirmed by the player (`read_from_photo`, with the digit
+/// read) are asked about, not called wrong: Pip may have misread them. The
+/// player's own (`typed`) are pointed at as wrong entries.
+pub fn entries_that_do_not_fit(
+    read_from_photo: &[(Cell, u8)],
+    typed: &[Cell],
+    then: ThenOffer,
+    lang: Lang,
+) -> Paragraph {
+    let mut lines = Vec::new();
+    for &(cell, d) in read_from_photo {
+        let r = digit_words(d, lang);
+        lines.push(line(
+            say!(
+                lang,
+                "From your photo I read {r} in {cell}, and it does not fit the solution.",
+                "Sur ta photo j'ai lu {r} en {cell}, et il ne va pas avec la solution."
+            ),
+            only_cells(&[cell]),
+        ));
+    }
+    let asked: Vec<Cell> = read_from_photo.iter().map(|&(c, _)| c).collect();
+    lines.push(line(
+        say!(
+            lang,
+            "Is it what you wrote? If I misread it, select the cell and type your digit.",
+            "Est-ce bien ce que tu as écrit ? Si je l'ai mal lu, choisis la case et tape ton chiffre."
+        ),
+        only_cells(&asked),
+    ));
+    if !typed.is_empty() {
+        let listed = cells(typed, lang);
+        lines.push(line(
+            say!(
+                lang,
+                "The digit you typed in {listed} does not match the solution either.",
+                "Le chiffre que tu as tapé en {listed} ne correspond pas non plus à la solution."
+            ),
+            crate::logic::Highlights {
+                wrong: typed.to_vec(),
+                ..Default::default()
+            },
+        ));
+    }
+    lines.push(plain(match then {
+        ThenOffer::Apply => say!(
+            lang,
+            "If you did write it, press Apply to erase what does not fit; then I can help with the next step.",
+            "Si tu l'as bien écrit, appuie sur Appliquer pour effacer ce qui ne va pas ; ensuite je pourrai t'aider."
+        ),
+        ThenOffer::RemoveOrReset => say!(
+            lang,
+            "If you did write it, you can remove the entries that do not fit, or reset to the givens.",
+            "Si tu l'as bien écrit, tu peux retirer les chiffres qui ne vont pas, ou revenir aux données."
+        ),
+    }));
+    Paragraph {
+        kind: match then {
+            ThenOffer::Apply => ParagraphKind::WrongEntries,
+            ThenOffer::RemoveOrReset => ParagraphKind::Info,
+        },
+        lines,
+    }
+}
+
 /// The question Pip asks on the correction screen beside a cell's enlarged
 /// crop: "I read a 2 here: is it what you wrote?"
 pub fn crop_question(read: u8, handwritten: bool, lang: Lang) -> String {
@@ -187,11 +263,14 @@ pub fn crop_question(read: u8, handwritten: bool, lang: Lang) -> String {
             "I read nothing here: is the cell empty?",
             "Je n'ai rien lu ici : la case est-elle vide ?"
         ),
-        (d, true) => say!(
-            lang,
-            "I read a {d} here, in your writing: is it what you wrote?",
-            "J'ai lu un {d} ici, de ta main : est-ce bien ce que tu as écrit ?"
-        ),
+        (d, true) => {
+            let read = digit_words(d, lang);
+            say!(
+                lang,
+                "I read {read} here, in your writing: is it what you wrote?",
+                "J'ai lu {read} ici, de ta main : est-ce bien ce que tu as écrit ?"
+            )
+        }
         (d, false) => say!(
             lang,
             "I read a printed {d} here: is it what the paper shows?",
@@ -272,6 +351,21 @@ mod tests {
     }
 
     #[test]
+    fn entries_read_from_a_photo_are_asked_about_not_crossed_out() {
+        let (photo, typed) = (Cell::new(0, 1), Cell::new(4, 4));
+        let p = entries_that_do_not_fit(&[(photo, 5)], &[typed], ThenOffer::Apply, Lang::En);
+        assert_eq!(p.kind, ParagraphKind::WrongEntries);
+        assert!(p.lines[0].text.contains("I read a 5 in r1c2"));
+        assert!(p.lines[1].text.starts_with("Is it what you wrote?"));
+        assert!(p.lines.iter().all(|l| !l.highlights.wrong.contains(&photo)));
+        assert!(p.lines.iter().any(|l| l.highlights.wrong == vec![typed]));
+        assert!(!p
+            .lines
+            .iter()
+            .any(|l| l.text.to_lowercase().contains("mistake")));
+    }
+
+    #[test]
     fn many_cells_to_check_are_listed_after_the_first_few() {
         let to_check: Vec<CellToCheck> = (0..8)
             .map(|i| CellToCheck {
@@ -287,5 +381,9 @@ mod tests {
             .unwrap();
         assert_eq!(rest.highlights.cells.len(), 3);
         assert!(p.lines[1].text.contains("I read a 7, but it could be a 1"));
+        assert_eq!(
+            crop_question(8, true, Lang::En),
+            "I read an 8 here, in your writing: is it what you wrote?"
+        );
     }
 }
