@@ -15,5 +15,8 @@ pub mod logic;
 pub mod solver;
 pub mod vision;
 
+#[cfg(test)]
+mod test_puzzles;
+
 #[cfg(feature = "gui")]
 pub mod app;

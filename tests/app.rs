@@ -562,17 +562,42 @@ fn hint_points_at_a_wrong_entry_first() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Opens the correction screen on a white `size` photo whose grid outline
+/// sits `inset` pixels inside its edges, with these readings.
+fn open_photo_screen(
+    h: &mut Harness<'static, App>,
+    readings: [sudolens::app::import_view::ReadCell; 81],
+    size: [usize; 2],
+    inset: f32,
+) {
+    let image = egui::ColorImage::filled(size, egui::Color32::WHITE);
+    let photo = h.ctx.load_texture("photo", image, Default::default());
+    let (w, ht) = (size[0] as f32, size[1] as f32);
+    h.state_mut()
+        .open_import(sudolens::app::import_view::ImportState {
+            photo,
+            size: egui::vec2(w, ht),
+            corners: [
+                egui::pos2(inset, inset),
+                egui::pos2(w - inset, inset),
+                egui::pos2(w - inset, ht - inset),
+                egui::pos2(inset, ht - inset),
+            ],
+            readings,
+            selected: None,
+            busy: false,
+            name: "photo.jpg".into(),
+        });
+}
+
 /// The import screen on a synthetic photo (recognition itself is the photo
 /// import's job; here the readings start empty and the player types them).
 #[test]
 fn import_screen_corners_fixes_and_validation() {
-    use sudolens::app::import_view::{ImportState, ReadCell};
+    use sudolens::app::import_view::ReadCell;
     let dir = temp_dir("import");
     let mut h = harness(App::new(config(&dir)));
     h.step();
-    let ctx = h.ctx.clone();
-    let image = egui::ColorImage::filled([200, 150], egui::Color32::WHITE);
-    let texture = ctx.load_texture("photo", image, Default::default());
     let mut readings: [ReadCell; 81] = std::array::from_fn(|_| ReadCell::default());
     readings[0] = ReadCell {
         digit: 7,
@@ -581,20 +606,7 @@ fn import_screen_corners_fixes_and_validation() {
         choices: vec![1, 7, 0],
         ..ReadCell::default()
     };
-    h.state_mut().open_import(ImportState {
-        photo: texture,
-        size: egui::vec2(200.0, 150.0),
-        corners: [
-            egui::pos2(10.0, 10.0),
-            egui::pos2(190.0, 10.0),
-            egui::pos2(190.0, 140.0),
-            egui::pos2(10.0, 140.0),
-        ],
-        readings,
-        selected: None,
-        busy: false,
-        name: "photo.jpg".into(),
-    });
+    open_photo_screen(&mut h, readings, [200, 150], 10.0);
     h.run_steps(2);
     h.get_by_label("photo r1c1: 7, printed, uncertain");
 
@@ -700,7 +712,7 @@ fn dropping_a_puzzle_file_opens_it() {
 /// once the player types over it, it is theirs and is pointed at.
 #[test]
 fn a_misread_entry_is_a_question_not_a_mistake() {
-    use sudolens::app::import_view::{ImportState, ReadCell};
+    use sudolens::app::import_view::ReadCell;
     let dir = temp_dir("misread");
     let mut h = harness(App::new(config(&dir)));
     h.step();
@@ -718,22 +730,7 @@ fn a_misread_entry_is_a_question_not_a_mistake() {
             ..ReadCell::default()
         }
     });
-    let ctx = h.ctx.clone();
-    let image = egui::ColorImage::filled([90, 90], egui::Color32::WHITE);
-    h.state_mut().open_import(ImportState {
-        photo: ctx.load_texture("photo", image, Default::default()),
-        size: egui::vec2(90.0, 90.0),
-        corners: [
-            egui::pos2(0.0, 0.0),
-            egui::pos2(90.0, 0.0),
-            egui::pos2(90.0, 90.0),
-            egui::pos2(0.0, 90.0),
-        ],
-        readings,
-        selected: None,
-        busy: false,
-        name: "photo.jpg".into(),
-    });
+    open_photo_screen(&mut h, readings, [90, 90], 0.0);
     h.run_steps(2);
     h.get_by_label("Use this grid").click();
     h.step();

@@ -349,8 +349,7 @@ impl Session {
 mod tests {
     use super::*;
 
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const PUZZLE: &str = crate::test_puzzles::HARD_17;
 
     fn session() -> Session {
         let mut s = Session::new(false);

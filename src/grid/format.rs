@@ -310,8 +310,7 @@ mod tests {
     use super::*;
     use crate::grid::read_puzzles;
 
-    const LINE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const LINE: &str = crate::test_puzzles::HARD_17;
 
     #[test]
     fn line_round_trip() {

@@ -284,8 +284,7 @@ mod tests {
     use super::*;
     use crate::solver::verdict;
 
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const PUZZLE: &str = crate::test_puzzles::HARD_17;
 
     fn reading(to_check: Vec<CellToCheck>) -> PhotoReading {
         let givens = Grid::parse(PUZZLE).unwrap();

@@ -339,8 +339,7 @@ mod tests {
     use super::*;
     use crate::solver::verdict;
 
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const PUZZLE: &str = crate::test_puzzles::HARD_17;
     const HARD: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 

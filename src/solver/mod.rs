@@ -106,10 +106,8 @@ impl Verdict {
 mod tests {
     use super::*;
 
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const SOLUTION: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    const PUZZLE: &str = crate::test_puzzles::HARD_17;
+    const SOLUTION: &str = crate::test_puzzles::HARD_17_SOLUTION;
 
     #[test]
     fn solves_a_hard_puzzle() {

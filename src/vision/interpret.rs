@@ -123,10 +123,8 @@ mod tests {
     use super::*;
     use image::GrayImage;
 
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const SOLUTION: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    const PUZZLE: &str = crate::test_puzzles::HARD_17;
+    const SOLUTION: &str = crate::test_puzzles::HARD_17_SOLUTION;
 
     /// The model's probabilities for a photo of PUZZLE, read without doubt,
     /// with one handwritten entry in r1c2 read as `digit` at `confidence`.
