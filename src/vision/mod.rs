@@ -35,6 +35,7 @@ mod model;
 mod ops;
 mod orientation;
 mod pipeline;
+mod polarity;
 mod refine;
 mod repair;
 

@@ -10,7 +10,7 @@ use super::geometry::{self, Homography, Quad};
 use super::interpret::interpret;
 use super::model::DigitModel;
 use super::orientation::upright_corners;
-use super::{load, ms, ops, refine, ImportOptions, ImportResult, Timings};
+use super::{load, ms, ops, polarity, refine, ImportOptions, ImportResult, Timings};
 use image::GrayImage;
 use std::time::Instant;
 
@@ -30,12 +30,35 @@ pub(crate) fn run(
     let t = Instant::now();
     let gray = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
+    let first = read_gray(&gray, corners, model, opts, tm.clone(), start);
+    if !polarity::is_mostly_dark(&gray) {
+        return first;
+    }
+    // light digits on a dark screen, or a photo in dark surroundings: read it both ways
+    let second = read_gray(&polarity::inverted(&gray), corners, model, opts, tm, start);
+    let clear =
+        |r: &ImportResult| polarity::clear_digits(r.cells.iter().map(|c| (c.digit, c.confidence)));
+    let mut best = polarity::better_reading(first, second, clear)?;
+    best.timings_ms.total = ms(start);
+    Ok(best)
+}
+
+/// Locates and reads the grid in the decoded grey image `gray` (its decoding already in
+/// `tm`).
+fn read_gray(
+    gray: &GrayImage,
+    corners: Option<[[f64; 2]; 4]>,
+    model: &DigitModel,
+    opts: &ImportOptions,
+    mut tm: Timings,
+    start: Instant,
+) -> Result<ImportResult, ImportError> {
     let debug = DebugImages::new(opts.debug_dir.as_deref())?;
     let lattice = match corners {
-        None => locate_grid(&gray, &debug, &mut tm)?,
+        None => locate_grid(gray, &debug, &mut tm)?,
         Some(corners) => {
             let t = Instant::now();
-            let (flat, factor) = detection_view(&gray)?;
+            let (flat, factor) = detection_view(gray)?;
             let f = f64::from(factor);
             let small: Quad = std::array::from_fn(|i| {
                 (
@@ -48,7 +71,7 @@ pub(crate) fn run(
             lattice
         }
     };
-    read_located(&gray, &lattice, model, &debug, tm, start)
+    read_located(gray, &lattice, model, &debug, tm, start)
 }
 
 /// The stages after the grid is located (`lattice`: its 100 line intersections in

@@ -58,6 +58,22 @@ fn blurry_yellowed_webp_sample_reads_right() {
 }
 
 #[test]
+fn a_dark_theme_screen_light_digits_on_dark_reads_right() {
+    // the faded print with its greys inverted: light lines and digits on a dark page, as a
+    // dark-theme app shows a grid
+    let image = image::open(samples().join("printed_faded.jpg")).unwrap();
+    let mut dark = image.to_luma8();
+    image::imageops::invert(&mut dark);
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    dark.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    let r = import(bytes.get_ref()).expect("the dark grid is found");
+    let (givens, _) = truth("printed_faded.jpg");
+    assert_eq!(r.givens.to_line(), givens);
+    assert_eq!(r.entries.filled_count(), 0);
+    assert_eq!(r.orientation, 0);
+}
+
+#[test]
 fn sideways_photo_with_handwriting_is_read_upright() {
     let r = import_sample("handwritten_sideways.jpg");
     let (givens, entries) = truth("handwritten_sideways");
