@@ -2,10 +2,14 @@
 //!
 //! Single thread, model load timed separately. Speed on the synthetic samples (and a 12 MP
 //! upscale of one), accuracy on `../shared/photos` when present, split into the held-out part
-//! (photo number a multiple of 5, never trained on) and all photos.
+//! (photo number a multiple of 5, never trained on) and all photos; synthetic screenshots
+//! from `tests/data/screens`, or from `$SUDOLENS_SCREENS_DIR` (a larger set made by
+//! `models/train/gen_screens.py`, see that folder's README).
 
 #[path = "../tests/common/dataset.rs"]
 mod dataset;
+#[path = "../tests/common/screens.rs"]
+mod screens;
 
 use dataset::labelled_photos;
 use std::path::Path;
@@ -43,6 +47,20 @@ fn main() {
     println!(
         "12 MP photo (4000x3000 JPEG): median {:.1} ms over 5 runs",
         median(times)
+    );
+
+    let screens_dir = std::env::var_os("SUDOLENS_SCREENS_DIR")
+        .map_or_else(|| root.join("tests/data/screens"), Into::into);
+    let all_screens = screens::screens(&screens_dir);
+    let right = all_screens
+        .iter()
+        .filter(|s| screens::read_screen(s, &model).is_ok())
+        .count();
+    println!(
+        "synthetic screens ({}): {right}/{} = {:.1}% read right (every given, upright, none taken for handwriting)",
+        screens_dir.display(),
+        all_screens.len(),
+        100.0 * right as f64 / all_screens.len().max(1) as f64
     );
 
     let photos = labelled_photos(&root.join("../shared/photos"));

@@ -13,5 +13,7 @@ mod common;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;
+#[path = "../common/screens.rs"]
+mod screens;
 mod solver;
 mod vision;

@@ -5,3 +5,4 @@
 mod dataset;
 mod import;
 mod model;
+mod screens;
