@@ -52,15 +52,25 @@ fn main() {
     let screens_dir = std::env::var_os("SUDOLENS_SCREENS_DIR")
         .map_or_else(|| root.join("tests/data/screens"), Into::into);
     let all_screens = screens::screens(&screens_dir);
-    let right = all_screens
+    let read_right: Vec<bool> = all_screens
         .iter()
-        .filter(|s| screens::read_screen(s, &model).is_ok())
-        .count();
+        .map(|s| screens::read_screen(s, &model).is_ok())
+        .collect();
+    let right = read_right.iter().filter(|&&ok| ok).count();
+    let dark: Vec<bool> = all_screens
+        .iter()
+        .zip(&read_right)
+        .filter(|(s, _)| s.theme == "dark")
+        .map(|(_, &ok)| ok)
+        .collect();
     println!(
-        "synthetic screens ({}): {right}/{} = {:.1}% read right (every given, upright, none taken for handwriting)",
+        "synthetic screens ({}): {right}/{} = {:.1}% read right (every given, upright, none \
+         taken for handwriting); dark theme {}/{}",
         screens_dir.display(),
         all_screens.len(),
-        100.0 * right as f64 / all_screens.len().max(1) as f64
+        100.0 * right as f64 / all_screens.len().max(1) as f64,
+        dark.iter().filter(|&&ok| ok).count(),
+        dark.len()
     );
 
     let photos = labelled_photos(&root.join("../shared/photos"));
