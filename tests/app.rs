@@ -798,6 +798,9 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
         .clone();
     let found = format!("I found {} printed digits", givens.filled_count());
     assert!(said.starts_with(&found), "{said}");
+    let paragraphs = h.state().dialogue().paragraphs();
+    let before = &paragraphs[paragraphs.len() - 2].lines[0].text;
+    assert!(before.starts_with("Let me read your photo"), "{before}");
     h.run_steps(2);
     h.get_by_label("Use this grid").click();
     h.step();

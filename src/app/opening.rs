@@ -64,6 +64,7 @@ impl App {
             return;
         }
         self.set_status(fill(t.status_photo_reading, &[&name]), false);
+        self.say(crate::hint::photo_reading_started(self.config.lang));
         self.tutor.pip.set_mood(Mood::Thinking);
         self.worker.read_photo(ctx, name, Arc::new(bytes), None);
     }

@@ -90,6 +90,18 @@ fn check_line(c: &CellToCheck, lang: Lang) -> String {
     }
 }
 
+/// Pip while a photo is being read.
+pub fn photo_reading_started(lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            lang,
+            "Let me read your photo: first I find the grid, then I read each cell, printed digits and your handwriting apart.",
+            "Je lis ta photo : je cherche d'abord la grille, puis je lis chaque case, en distinguant les chiffres imprimés de ton écriture."
+        ))],
+    }
+}
+
 /// Pip's paragraph about a photo just read (or read again after the
 /// outline moved): what it found, the cells to check and why, and whether
 /// the grid can be used.
