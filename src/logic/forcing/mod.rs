@@ -1,0 +1,308 @@
+//! The last resort: forcing chains. Suppose a candidate true (or false),
+//! follow only forced consequences (a placed digit leaves its peers, a cell
+//! with one candidate left takes it, a digit with one place left in a unit
+//! goes there) and see where it leads:
+//! - to an impossible grid: the supposition is wrong (contradiction chain);
+//! - every candidate of a cell, or every place of a digit in a unit, to the
+//!   same consequence: that consequence holds (cell / unit forcing chain).
+//!
+//! Every consequence remembers what forced it, so the step explains itself
+//! as an ordered list of links, one per forced consequence actually used.
+
+use super::chains::{cand, length_bonus, node};
+use super::pattern::{Candidate, Chain, ForcingSource, Pattern, Premise};
+use super::pencilmarks::{cells_of, Pencilmarks};
+use super::step::Step;
+use super::technique::Technique;
+use crate::grid::Unit;
+
+mod propagation;
+
+use propagation::{adopt, breaks, premise_cands, Propagation};
+
+/// A forcing step told by `chains`, the first one's premise first.
+fn chain_step(technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
+    let mut step = Step::new(technique, pattern);
+    let total: usize = chains.iter().map(|c| c.links.len()).sum();
+    step.score += length_bonus(total);
+    let first = chains[0].premise.map(|p| p.candidate);
+    if let Some(p) = first {
+        step.focus = vec![Unit::Box(p.cell.box_index() as u8)];
+        step.highlights.cells = vec![p.cell];
+    }
+    let mut cands: Vec<Candidate> = chains
+        .iter()
+        .flat_map(|c| {
+            c.premise
+                .map(|p| p.candidate)
+                .into_iter()
+                .chain(c.links.iter().map(|l| l.to))
+        })
+        .collect();
+    cands.sort();
+    cands.dedup();
+    step.highlights.candidates = cands;
+    step.highlights.links = chains
+        .iter()
+        .flat_map(|c| c.links.iter().copied())
+        .collect();
+    step.chains = chains;
+    step
+}
+
+/// A supposition that leads to an impossible grid; the shortest wins.
+pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
+    // The cheap bitboard check finds the suppositions that break the grid
+    // and how many rounds of singles it takes; only the quickest few are
+    // followed again with explanations, and the shortest of those wins.
+    let mut broken: Vec<(u32, Candidate, bool)> = Vec::new();
+    let singles = s.forced_singles();
+    for c in premise_cands(s) {
+        // Supposing a bivalue candidate false is supposing the other true.
+        let offs: &[bool] = if s.cands(c.cell).len() == 2 {
+            &[true]
+        } else {
+            &[true, false]
+        };
+        for &on in offs {
+            if let Some(rounds) = breaks(singles, c, on) {
+                broken.push((rounds, c, on));
+            }
+        }
+    }
+    broken.sort_by_key(|b| b.0);
+    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
+    for &(_, c, on) in broken.iter().take(12) {
+        let p = Propagation::run(s, c, on);
+        let Some((why, reasons)) = p.contradiction.clone() else {
+            continue;
+        };
+        let (links, _) = p.explain(&reasons);
+        if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
+            continue;
+        }
+        let chain = Chain {
+            premise: Some(Premise { candidate: c, on }),
+            links,
+            contradiction: Some(why),
+        };
+        best = Some((chain.links.len(), c, on, chain));
+    }
+    let (_, c, on, chain) = best?;
+    let premise = Premise { candidate: c, on };
+    let mut step = chain_step(
+        Technique::Contradiction,
+        Pattern::Contradiction { premise },
+        vec![chain],
+    );
+    if on {
+        step.eliminate(c.cell, c.digit);
+    } else {
+        step.place(c.cell, c.digit);
+    }
+    Some(step.finish())
+}
+
+/// A contradiction that needs smaller contradictions on the way: when the
+/// singles stall under the supposition, every remaining candidate is tried
+/// in turn, and those that break the grid are removed before going on. The
+/// first supposition that breaks the grid this way is used (bivalue cells
+/// first), since the search is costly.
+pub(crate) fn nested_contradiction(s: &Pencilmarks) -> Option<Step> {
+    nested_at(s, 1)
+}
+
+/// Two levels of nesting: the safety net for grids that even one level
+/// cannot crack (none of the benchmark sets needs it so far).
+pub(crate) fn deep_nested_contradiction(s: &Pencilmarks) -> Option<Step> {
+    nested_at(s, 2).map(|mut step| {
+        step.score += 1.0;
+        step
+    })
+}
+
+fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
+    let mut premises = premise_cands(s);
+    premises.sort_by_key(|c| s.cands(c.cell).len());
+    if depth > 1 {
+        // Each deeper supposition multiplies the work by the number of
+        // candidates: start only from bivalue cells to keep it bounded.
+        premises.retain(|c| s.cands(c.cell).len() == 2);
+    }
+    for c in premises {
+        let p = Propagation::run_in(s, *s, c, true, depth, None);
+        let Some((why, reasons)) = p.contradiction.clone() else {
+            continue;
+        };
+        let (mut links, _) = p.explain(&reasons);
+        // Keep the proofs the explanation uses, renumbered after the main chain.
+        let premise = Premise {
+            candidate: c,
+            on: true,
+        };
+        let mut chains = vec![Chain {
+            premise: Some(premise),
+            links: Vec::new(),
+            contradiction: Some(why),
+        }];
+        adopt(&p.subs, &mut links, &mut chains);
+        chains[0].links = links;
+        let mut step = chain_step(
+            Technique::NestedForcingChain,
+            Pattern::Contradiction { premise },
+            chains,
+        );
+        step.eliminate(c.cell, c.digit);
+        return Some(step.finish());
+    }
+    None
+}
+
+/// Branches (one per supposition, the cases of `source`) that all force
+/// one common consequence, told as a step of `technique`.
+fn common_consequence(
+    s: &Pencilmarks,
+    technique: Technique,
+    source: ForcingSource,
+    branches: &[Candidate],
+) -> Option<(usize, Step)> {
+    let props: Vec<Propagation> = branches
+        .iter()
+        .map(|&c| Propagation::run(s, c, true))
+        .collect();
+    if props.iter().any(|p| p.contradiction.is_some()) {
+        return None; // a contradiction step is simpler and already tried
+    }
+    let premises: Vec<usize> = branches.iter().map(|c| node(c.cell, c.digit)).collect();
+    let mut best: Option<(usize, usize, bool)> = None;
+    for f in &props[0].facts[1..] {
+        let n = f.node as usize;
+        if premises.contains(&n) {
+            continue;
+        }
+        let Some(lens) = props
+            .iter()
+            .map(|p| p.fact_of(n, f.on).map(|i| p.explain(&[i]).0.len()))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let total: usize = lens.iter().sum();
+        // Placements teach better than eliminations; then shorter wins.
+        let key = total + if f.on { 0 } else { 1000 };
+        if best.is_none_or(|b| key < b.0) {
+            best = Some((key, n, f.on));
+        }
+    }
+    let (key, n, on) = best?;
+    let chains: Vec<Chain> = props
+        .iter()
+        .zip(branches)
+        .map(|(p, &c)| Chain {
+            premise: Some(Premise {
+                candidate: c,
+                on: true,
+            }),
+            links: p
+                .fact_of(n, on)
+                .map(|i| p.explain(&[i]).0)
+                .unwrap_or_default(),
+            contradiction: None,
+        })
+        .collect();
+    let mut step = chain_step(technique, Pattern::Forcing { source }, chains);
+    let c = cand(n);
+    if on {
+        step.place(c.cell, c.digit);
+    } else {
+        step.eliminate(c.cell, c.digit);
+    }
+    Some((key, step))
+}
+
+/// Every candidate of one cell forces the same consequence.
+pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
+    let mut best: Option<(usize, Step)> = None;
+    for cell in cells_of(s.open_mask()) {
+        let branches: Vec<Candidate> = s
+            .cands(cell)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect();
+        if branches.len() > 4 {
+            continue;
+        }
+        let source = ForcingSource::Cell { cell };
+        let found = common_consequence(s, Technique::CellForcingChain, source, &branches);
+        if let Some((key, mut step)) = found {
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                step.focus = vec![Unit::Box(cell.box_index() as u8)];
+                step.highlights.cells = vec![cell];
+                best = Some((key, step));
+            }
+        }
+    }
+    best.map(|(_, s)| s.finish())
+}
+
+/// Every place of a digit in one unit forces the same consequence.
+pub(crate) fn unit_forcing(s: &Pencilmarks) -> Option<Step> {
+    let mut best: Option<(usize, Step)> = None;
+    for unit in Unit::ALL {
+        for digit in 1..=9 {
+            let m = s.in_unit(digit, unit);
+            let k = m.count_ones();
+            if !(2..=4).contains(&k) {
+                continue;
+            }
+            let branches: Vec<Candidate> = cells_of(m).map(|c| Candidate::new(c, digit)).collect();
+            let source = ForcingSource::Unit { unit, digit };
+            let found = common_consequence(s, Technique::UnitForcingChain, source, &branches);
+            if let Some((key, mut step)) = found {
+                if best.as_ref().is_none_or(|b| key < b.0) {
+                    step.focus = vec![unit];
+                    step.highlights.units = vec![unit];
+                    best = Some((key, step));
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::{apply_to_state, next_step_in};
+
+    #[test]
+    fn contradiction_chain_is_explained_link_by_link() {
+        // A hard puzzle (top95 #1): the first forcing step it needs must
+        // name a premise, end in a contradiction, and only use links whose
+        // source appears earlier in the chain.
+        let g = Grid::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let sol = crate::solver::solve(&g).unwrap();
+        let s = Pencilmarks::from_grid(&g);
+        let step = contradiction(&s).expect("a contradiction on a hard grid");
+        let chain = &step.chains[0];
+        let premise = chain.premise.unwrap();
+        assert!(chain.contradiction.is_some());
+        let mut known = vec![premise.candidate];
+        for l in &chain.links {
+            assert!(known.contains(&l.from), "link from an unknown fact: {l:?}");
+            known.push(l.to);
+        }
+        // The supposition is false in the true solution.
+        assert_eq!(
+            premise.on,
+            sol.get(premise.candidate.cell) != premise.candidate.digit
+        );
+        let mut s2 = s;
+        apply_to_state(&mut s2, &step);
+        assert!(next_step_in(&s2).is_some());
+    }
+}
