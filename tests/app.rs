@@ -774,6 +774,27 @@ fn a_misread_entry_is_a_question_not_a_mistake() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A photo with no grid in it: Pip says so in plain words, and no grid,
+/// no correction screen, appears.
+#[test]
+fn a_photo_without_a_grid_gets_pips_plain_words() {
+    let dir = temp_dir("nogrid");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    // a blank page: paper, no lines
+    let page = image::GrayImage::from_pixel(400, 300, image::Luma([235u8]));
+    let path = dir.join("page.png");
+    page.save(&path).unwrap();
+    press(&mut h, Modifiers::COMMAND, Key::O);
+    type_path(&mut h, &path);
+    wait(&mut h);
+    assert!(h.state().import().is_none());
+    let said = &h.state().dialogue().current_line().unwrap().text;
+    assert!(said.starts_with("I couldn't find a Sudoku grid"), "{said}");
+    assert_eq!(h.state().pip_mood(), Mood::Sorry);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A real photo end to end: opened, read by the importer, shown on the
 /// correction screen, accepted as the new game.
 #[test]

@@ -323,7 +323,7 @@ impl App {
         bytes: Arc<Vec<u8>>,
         reread: bool,
         (result, level): (
-            Result<Box<crate::vision::ImportResult>, String>,
+            Result<Box<crate::vision::ImportResult>, crate::vision::ImportError>,
             Option<crate::logic::Level>,
         ),
         preview: Option<(egui::ColorImage, image::metadata::Orientation)>,
@@ -340,6 +340,9 @@ impl App {
                     screen.state.busy = false;
                 }
                 self.tutor.pip.set_mood(Mood::Sorry);
+                if matches!(e, crate::vision::ImportError::NoGrid) {
+                    self.say(hint::no_grid_found(self.config.lang));
+                }
                 self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
                 return;
             }

@@ -75,7 +75,7 @@ pub enum Reply {
         bytes: Arc<Vec<u8>>,
         reread: bool,
         /// Boxed: a reading holds three grids, which would make every reply as large.
-        result: Result<Box<ImportResult>, String>,
+        result: Result<Box<ImportResult>, vision::ImportError>,
         /// The photo turned upright, and the EXIF orientation that turned it.
         preview: Option<(egui::ColorImage, Orientation)>,
         /// The level of the puzzle read, when its givens have one solution.
@@ -89,12 +89,12 @@ const PREVIEW_MAX_SIDE: u32 = 1600;
 
 /// The digit model, loaded once on first use (about a tenth of a second)
 /// and shared by every later import.
-fn digit_model() -> Result<&'static DigitModel, String> {
+fn digit_model() -> Result<&'static DigitModel, vision::ImportError> {
     static MODEL: OnceLock<Result<DigitModel, String>> = OnceLock::new();
     MODEL
         .get_or_init(|| DigitModel::bundled().map_err(|e| e.to_string()))
         .as_ref()
-        .map_err(Clone::clone)
+        .map_err(|e| vision::ImportError::Model(e.clone()))
 }
 
 /// The photo as the correction screen shows it: scaled down, and turned
@@ -190,7 +190,6 @@ impl Worker {
                     Some(c) => vision::import_bytes_with_corners(&bytes, c, model, &opts),
                 }
                 .map(Box::new)
-                .map_err(|e| e.to_string())
             });
             let preview = match (&result, corners) {
                 (Ok(_), None) => preview(&bytes),

@@ -107,8 +107,8 @@ pub use game::{
     PuzzleSource,
 };
 pub use photo::{
-    crop_question, entries_that_do_not_fit, photo_read, photo_reading_started, CellToCheck,
-    CheckReason, PhotoReading, ThenOffer,
+    crop_question, entries_that_do_not_fit, no_grid_found, photo_read, photo_reading_started,
+    CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,

@@ -102,6 +102,26 @@ pub fn photo_reading_started(lang: Lang) -> Paragraph {
     }
 }
 
+/// Pip when no Sudoku grid was found in a photo (noise, a wall, a page
+/// with no grid, or a grid too small, cut off or blurred to be seen).
+pub fn no_grid_found(lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Invalid,
+        lines: vec![
+            plain(say!(
+                lang,
+                "I couldn't find a Sudoku grid in this photo, so I won't guess one.",
+                "Je n'ai pas trouvé de grille de sudoku sur cette photo, alors je n'en invente pas."
+            )),
+            plain(say!(
+                lang,
+                "Photograph the whole grid with its four corners in view, flat and in focus, then open it again.",
+                "Photographie toute la grille avec ses quatre coins, à plat et nette, puis ouvre-la de nouveau."
+            )),
+        ],
+    }
+}
+
 /// Pip's paragraph about a photo just read (or read again after the
 /// outline moved): what it found, the cells to check and why, and whether
 /// the grid can be used.
