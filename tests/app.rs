@@ -200,16 +200,22 @@ fn wrong_entries_are_explained_and_removed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A digit that breaks no rule in `cell` of `puzzle` yet is not the
+/// solution's: a candidate of the cell other than the right one.
+fn wrong_candidate(puzzle: &str, cell: Cell) -> u8 {
+    let grid = Grid::parse(puzzle).unwrap();
+    let solution = sudolens::solver::solve(&grid).unwrap();
+    (1..=9u8)
+        .find(|&d| d != solution.get(cell) && grid.candidates(cell).contains(d))
+        .expect("the cell has two candidates")
+}
+
 #[test]
 fn check_points_at_a_wrong_entry() {
     let dir = temp_dir("check");
     let mut h = with_puzzle(&dir, EASY);
-    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
     let c = cell("r1c1");
-    // a digit that breaks no rule yet but is not the solution's
-    let wrong = (1..=9u8)
-        .find(|&d| d != solution.get(c) && Grid::parse(EASY).unwrap().candidates(c).contains(d))
-        .expect("r1c1 has two candidates");
+    let wrong = wrong_candidate(EASY, c);
     h.get_by_label("r1c1: empty").click();
     h.step();
     h.key_press(digit_key(wrong));
@@ -526,11 +532,8 @@ fn hint_pages_line_by_line_and_applies() {
 fn hint_points_at_a_wrong_entry_first() {
     let dir = temp_dir("hintwrong");
     let mut h = with_puzzle(&dir, EASY);
-    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
     let c = cell("r1c1");
-    let wrong = (1..=9u8)
-        .find(|&d| d != solution.get(c) && Grid::parse(EASY).unwrap().candidates(c).contains(d))
-        .unwrap();
+    let wrong = wrong_candidate(EASY, c);
     h.get_by_label("r1c1: empty").click();
     h.step();
     h.key_press(digit_key(wrong));
@@ -717,11 +720,8 @@ fn a_misread_entry_is_a_question_not_a_mistake() {
     let mut h = harness(App::new(config(&dir)));
     h.step();
     let puzzle = Grid::parse(EASY).unwrap();
-    let solution = sudolens::solver::solve(&puzzle).unwrap();
     let c = Cell::ALL.into_iter().find(|&c| puzzle.get(c) == 0).unwrap();
-    let misread = (1..=9u8)
-        .find(|&d| d != solution.get(c) && puzzle.candidates(c).contains(d))
-        .expect("an empty cell of an easy puzzle has two candidates");
+    let misread = wrong_candidate(EASY, c);
     let readings: [ReadCell; 81] = std::array::from_fn(|i| {
         let given = puzzle.get(Cell::ALL[i]);
         ReadCell {
