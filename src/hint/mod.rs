@@ -88,6 +88,8 @@ macro_rules! say {
 // that they can use it.
 mod als;
 mod chains;
+pub mod duel;
+mod duel_cheat;
 mod fish;
 mod forcing;
 mod game;

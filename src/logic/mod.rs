@@ -88,6 +88,20 @@ pub fn next_step_in(s: &Pencilmarks) -> Option<Step> {
     FINDERS.iter().find_map(|(_, find)| find(s))
 }
 
+/// The easiest step using only the techniques `allowed` accepts: what a
+/// player who knows just those would find (the duel's Pip at each
+/// strength). A finder whose step is of a technique not allowed (the
+/// turbot family, the unique rectangles) counts as finding nothing.
+pub fn next_step_among(s: &Pencilmarks, allowed: impl Fn(Technique) -> bool) -> Option<Step> {
+    if s.is_solved() {
+        return None;
+    }
+    FINDERS
+        .iter()
+        .filter(|(t, _)| allowed(*t))
+        .find_map(|(_, find)| find(s).filter(|step| allowed(step.technique)))
+}
+
 /// Plays a step's placements and eliminations on a candidate state.
 pub fn apply_to_state(s: &mut Pencilmarks, step: &Step) {
     for p in &step.placements {

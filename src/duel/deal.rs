@@ -1,0 +1,212 @@
+//! The duel's grids. A secret complete grid is a known grid in disguise,
+//! as the console document makes the computer's: random symmetries of a
+//! bank grid (a rotation, a mirror, rows swapped within their band,
+//! columns within their stack, bands and stacks swapped, digits
+//! relabelled) keep it a valid grid and give about 10^12 versions of each.
+//! Holes are then cut in it:
+//! - [`holes_at_level`]: Pip's grid for the player, a proper puzzle (one
+//!   completion) made by removing givens in pairs, symmetric about the
+//!   centre, while the puzzle stays at the level asked for or easier, and
+//!   labelled with the level it rates at, never another;
+//! - [`holes_by_count`]: any number of holes anywhere, as a player makes
+//!   them in their grid for Pip ("make one for me"), which may leave
+//!   several completions.
+
+use super::rng::Rng;
+use crate::grid::{Cell, Grid};
+use crate::logic::{rate_grid, Level};
+use crate::solver::count_solutions;
+
+/// Complete grids to disguise: solutions of puzzles of the built-in
+/// library (the Sudoku Exchange puzzle bank, public domain), from easy to
+/// diabolical, so that no two are one grid in disguise by chance.
+const BANK: [&str; 8] = [
+    "372451869691827354458936271543768912789512436126394587215689743937145628864273195",
+    "962578431813294576745136928127463859538719264496825317281957643374682195659341782",
+    "143862579658739214792541836316978452987254361425316798839625147271493685564187923",
+    "451368927382957641976142835814739562297516384635824719169273458723485196548691273",
+    "692853147134726859587419263915382476478695321326147598849561732761234985253978614",
+    "581739462249685173376214859825463791497521386163978245958142637732856914614397528",
+    "734851269825964137961732584258617493193248675476395812517489326382576941649123758",
+    "476528913382916574915347862264791358739852641158634729843265197527189436691473285",
+];
+
+/// What was dealt: the secret, the grid with its holes, and the level the
+/// grid rates at (`None` when it has several completions: no rating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dealt {
+    pub secret: Grid,
+    pub puzzle: Grid,
+    pub level: Option<Level>,
+}
+
+/// A secret complete grid from `seed`: a bank grid in a random disguise.
+pub fn secret(seed: u64) -> Grid {
+    let mut rng = Rng::for_purpose(seed, 1);
+    let base = Grid::parse(BANK[rng.below(BANK.len())]).expect("the bank grids parse");
+    disguise(&base, &mut rng)
+}
+
+/// `grid` under a random symmetry: a rotation by a quarter turn times 0 to
+/// 3, a mirror or not, rows swapped within their bands and bands swapped,
+/// columns within their stacks and stacks swapped, digits relabelled. Each
+/// keeps every row, column and box a row, column or box, so a valid grid
+/// stays valid and a puzzle keeps its solutions and its difficulty.
+pub fn disguise(grid: &Grid, rng: &mut Rng) -> Grid {
+    let mut rows = line_order(rng);
+    let cols = line_order(rng);
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let turns = rng.below(4);
+    let mirror = rng.below(2) == 1;
+    if mirror {
+        rows.reverse();
+    }
+    let mut out = Grid::empty();
+    for cell in Cell::ALL {
+        // The cell of `grid` whose digit lands in `cell`.
+        let (mut r, mut c) = (rows[cell.row()], cols[cell.col()]);
+        for _ in 0..turns {
+            (r, c) = (8 - c, r);
+        }
+        let d = grid.get(Cell::new(r, c));
+        out.set(cell, if d == 0 { 0 } else { digits[d as usize - 1] });
+    }
+    out
+}
+
+/// A random order of the nine rows (or columns) that keeps bands whole:
+/// the bands shuffled, and the three lines within each.
+fn line_order(rng: &mut Rng) -> [usize; 9] {
+    let mut bands = [0, 1, 2];
+    rng.shuffle(&mut bands);
+    let mut order = [0; 9];
+    for (i, band) in bands.iter().enumerate() {
+        let mut lines = [0, 1, 2];
+        rng.shuffle(&mut lines);
+        for (j, line) in lines.iter().enumerate() {
+            order[i * 3 + j] = band * 3 + line;
+        }
+    }
+    order
+}
+
+/// `count` holes (at most 81) anywhere in `secret`, chosen by `seed`.
+pub fn holes_by_count(secret: &Grid, count: usize, seed: u64) -> Grid {
+    let mut rng = Rng::for_purpose(seed, 2);
+    let mut cells = Cell::ALL;
+    rng.shuffle(&mut cells);
+    let mut puzzle = *secret;
+    for &cell in cells.iter().take(count.min(81)) {
+        puzzle.set(cell, 0);
+    }
+    puzzle
+}
+
+/// How many removal passes [`holes_at_level`] tries before it settles for
+/// the closest level below the one asked for.
+const PASSES: u64 = 6;
+
+/// A proper puzzle cut from `secret` at `level` or, when random removal
+/// cannot reach that level, at the hardest level below it that was reached
+/// (its true level is in [`Dealt::level`]).
+pub fn holes_at_level(secret: &Grid, level: Level, seed: u64) -> Dealt {
+    let mut best: Option<(Grid, Level)> = None;
+    for pass in 0..PASSES {
+        let (puzzle, reached) = dig(secret, level, seed.wrapping_add(pass));
+        let better = best.is_none_or(|(g, l)| {
+            reached > l || (reached == l && puzzle.filled_count() < g.filled_count())
+        });
+        if better {
+            best = Some((puzzle, reached));
+        }
+        if reached == level {
+            break;
+        }
+    }
+    let (puzzle, reached) = best.expect("at least one pass");
+    Dealt {
+        secret: *secret,
+        puzzle,
+        level: Some(reached),
+    }
+}
+
+/// One pass of removals: pairs of givens symmetric about the centre, in a
+/// random order, each kept out when the puzzle still has one completion
+/// and rates at `level` or easier.
+fn dig(secret: &Grid, level: Level, seed: u64) -> (Grid, Level) {
+    let mut rng = Rng::for_purpose(seed, 3);
+    let mut pairs: Vec<usize> = (0..=40).collect();
+    rng.shuffle(&mut pairs);
+    let mut puzzle = *secret;
+    let mut reached = Level::Easy;
+    for i in pairs {
+        let (a, b) = (Cell::ALL[i], Cell::ALL[80 - i]);
+        let mut tried = puzzle;
+        tried.set(a, 0);
+        tried.set(b, 0);
+        if count_solutions(&tried, 2) != 1 {
+            continue;
+        }
+        let rating = rate_grid(&tried);
+        if rating.solved_by_logic && rating.level <= level {
+            puzzle = tried;
+            reached = rating.level;
+        }
+    }
+    (puzzle, reached)
+}
+
+/// Pip's secret and its grid for the player at `level`, from `seed`.
+pub fn pip_grid(level: Level, seed: u64) -> Dealt {
+    holes_at_level(&secret(seed), level, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_valid_complete(g: &Grid) -> bool {
+        g.is_complete() && g.conflicts().is_empty()
+    }
+
+    #[test]
+    fn bank_grids_are_valid_and_disguises_stay_valid() {
+        for line in BANK {
+            assert!(is_valid_complete(&Grid::parse(line).unwrap()), "{line}");
+        }
+        let a = secret(1);
+        assert!(is_valid_complete(&a));
+        assert_eq!(a, secret(1), "the same seed, the same grid");
+        assert_ne!(a, secret(2));
+        // A disguised puzzle keeps exactly its solutions.
+        let puzzle = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
+        let mut rng = Rng::new(9);
+        for _ in 0..20 {
+            let d = disguise(&puzzle, &mut rng);
+            assert_eq!(d.filled_count(), puzzle.filled_count());
+            assert_eq!(count_solutions(&d, 2), 1, "{d}");
+        }
+    }
+
+    #[test]
+    fn holes_by_count_makes_exactly_that_many() {
+        let s = secret(3);
+        let g = holes_by_count(&s, 50, 3);
+        assert_eq!(81 - g.filled_count(), 50);
+        assert!(g.agrees_with(&s));
+        assert_eq!(holes_by_count(&s, 200, 3).filled_count(), 0);
+    }
+
+    #[test]
+    fn an_easy_grid_for_the_player_has_one_completion_and_rates_easy() {
+        let d = pip_grid(Level::Easy, 11);
+        assert_eq!(d.level, Some(Level::Easy));
+        assert!(d.puzzle.agrees_with(&d.secret));
+        assert_eq!(count_solutions(&d.puzzle, 2), 1);
+        assert_eq!(rate_grid(&d.puzzle).level, Level::Easy);
+        assert!(81 - d.puzzle.filled_count() >= 40, "{}", d.puzzle);
+        assert_eq!(pip_grid(Level::Easy, 11), d);
+    }
+}

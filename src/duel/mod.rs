@@ -1,0 +1,747 @@
+//! Duel with Pip: the two-player Sudoku game of the console document, as
+//! rules with no interface (the window, the terminal and the tests play
+//! through this module).
+//!
+//! Each side keeps a secret complete grid and hands the other a copy with
+//! holes. They take turns, the player first; a turn fills one hole of the
+//! grid a side was handed:
+//! - a value: right if it is the other side's secret value there; a wrong
+//!   one costs a penalty point, the hole stays open and that value is ruled
+//!   out there;
+//! - a **joker**: the other side tells the hole's value, for a penalty point.
+//!
+//! A side whose grid is complete stops playing and the other goes on
+//! alone. When both grids are complete, the fewer penalties win (equal is a
+//! draw). Moves the rules refuse (a cell that is no hole, a digit already
+//! in the row, column or box, a value already refused there) cost nothing
+//! and do not use the turn.
+//!
+//! Pip always answers from its secret. The player's side is answered
+//! either by the app from the player's secret ([`Answering::Honest`]), or by
+//! the player ([`Answering::ByHand`]): then Pip checks every answer by the
+//! document's rules ([`cheat`]), and a detected lie ends the duel, lost by
+//! the cheater. Pip's reasoning is in [`brain`], within its [`Strength`];
+//! the grids are dealt by [`deal`]; a duel is saved and resumed through
+//! [`save`].
+
+pub mod autoplay;
+pub mod brain;
+pub mod cheat;
+mod codec;
+pub mod deal;
+pub mod odds;
+mod rng;
+pub mod save;
+#[cfg(test)]
+mod tests;
+
+pub use brain::{think, Inconsistent, Pending, Reason, Thought};
+pub use cheat::{Cheat, Clash};
+pub use rng::Rng;
+pub use save::DuelSaveError;
+
+use crate::grid::{Candidates, Cell, Grid};
+use crate::logic::{Level, Step, Technique};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Player,
+    Pip,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Player => Side::Pip,
+            Side::Pip => Side::Player,
+        }
+    }
+}
+
+/// How strongly Pip reasons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strength {
+    /// Only obvious holes (one possible value), else a joker.
+    Beginner,
+    /// Adds hidden singles and naked and hidden subsets, and weighs a guess
+    /// against a joker by their expected penalties ([`odds`]).
+    Club,
+    /// The full rule engine, proof by contradiction (forcing chains)
+    /// included, and the same guess-or-joker rule. Never the techniques
+    /// that assume one completion: the player's grid may have several.
+    Master,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 3] = [Strength::Beginner, Strength::Club, Strength::Master];
+
+    /// The name on the command line: `beginner`, `club`, `master`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Strength::Beginner => "beginner",
+            Strength::Club => "club",
+            Strength::Master => "master",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Strength> {
+        Strength::ALL
+            .into_iter()
+            .find(|s| s.id().eq_ignore_ascii_case(text.trim()))
+    }
+
+    /// Whether Pip reasons with `technique` at this strength.
+    pub fn knows(self, technique: Technique) -> bool {
+        use Technique::*;
+        match self {
+            Strength::Beginner => matches!(technique, FullHouse | NakedSingle),
+            Strength::Club => matches!(
+                technique,
+                FullHouse
+                    | NakedSingle
+                    | HiddenSingle
+                    | NakedPair
+                    | NakedTriple
+                    | NakedQuad
+                    | HiddenPair
+                    | HiddenTriple
+                    | HiddenQuad
+            ),
+            Strength::Master => technique != WrongEntries && !technique.needs_uniqueness(),
+        }
+    }
+
+    /// Whether Pip weighs a guess against a joker (a beginner never guesses).
+    pub fn guesses(self) -> bool {
+        self != Strength::Beginner
+    }
+}
+
+/// Who answers Pip's moves on the player's grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answering {
+    /// The app, from the player's secret.
+    Honest,
+    /// The player, and Pip checks the answers for lies.
+    ByHand,
+}
+
+/// What a turn does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Action {
+    /// Puts `digit` in the hole `cell`.
+    Place { cell: Cell, digit: u8 },
+    /// Asks the other side for the value of the hole `cell`.
+    Joker { cell: Cell },
+}
+
+impl Action {
+    pub fn cell(self) -> Cell {
+        match self {
+            Action::Place { cell, .. } | Action::Joker { cell } => cell,
+        }
+    }
+}
+
+/// The other side's answer to a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// The value placed is the secret's.
+    Right,
+    /// It is not.
+    Wrong,
+    /// A joker's answer: the hole's value.
+    Value(u8),
+}
+
+/// Penalties and moves of one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Wrong values placed.
+    pub wrong: u32,
+    pub jokers: u32,
+    /// Turns played (right, wrong and jokers).
+    pub moves: u32,
+}
+
+impl Tally {
+    /// Penalty points: one per wrong value, one per joker.
+    pub fn penalties(&self) -> u32 {
+        self.wrong + self.jokers
+    }
+}
+
+/// One side's hand: its secret, the grid it handed over, and how far it
+/// got in the grid it was handed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Camp {
+    /// This side's secret complete grid; `None` when the player keeps it on
+    /// paper (by hand only).
+    pub secret: Option<Grid>,
+    /// The grid this side handed the other: its secret with holes.
+    pub handed: Grid,
+    /// The grid this side fills: the other's handed grid and the holes
+    /// filled since (right values and joker answers).
+    pub filling: Grid,
+    /// Values this side placed in a hole and had refused.
+    pub refused: [Candidates; 81],
+    /// What this side still thinks possible in each hole: for a Pip, its
+    /// reasoning so far; for the player, the notes they wrote.
+    pub notes: [Candidates; 81],
+    /// Values a Pip already proved, waiting for their turn (the document's
+    /// stack of obvious holes).
+    pub pending: Vec<Pending>,
+    pub tally: Tally,
+}
+
+impl Camp {
+    fn new(secret: Option<Grid>, handed: Grid, filling: Grid) -> Camp {
+        Camp {
+            secret,
+            handed,
+            filling,
+            refused: [Candidates::NONE; 81],
+            notes: std::array::from_fn(|i| filling.candidates(Cell::ALL[i])),
+            pending: Vec::new(),
+            tally: Tally::default(),
+        }
+    }
+
+    /// Holes still open in the grid this side fills.
+    pub fn holes_left(&self) -> usize {
+        81 - self.filling.filled_count()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.filling.is_complete()
+    }
+
+    /// The values the rules still allow in `cell`: not in its row, column
+    /// or box, and not refused there.
+    pub fn possible(&self, cell: Cell) -> Candidates {
+        self.filling.candidates(cell) - self.refused[cell.index()]
+    }
+
+    /// Writes a value confirmed in `cell` and clears it from the notes of
+    /// the cell's peers.
+    fn fill(&mut self, cell: Cell, digit: u8) {
+        self.filling.set(cell, digit);
+        self.notes[cell.index()] = Candidates::NONE;
+        for p in cell.peers() {
+            self.notes[p.index()].remove(digit);
+        }
+        self.pending.retain(|p| p.cell != cell);
+    }
+
+    /// Rules `digit` out of `cell` after a wrong value.
+    fn refuse(&mut self, cell: Cell, digit: u8) {
+        self.refused[cell.index()].insert(digit);
+        self.notes[cell.index()].remove(digit);
+    }
+}
+
+/// How a duel starts: both secrets and both grids handed over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub strength: Strength,
+    pub answering: Answering,
+    /// The level of Pip's grid for the player, as rated.
+    pub level: Option<Level>,
+    /// Seeds Pip's guesses (and told the grids dealt, when they were).
+    pub seed: u64,
+    pub pip_secret: Grid,
+    /// Pip's grid for the player.
+    pub pip_handed: Grid,
+    /// `None`: by hand, the player keeps their secret on paper.
+    pub player_secret: Option<Grid>,
+    /// The player's grid for Pip.
+    pub player_handed: Grid,
+}
+
+impl Setup {
+    /// Deals a duel from `seed`: Pip's grid for the player at `level`, and
+    /// a grid for Pip made for the player with `holes` holes (`None`: as
+    /// many as in Pip's grid, so that both sides face the same count).
+    pub fn dealt(
+        strength: Strength,
+        answering: Answering,
+        level: Level,
+        holes: Option<usize>,
+        seed: u64,
+    ) -> Setup {
+        let pip = deal::pip_grid(level, seed);
+        let player_secret = deal::secret(seed ^ 0x5EC2_E7);
+        let holes = holes.unwrap_or(81 - pip.puzzle.filled_count());
+        Setup {
+            strength,
+            answering,
+            level: pip.level,
+            seed,
+            pip_secret: pip.secret,
+            pip_handed: pip.puzzle,
+            player_secret: Some(player_secret),
+            player_handed: deal::holes_by_count(&player_secret, holes, seed),
+        }
+    }
+}
+
+/// Why a duel cannot start as set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A secret is not a complete grid, or repeats a digit in a unit.
+    BadSecret { side: Side },
+    /// A grid handed over holds a value its side's secret does not.
+    HandedDiffers { side: Side, cell: Cell },
+    /// A grid handed over has no hole: there would be nothing to play.
+    NoHole { side: Side },
+    /// The app answers for the player from their secret: it must be known.
+    HonestNeedsSecret,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whose = |s: &Side| match s {
+            Side::Player => "the player's",
+            Side::Pip => "Pip's",
+        };
+        match self {
+            SetupError::BadSecret { side } => {
+                write!(f, "{} secret is not a complete, valid grid", whose(side))
+            }
+            SetupError::HandedDiffers { side, cell } => write!(
+                f,
+                "{} grid handed over differs from its secret in {cell}",
+                whose(side)
+            ),
+            SetupError::NoHole { side } => {
+                write!(f, "{} grid handed over has no hole", whose(side))
+            }
+            SetupError::HonestNeedsSecret => {
+                write!(f, "honest answers need the player's secret grid")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Why a move was refused. It costs nothing and the turn stays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    GameOver,
+    NotYourTurn,
+    /// Pip waits for the player's answer to its move first.
+    WaitingForAnswer,
+    /// The cell already holds a value (given or filled).
+    NotAHole {
+        cell: Cell,
+        digit: u8,
+    },
+    /// Only 1 to 9 can be placed.
+    NotADigit {
+        value: u8,
+    },
+    /// The digit is already in the cell's row, column or box, at `seen`.
+    AlreadyInUnit {
+        cell: Cell,
+        digit: u8,
+        seen: Cell,
+    },
+    /// This value was already placed in this hole and refused.
+    AlreadyRefused {
+        cell: Cell,
+        digit: u8,
+    },
+}
+
+/// Why an answer was refused (by hand). The question stays open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerError {
+    /// No move of Pip's is waiting for an answer.
+    NoQuestion,
+    /// Pip placed a value: the answer is right or wrong.
+    RightOrWrong,
+    /// Pip took a joker: the answer is the hole's value, 1 to 9.
+    ValueExpected,
+}
+
+/// One turn played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    pub side: Side,
+    pub action: Action,
+    pub answer: Answer,
+    /// Why a Pip played it (none for the player's own moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
+    /// The steps of a Pip's reasoning this turn, the deciding one last. Not
+    /// saved: a resumed duel keeps each move's [`Reason`].
+    #[serde(skip)]
+    pub steps: Vec<Step>,
+}
+
+impl Turn {
+    /// Whether the turn cost its side a penalty point.
+    pub fn penalised(&self) -> bool {
+        matches!(self.answer, Answer::Wrong | Answer::Value(_))
+    }
+}
+
+/// A move of Pip's waiting for the player's answer (by hand).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    pub thought: Thought,
+}
+
+/// How a duel ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Ending {
+    /// Both grids complete: the fewer penalties win.
+    Completed,
+    /// Pip caught the player lying: the player loses.
+    Cheating { cheat: Cheat },
+}
+
+/// The result of a finished duel: what the history records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None`: a draw.
+    pub winner: Option<Side>,
+    pub ending: Ending,
+    pub player: Tally,
+    pub pip: Tally,
+    pub strength: Strength,
+    pub answering: Answering,
+    #[serde(with = "codec::level_name")]
+    pub level: Option<Level>,
+}
+
+/// A duel in progress or finished.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duel {
+    pub strength: Strength,
+    pub answering: Answering,
+    pub level: Option<Level>,
+    pub seed: u64,
+    player: Camp,
+    pip: Camp,
+    turn: Side,
+    turns: Vec<Turn>,
+    question: Option<Question>,
+    outcome: Option<Outcome>,
+}
+
+impl Duel {
+    /// Starts a duel; the player plays first. By hand, a grid for Pip that
+    /// repeats a digit is a lie Pip sees at once: the duel starts over.
+    pub fn new(setup: Setup) -> Result<Duel, SetupError> {
+        let valid = |g: &Grid| g.is_complete() && g.conflicts().is_empty();
+        if !valid(&setup.pip_secret) {
+            return Err(SetupError::BadSecret { side: Side::Pip });
+        }
+        for (side, secret, handed) in [
+            (Side::Pip, Some(&setup.pip_secret), &setup.pip_handed),
+            (
+                Side::Player,
+                setup.player_secret.as_ref(),
+                &setup.player_handed,
+            ),
+        ] {
+            if handed.is_complete() {
+                return Err(SetupError::NoHole { side });
+            }
+            if let Some(secret) = secret {
+                if let Some(&cell) = Cell::ALL
+                    .iter()
+                    .find(|&&c| handed.get(c) != 0 && handed.get(c) != secret.get(c))
+                {
+                    return Err(SetupError::HandedDiffers { side, cell });
+                }
+            }
+        }
+        match (setup.answering, &setup.player_secret) {
+            (Answering::Honest, None) => return Err(SetupError::HonestNeedsSecret),
+            (Answering::Honest, Some(s)) if !valid(s) => {
+                return Err(SetupError::BadSecret { side: Side::Player })
+            }
+            _ => {}
+        }
+        let mut duel = Duel {
+            strength: setup.strength,
+            answering: setup.answering,
+            level: setup.level,
+            seed: setup.seed,
+            player: Camp::new(setup.player_secret, setup.player_handed, setup.pip_handed),
+            pip: Camp::new(
+                Some(setup.pip_secret),
+                setup.pip_handed,
+                setup.player_handed,
+            ),
+            turn: Side::Player,
+            turns: Vec::new(),
+            question: None,
+            outcome: None,
+        };
+        if let Some(cheat) = cheat::repeated_digit(&setup.player_handed, false) {
+            duel.end(Ending::Cheating { cheat });
+        }
+        Ok(duel)
+    }
+
+    pub fn camp(&self, side: Side) -> &Camp {
+        match side {
+            Side::Player => &self.player,
+            Side::Pip => &self.pip,
+        }
+    }
+
+    fn camp_mut(&mut self, side: Side) -> &mut Camp {
+        match side {
+            Side::Player => &mut self.player,
+            Side::Pip => &mut self.pip,
+        }
+    }
+
+    /// Whose turn it is (meaningless once over).
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// Pip's move waiting for the player's answer, by hand.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The player's notes on the grid they fill, kept with the duel.
+    pub fn set_player_notes(&mut self, notes: [Candidates; 81]) {
+        self.player.notes = notes;
+    }
+
+    /// Whether `side` may move now.
+    pub fn may_move(&self, side: Side) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if self.question.is_some() {
+            return Err(MoveError::WaitingForAnswer);
+        }
+        if side != self.turn {
+            return Err(MoveError::NotYourTurn);
+        }
+        Ok(())
+    }
+
+    /// Checks a move by the rules without playing it.
+    pub fn check(&self, side: Side, action: Action) -> Result<(), MoveError> {
+        self.may_move(side)?;
+        let camp = self.camp(side);
+        let cell = action.cell();
+        let there = camp.filling.get(cell);
+        if there != 0 {
+            return Err(MoveError::NotAHole { cell, digit: there });
+        }
+        if let Action::Place { digit, .. } = action {
+            if !(1..=9).contains(&digit) {
+                return Err(MoveError::NotADigit { value: digit });
+            }
+            if let Some(&seen) = cell.peers().iter().find(|&&p| camp.filling.get(p) == digit) {
+                return Err(MoveError::AlreadyInUnit { cell, digit, seen });
+            }
+            if camp.refused[cell.index()].contains(digit) {
+                return Err(MoveError::AlreadyRefused { cell, digit });
+            }
+        }
+        Ok(())
+    }
+
+    /// The player's own move (the player's seat, played by a person),
+    /// answered at once from Pip's secret.
+    pub fn play(&mut self, action: Action) -> Result<&Turn, MoveError> {
+        self.check(Side::Player, action)?;
+        let answer = self.answer_from_secret(Side::Player, action);
+        self.resolve(Side::Player, action, answer, None);
+        Ok(self.turns.last().expect("just played"))
+    }
+
+    /// What the side `side` would do now if a Pip of `strength` sat there.
+    pub fn think_for(&self, side: Side, strength: Strength) -> Result<Thought, Inconsistent> {
+        let seed = self
+            .seed
+            .wrapping_mul(31)
+            .wrapping_add(self.turns.len() as u64 * 2 + side as u64);
+        think(self.camp(side), strength, seed)
+    }
+
+    /// Pip's reasoning for its move now, at its strength.
+    pub fn pip_think(&self) -> Result<Thought, Inconsistent> {
+        self.think_for(Side::Pip, self.strength)
+    }
+
+    /// Plays a Pip's move from its `thought` on `side`'s turn (the Pip
+    /// seat, or the player's seat in Pip against Pip). On the Pip seat by
+    /// hand, the move waits for [`Duel::answer`] and `Ok(None)` comes back;
+    /// otherwise the answer comes from the other side's secret.
+    pub fn play_thought(
+        &mut self,
+        side: Side,
+        thought: Thought,
+    ) -> Result<Option<&Turn>, MoveError> {
+        self.check(side, thought.action)?;
+        if side == Side::Pip && self.answering == Answering::ByHand {
+            self.question = Some(Question { thought });
+            return Ok(None);
+        }
+        let answer = self.answer_from_secret(side, thought.action);
+        self.resolve(side, thought.action, answer, Some(thought));
+        Ok(self.turns.last())
+    }
+
+    /// Pip thinks and plays (by hand, its move then waits for an answer).
+    /// When the player's answers so far leave no possible value somewhere,
+    /// Pip calls it out and the duel ends.
+    pub fn pip_turn(&mut self) -> Result<Option<&Turn>, MoveError> {
+        self.may_move(Side::Pip)?;
+        match self.pip_think() {
+            Ok(thought) => self.play_thought(Side::Pip, thought),
+            Err(Inconsistent { cell }) => {
+                let cheat = cheat::no_value_left(&self.pip, cell);
+                self.end(Ending::Cheating { cheat });
+                Ok(None)
+            }
+        }
+    }
+
+    /// The player's answer to Pip's waiting move (by hand), checked by the
+    /// document's rules: a lie Pip can prove ends the duel.
+    pub fn answer(&mut self, answer: Answer) -> Result<(), AnswerError> {
+        let Some(question) = &self.question else {
+            return Err(AnswerError::NoQuestion);
+        };
+        match (question.thought.action, answer) {
+            (Action::Place { .. }, Answer::Value(_)) => return Err(AnswerError::RightOrWrong),
+            (Action::Joker { .. }, Answer::Right | Answer::Wrong) => {
+                return Err(AnswerError::ValueExpected)
+            }
+            (Action::Joker { .. }, Answer::Value(v)) if !(1..=9).contains(&v) => {
+                return Err(AnswerError::ValueExpected)
+            }
+            _ => {}
+        }
+        let Question { thought } = self.question.take().expect("checked above");
+        let lie = cheat::check_answer(&self.pip, &thought, answer);
+        let action = thought.action;
+        self.resolve(Side::Pip, action, answer, Some(thought));
+        let lie = lie.or_else(|| cheat::check_knowledge(&self.pip));
+        if let Some(cheat) = lie {
+            self.end(Ending::Cheating { cheat });
+        }
+        Ok(())
+    }
+
+    fn answer_from_secret(&self, side: Side, action: Action) -> Answer {
+        let secret = self
+            .camp(side.other())
+            .secret
+            .expect("an answering side's secret is known");
+        let truth = secret.get(action.cell());
+        match action {
+            Action::Place { digit, .. } if digit == truth => Answer::Right,
+            Action::Place { .. } => Answer::Wrong,
+            Action::Joker { .. } => Answer::Value(truth),
+        }
+    }
+
+    /// Plays a checked move with its answer, then passes the turn or ends.
+    fn resolve(&mut self, side: Side, action: Action, answer: Answer, thought: Option<Thought>) {
+        let (reason, steps) = match thought {
+            Some(t) => {
+                let camp = self.camp_mut(side);
+                camp.notes = t.notes;
+                camp.pending = t.pending;
+                (Some(t.reason), t.steps)
+            }
+            None => (None, Vec::new()),
+        };
+        self.record(Turn {
+            side,
+            action,
+            answer,
+            reason,
+            steps,
+        });
+    }
+
+    /// Writes a turn's result in its side's camp and in the list of turns,
+    /// then passes the turn, or ends the duel when both grids are complete.
+    fn record(&mut self, turn: Turn) {
+        let side = turn.side;
+        let camp = self.camp_mut(side);
+        camp.tally.moves += 1;
+        match (turn.action, turn.answer) {
+            (Action::Place { cell, digit }, Answer::Right) => camp.fill(cell, digit),
+            (Action::Place { cell, digit }, _) => {
+                camp.refuse(cell, digit);
+                camp.tally.wrong += 1;
+            }
+            (Action::Joker { cell }, Answer::Value(v)) => {
+                camp.fill(cell, v);
+                camp.tally.jokers += 1;
+            }
+            (Action::Joker { .. }, _) => unreachable!("a joker is answered by a value"),
+        }
+        self.turns.push(turn);
+        if self.player.is_done() && self.pip.is_done() {
+            let revealed = match self.answering {
+                Answering::ByHand => cheat::check_revealed(&self.pip, &self.player),
+                Answering::Honest => None,
+            };
+            match revealed {
+                Some(cheat) => self.end(Ending::Cheating { cheat }),
+                None => self.end(Ending::Completed),
+            }
+        } else if !self.camp(side.other()).is_done() {
+            self.turn = side.other();
+        }
+    }
+
+    fn end(&mut self, ending: Ending) {
+        let (p, q) = (self.player.tally.penalties(), self.pip.tally.penalties());
+        let winner = match &ending {
+            Ending::Cheating { .. } => Some(Side::Pip),
+            Ending::Completed if p < q => Some(Side::Player),
+            Ending::Completed if q < p => Some(Side::Pip),
+            Ending::Completed => None,
+        };
+        self.question = None;
+        self.outcome = Some(Outcome {
+            winner,
+            ending,
+            player: self.player.tally,
+            pip: self.pip.tally,
+            strength: self.strength,
+            answering: self.answering,
+            level: self.level,
+        });
+    }
+}
