@@ -38,6 +38,10 @@ enum Command {
     /// several photos print one line each and a summary.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
+    /// Duel with Pip: fill the grid Pip hands you while Pip fills yours;
+    /// wrong values and jokers cost a penalty point, the fewer win.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Duel(cli::duel::DuelArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
+        Some(Command::Duel(a)) => cli::duel::run(&a),
         None => open_window(),
     }
 }

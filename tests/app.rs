@@ -1064,3 +1064,187 @@ fn a_gif_is_named_with_the_formats_that_work() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Steps until Pip's side of a duel (its grid dealt, its move thought out
+/// and landed) is done (bounded).
+fn wait_duel(h: &mut Harness<'static, App>) {
+    let start = Instant::now();
+    while h.state().duel_busy() || h.state().busy() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "Pip's side of the duel hangs"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+}
+
+/// A complete grid with four holes in different rows, columns and boxes:
+/// one completion, a short duel for Pip.
+const DUEL_GRID: &str =
+    ".72451869691827354458936.715437689127895.2436126394587215689743937145628864273.95";
+
+/// Opens Game → Duel with Pip, picks `strength` and `answering` (labels),
+/// pastes [`DUEL_GRID`] as the player's grid and starts.
+fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Duel with Pip…").click();
+    h.run_steps(2);
+    // One frame after each click: a choice can move what is below it.
+    for label in [strength, answering, "Type or paste it"] {
+        h.get_by_label(label).click();
+        h.run_steps(2);
+    }
+    h.event(Event::Paste(DUEL_GRID.to_string()));
+    h.run_steps(2);
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(h);
+    assert!(h.state().duel().is_some(), "the duel started");
+}
+
+#[test]
+fn a_short_duel_is_played_to_the_end_in_the_window() {
+    use sudolens::duel::{Ending, Side};
+    let dir = temp_dir("duel");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let duel = h.state().duel().unwrap().clone();
+    assert_eq!(duel.camp(Side::Pip).holes_left(), 4);
+    let pip_secret = duel.camp(Side::Pip).secret.unwrap();
+
+    // Hints would play for the player: refused in a duel.
+    press(&mut h, Modifiers::NONE, Key::H);
+    assert!(h.state().status().unwrap().text.contains("duel"));
+
+    // A wrong value first (legal, but not Pip's), then a joker: a point each.
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    let possible = duel.camp(Side::Player).possible(cell);
+    let wrong = possible.iter().find(|&d| d != pip_secret.get(cell));
+    if let Some(d) = wrong {
+        press(&mut h, Modifiers::NONE, digit_key(d));
+        wait_duel(&mut h);
+        assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.wrong, 1);
+    }
+    press(&mut h, Modifiers::NONE, Key::J);
+    wait_duel(&mut h);
+    assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.jokers, 1);
+    // Pip explains its own moves in the dialogue.
+    let said: Vec<String> = h
+        .state()
+        .dialogue()
+        .paragraphs()
+        .iter()
+        .flat_map(|p| p.lines.iter().map(|l| l.text.clone()))
+        .collect();
+    assert!(said.iter().any(|l| l.starts_with("I put ")), "{said:?}");
+
+    // Then right values: the selection moves on to the next hole by itself.
+    let mut moves = 0;
+    while !h.state().duel().unwrap().is_over() {
+        moves += 1;
+        assert!(moves < 200, "the duel does not end");
+        let cell = h.state().duel_screen().unwrap().selected.unwrap();
+        press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+        wait_duel(&mut h);
+    }
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert_eq!(outcome.ending, Ending::Completed);
+    assert!(outcome.player.penalties() >= 1);
+    assert_eq!(outcome.pip.penalties(), 0, "four forced holes for Pip");
+    assert_eq!(outcome.winner, Some(Side::Pip));
+    h.get_by_label("Pip wins");
+    let (last, _) = h.state().dialogue().current().unwrap();
+    assert!(
+        last.lines.last().unwrap().text.starts_with("I win"),
+        "{last:?}"
+    );
+
+    // The replay pages Pip's moves, its grid rewound to each.
+    h.get_by_label("Replay Pip's reasoning").click();
+    h.run_steps(2);
+    let line = h.state().dialogue().current_line().unwrap().text.clone();
+    assert_eq!(line, "My move 1 of 4:");
+    h.get_by_label_contains("Replay: Pip's grid before its move 1 of 4");
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    assert!(h
+        .state()
+        .dialogue()
+        .current_line()
+        .unwrap()
+        .text
+        .starts_with("I put "));
+    // The finished duel was saved beside the game.
+    let saved = sudolens::duel::Duel::read(&dir.join("duel.json")).unwrap();
+    assert_eq!(saved.outcome(), Some(&outcome));
+    h.get_by_label("Back to my puzzle").click();
+    h.step();
+    assert!(h.state().duel().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn by_hand_pip_catches_a_lie_in_the_window() {
+    use sudolens::duel::{Cheat, Ending, Side};
+    let dir = temp_dir("duel-lie");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Club player", "You, by hand (Pip checks for lies)");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+    wait_duel(&mut h);
+    // Pip's first move is forced (one value fits each hole); it asks.
+    assert!(h.state().duel().unwrap().question().is_some());
+    h.get_by_label_contains("Answer right or wrong");
+    h.get_by_label("Wrong (N)").click();
+    h.step();
+    wait_duel(&mut h);
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert!(matches!(
+        outcome.ending,
+        Ending::Cheating {
+            cheat: Cheat::ForcedDenied { .. }
+        }
+    ));
+    h.get_by_label("Pip wins: cheating detected");
+    let said: Vec<String> = h
+        .state()
+        .dialogue()
+        .current()
+        .unwrap()
+        .0
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(said[0].starts_with("You said "), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("cheating")), "{said:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unfinished_duel_comes_back_at_start() {
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-restore");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Master", "sudolens, from your secret grid");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+    wait_duel(&mut h);
+    let before = h.state().duel().unwrap().to_json();
+    // Closing saves; the next start resumes the duel where it was.
+    let _ = h.state_mut().autosave();
+    drop(h);
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let duel = h.state().duel().expect("the duel came back");
+    assert_eq!(duel.to_json(), before);
+    h.get_by_label_contains("Our duel goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -15,8 +15,12 @@ use crate::hint::PuzzleSource;
 impl App {
     /// Carries out a menu command or shortcut.
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
+        if self.duel_command(command) {
+            return;
+        }
         let t = self.t();
         match command {
+            Command::Duel => self.open_duel_setup(),
             Command::New(level) => {
                 let grid = library::pick(level, library::clock_seed());
                 self.session.file.puzzles.clear();
@@ -139,6 +143,9 @@ impl App {
                 Action::Move { .. } | Action::NextLine | Action::PreviousLine => return,
                 _ => {}
             }
+        }
+        if self.duel_action(&action) {
+            return;
         }
         match action {
             Action::Command(c) => self.run_command(c, ctx),

@@ -9,6 +9,8 @@ use super::library::BankLevel;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     New(BankLevel),
+    /// Game → Duel with Pip: the duel's setup.
+    Duel,
     Open,
     Save,
     SaveAs,
@@ -82,6 +84,7 @@ impl Command {
     pub fn label(self, t: &Texts) -> String {
         match self {
             Command::New(level) => format!("{} ({})", t.new_game, level.name(t)),
+            Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),

@@ -37,6 +37,7 @@ impl MenuBar {
                         item(ui, Command::New(level), true);
                     }
                 });
+                item(ui, Command::Duel, true);
                 item(ui, Command::Open, true);
                 item(ui, Command::NextFromFile, self.has_file_puzzles);
                 ui.separator();

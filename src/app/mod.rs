@@ -18,6 +18,7 @@ pub mod board_view;
 mod closing;
 pub mod commands;
 pub mod dialogue;
+pub mod duel;
 mod help;
 pub mod i18n;
 pub mod import_view;
@@ -130,6 +131,7 @@ pub struct App {
     chrome: Chrome,
     exit: closing::ExitGuard,
     worker: Worker,
+    duel: duel::glue::DuelMode,
 }
 
 impl App {
@@ -150,12 +152,16 @@ impl App {
             chrome: Chrome::default(),
             exit: closing::ExitGuard::default(),
             worker: Worker::default(),
+            duel: Default::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         let restored = app.config.restore && app.restore_autosave();
         if !restored {
             let grid = library::pick(BankLevel::Medium, library::clock_seed());
             app.start(Board::new(grid), 0.0);
+        }
+        if app.config.restore {
+            app.restore_duel();
         }
         app
     }
@@ -322,10 +328,12 @@ impl App {
         for reply in self.worker.poll() {
             self.on_reply(reply, &ctx);
         }
+        self.duel_keys(&ctx);
         for action in input::read(&ctx, self.session.notes_mode) {
             self.on_action(action, &ctx);
         }
         self.tick(&ctx);
+        self.duel_frame(&ctx);
         self.on_close_request(&ctx);
 
         let t = self.t();
@@ -363,7 +371,7 @@ impl App {
                 if let Some(e) = event {
                     self.on_import_event(e, &ctx);
                 }
-            } else {
+            } else if !self.duel_central(ui) {
                 self.board_area(ui);
             }
         });
@@ -379,13 +387,14 @@ impl App {
         });
         ui.add_space(14.0);
         let t = self.t();
+        let in_duel = self.duel.screen.is_some();
         let event = DialogueView::new(&mut self.tutor.dialogue, t)
-            .more_available(!self.worker.busy())
+            .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
             Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::WantsMore) => self.ask_hint(&ctx),
-            None => {}
+            Some(dialogue::Event::WantsMore) if !in_duel => self.ask_hint(&ctx),
+            _ => {}
         }
     }
 
@@ -459,6 +468,7 @@ impl App {
     fn windows(&mut self, ctx: &egui::Context) {
         let t = self.t();
         self.exit_question_window(ctx);
+        self.duel_windows(ctx);
         if self.chrome.help_open {
             let mut open = true;
             egui::Window::new(t.menu_help)

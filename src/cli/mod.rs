@@ -1,6 +1,7 @@
 //! Subcommands of the `sudolens` binary, one file each, and what they share:
 //! the exit codes and the reading of puzzle arguments and files.
 
+pub mod duel;
 pub mod explain;
 pub mod hint;
 pub mod import;
@@ -116,6 +117,7 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens explain <PUZZLE>        every step from start to finish");
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    println!("  sudolens duel                    a duel with Pip in the terminal");
     println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }

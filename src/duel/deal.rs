@@ -163,6 +163,66 @@ pub fn pip_grid(level: Level, seed: u64) -> Dealt {
     holes_at_level(&secret(seed), level, seed)
 }
 
+/// The player's grid for Pip as they typed, pasted or photographed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayersGrid {
+    /// A complete valid grid: the secret, holes still to be made.
+    Secret(Grid),
+    /// A grid with its holes made, handed as it is; its secret is its one
+    /// completion, or `None` when the player keeps it on paper (by hand).
+    Holed { handed: Grid, secret: Option<Grid> },
+}
+
+/// Why a grid cannot be the player's grid for Pip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersGridError {
+    /// A digit repeats in a unit: no secret grid can hold that.
+    Repeated(crate::grid::Conflict),
+    /// The grid has holes and several completions, and the app is to
+    /// answer Pip: it cannot know which one is the secret.
+    SeveralCompletions,
+    /// The grid has holes and no completion.
+    NoCompletion,
+    /// The grid is empty: nothing to hand over.
+    Empty,
+}
+
+impl PlayersGrid {
+    /// Reads `grid` as the player's: complete, it is the secret; with
+    /// holes, it is handed as it is, and unless answered `by_hand` it must
+    /// have exactly one completion (the secret the app answers from). By
+    /// hand, a grid with holes is never refused here: Pip looks for lies
+    /// in it itself once the duel starts.
+    pub fn read(grid: Grid, by_hand: bool) -> Result<PlayersGrid, PlayersGridError> {
+        if grid.filled_count() == 0 {
+            return Err(PlayersGridError::Empty);
+        }
+        if grid.is_complete() {
+            return match grid.conflicts().into_iter().next() {
+                Some(c) => Err(PlayersGridError::Repeated(c)),
+                None => Ok(PlayersGrid::Secret(grid)),
+            };
+        }
+        if by_hand {
+            return Ok(PlayersGrid::Holed {
+                handed: grid,
+                secret: None,
+            });
+        }
+        if let Some(c) = grid.conflicts().into_iter().next() {
+            return Err(PlayersGridError::Repeated(c));
+        }
+        match crate::solver::verdict(&grid) {
+            crate::solver::Verdict::Unique(solution) => Ok(PlayersGrid::Holed {
+                handed: grid,
+                secret: Some(solution),
+            }),
+            crate::solver::Verdict::Multiple(_) => Err(PlayersGridError::SeveralCompletions),
+            crate::solver::Verdict::NoSolution { .. } => Err(PlayersGridError::NoCompletion),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,6 +248,42 @@ mod tests {
             assert_eq!(d.filled_count(), puzzle.filled_count());
             assert_eq!(count_solutions(&d, 2), 1, "{d}");
         }
+    }
+
+    #[test]
+    fn a_players_grid_is_a_secret_or_a_grid_with_holes_and_one_completion() {
+        let s = secret(4);
+        assert_eq!(PlayersGrid::read(s, false), Ok(PlayersGrid::Secret(s)));
+        let mut bad = s;
+        bad.set(Cell::new(0, 0), s.get(Cell::new(0, 1)));
+        assert!(matches!(
+            PlayersGrid::read(bad, false),
+            Err(PlayersGridError::Repeated(_))
+        ));
+        let proper = pip_grid(Level::Easy, 4).puzzle;
+        assert!(matches!(
+            PlayersGrid::read(proper, false),
+            Ok(PlayersGrid::Holed {
+                secret: Some(_),
+                ..
+            })
+        ));
+        let wide = holes_by_count(&s, 70, 4);
+        assert_eq!(
+            PlayersGrid::read(wide, false),
+            Err(PlayersGridError::SeveralCompletions)
+        );
+        assert_eq!(
+            PlayersGrid::read(wide, true),
+            Ok(PlayersGrid::Holed {
+                handed: wide,
+                secret: None
+            })
+        );
+        assert_eq!(
+            PlayersGrid::read(Grid::empty(), true),
+            Err(PlayersGridError::Empty)
+        );
     }
 
     #[test]

@@ -511,6 +511,12 @@ impl Duel {
         }
     }
 
+    /// The grid `side` was handed, as it was handed: the givens of the grid
+    /// it fills.
+    pub fn handed_to(&self, side: Side) -> Grid {
+        self.camp(side.other()).handed
+    }
+
     /// Whose turn it is (meaningless once over).
     pub fn turn(&self) -> Side {
         self.turn
@@ -622,7 +628,18 @@ impl Duel {
     /// Pip calls it out and the duel ends.
     pub fn pip_turn(&mut self) -> Result<Option<&Turn>, MoveError> {
         self.may_move(Side::Pip)?;
-        match self.pip_think() {
+        let thought = self.pip_think();
+        self.pip_plays(thought)
+    }
+
+    /// Plays what [`Duel::pip_think`] gave (perhaps on another thread): the
+    /// move, or the end when Pip found the answers contradict themselves.
+    pub fn pip_plays(
+        &mut self,
+        thought: Result<Thought, Inconsistent>,
+    ) -> Result<Option<&Turn>, MoveError> {
+        self.may_move(Side::Pip)?;
+        match thought {
             Ok(thought) => self.play_thought(Side::Pip, thought),
             Err(Inconsistent { cell }) => {
                 let cheat = cheat::no_value_left(&self.pip, cell);

@@ -195,12 +195,14 @@ pub fn pip_reasoning(
                 first,
             ));
             if let Some(step) = last {
-                let singles = matches!(
-                    step.pattern,
-                    Pattern::NakedSingle { .. } | Pattern::FullHouse { .. }
-                );
-                if !singles {
-                    lines.extend(evidence(step, lang));
+                // The first line said it all for the singles; a hidden
+                // single adds the digits that rule the other cells out.
+                match step.pattern {
+                    Pattern::NakedSingle { .. } | Pattern::FullHouse { .. } => {}
+                    Pattern::HiddenSingle { .. } => {
+                        lines.extend(evidence(step, lang).into_iter().take(1))
+                    }
+                    _ => lines.extend(evidence(step, lang)),
                 }
             }
         }
@@ -558,6 +560,127 @@ pub fn outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
     info(lines)
 }
 
+/// The two grids' titles: the one the player fills, and Pip's progress on
+/// the player's.
+pub fn grid_titles(lang: Lang) -> (String, String) {
+    (
+        say!(lang, "Your grid (from Pip)", "Ta grille (de Pip)"),
+        say!(lang, "Pip's grid (from you)", "La grille de Pip (de toi)"),
+    )
+}
+
+/// Whose turn it is, in a few words.
+pub fn whose_turn(side: Side, lang: Lang) -> String {
+    match side {
+        Side::Player => say!(lang, "your turn", "à toi"),
+        Side::Pip => say!(lang, "Pip's turn", "au tour de Pip"),
+    }
+}
+
+/// How a side is named on the score line.
+pub fn side_name(side: Side, lang: Lang) -> &'static str {
+    match (side, lang) {
+        (Side::Player, Lang::En) => "You",
+        (Side::Player, Lang::Fr) => "Toi",
+        (Side::Pip, _) => "Pip",
+    }
+}
+
+/// One side's score line: `who`, its penalties and its holes left.
+pub fn score(who: &str, tally: &Tally, holes_left: usize, lang: Lang) -> String {
+    let t = tally_text(tally, lang);
+    match holes_left {
+        1 => say!(
+            lang,
+            "{who}: {t}, 1 hole left",
+            "{who} : {t}, 1 trou restant"
+        ),
+        n => say!(
+            lang,
+            "{who}: {t}, {n} holes left",
+            "{who} : {t}, {n} trous restants"
+        ),
+    }
+}
+
+/// The two Pips of a game between Pips: the one in the player's seat is
+/// Pip 1.
+pub fn seat_name(side: Side) -> &'static str {
+    match side {
+        Side::Player => "Pip 1",
+        Side::Pip => "Pip 2",
+    }
+}
+
+/// The final score of a game between Pips.
+pub fn pip_vs_pip_result(outcome: &Outcome, lang: Lang) -> String {
+    let (a, b) = (
+        tally_text(&outcome.player, lang),
+        tally_text(&outcome.pip, lang),
+    );
+    let winner = match outcome.winner {
+        Some(side) => {
+            let w = seat_name(side);
+            say!(lang, "{w} wins.", "{w} gagne.")
+        }
+        None => say!(lang, "A draw.", "Match nul."),
+    };
+    say!(
+        lang,
+        "Final score: Pip 1, {a}; Pip 2, {b}. {winner}",
+        "Score final : Pip 1, {a} ; Pip 2, {b}. {winner}"
+    )
+}
+
+/// Why a grid cannot be the player's grid for Pip.
+pub fn players_grid_refused(e: &crate::duel::deal::PlayersGridError, lang: Lang) -> String {
+    use crate::duel::deal::PlayersGridError as E;
+    match e {
+        E::Repeated(c) => {
+            let (d, u) = (c.digit, unit_name(c.unit, lang));
+            let list = cells(&c.cells, lang);
+            say!(
+                lang,
+                "This grid holds {d} more than once in {u} ({list}): a secret grid never repeats a digit.",
+                "Cette grille contient le {d} plusieurs fois dans {u} ({list}) : une grille secrète ne répète jamais un chiffre."
+            )
+        }
+        E::SeveralCompletions => say!(
+            lang,
+            "This grid has holes and several ways to complete it, so I cannot tell which one is your secret: give the complete grid, or answer me by hand.",
+            "Cette grille a des trous et plusieurs façons d'être complétée, donc je ne peux pas savoir laquelle est ta grille secrète : donne la grille complète, ou réponds-moi toi-même."
+        ),
+        E::NoCompletion => say!(
+            lang,
+            "This grid cannot be completed: no secret grid fits it.",
+            "Cette grille ne peut pas être complétée : aucune grille secrète ne lui correspond."
+        ),
+        E::Empty => say!(
+            lang,
+            "This grid is empty: give me a complete grid, or one with its holes made.",
+            "Cette grille est vide : donne-moi une grille complète, ou une grille avec ses trous."
+        ),
+    }
+}
+
+/// An unfinished duel came back (at start, or opened from a file).
+pub fn restored(lang: Lang) -> String {
+    say!(
+        lang,
+        "Welcome back! Our duel goes on where we left it.",
+        "Re-bonjour ! Notre duel reprend là où nous l'avions laissé."
+    )
+}
+
+/// The result in one line, for the status bar.
+pub fn tally_summary(outcome: &Outcome, lang: Lang) -> String {
+    let (you, me) = (
+        tally_text(&outcome.player, lang),
+        tally_text(&outcome.pip, lang),
+    );
+    say!(lang, "You: {you}. Pip: {me}.", "Toi : {you}. Pip : {me}.")
+}
+
 /// What the player types in a terminal duel, for the command line.
 pub fn input_help(by_hand: bool, lang: Lang) -> String {
     let mut text = say!(
@@ -574,6 +697,25 @@ pub fn input_help(by_hand: bool, lang: Lang) -> String {
         ));
     }
     text
+}
+
+/// The duel stopped before its end (Ctrl+D), saved in `saved` or not.
+pub fn left_unfinished(saved: Option<&std::path::Path>, lang: Lang) -> String {
+    match saved {
+        Some(path) => {
+            let p = path.display();
+            say!(
+                lang,
+                "Duel left unfinished and saved in {p}: resume it with sudolens duel --resume {p}",
+                "Duel laissé en cours et enregistré dans {p} : reprends-le avec sudolens duel --resume {p}"
+            )
+        }
+        None => say!(
+            lang,
+            "Duel left unfinished. See you soon!",
+            "Duel laissé en cours. À bientôt !"
+        ),
+    }
 }
 
 /// A line the command line could not read as a move.
