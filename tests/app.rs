@@ -1187,7 +1187,7 @@ fn a_short_duel_is_played_to_the_end_in_the_window() {
 }
 
 #[test]
-fn by_hand_pip_catches_a_lie_in_the_window() {
+fn a_duel_answered_by_hand_ends_when_pip_catches_a_lie() {
     use sudolens::duel::{Cheat, Ending, Side};
     let dir = temp_dir("duel-lie");
     let mut h = harness(App::new(config(&dir)));

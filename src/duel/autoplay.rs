@@ -49,6 +49,10 @@ pub fn play_out(
     if duel.answering != Answering::Honest {
         return Err(Stall::NotHonest);
     }
+    // A Pip in the player's seat starts knowing what the rules allow.
+    if duel.turns().is_empty() {
+        duel.fill_player_notes();
+    }
     while !duel.is_over() {
         let turn = duel.turns().len() + 1;
         if turn > 2 * 81 * 9 {

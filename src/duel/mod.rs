@@ -209,7 +209,7 @@ impl Camp {
             handed,
             filling,
             refused: [Candidates::NONE; 81],
-            notes: std::array::from_fn(|i| filling.candidates(Cell::ALL[i])),
+            notes: [Candidates::NONE; 81],
             pending: Vec::new(),
             tally: Tally::default(),
         }
@@ -228,6 +228,12 @@ impl Camp {
     /// or box, and not refused there.
     pub fn possible(&self, cell: Cell) -> Candidates {
         self.filling.candidates(cell) - self.refused[cell.index()]
+    }
+
+    /// Every hole's notes set to the values the rules still allow there: a
+    /// Pip's starting knowledge, or the player's "fill notes".
+    pub fn fill_notes(&mut self) {
+        self.notes = std::array::from_fn(|i| self.possible(Cell::ALL[i]));
     }
 
     /// Writes a value confirmed in `cell` and clears it from the notes of
@@ -491,6 +497,8 @@ impl Duel {
             question: None,
             outcome: None,
         };
+        // Pip starts knowing what the rules allow; the player, with no notes.
+        duel.pip.fill_notes();
         if let Some(cheat) = cheat::repeated_digit(&setup.player_handed, false) {
             duel.end(Ending::Cheating { cheat });
         }
@@ -542,6 +550,12 @@ impl Duel {
     /// The player's notes on the grid they fill, kept with the duel.
     pub fn set_player_notes(&mut self, notes: [Candidates; 81]) {
         self.player.notes = notes;
+    }
+
+    /// The player's notes set to every value the rules allow in each hole
+    /// (their "fill notes", and a Pip's start in the player's seat).
+    pub fn fill_player_notes(&mut self) {
+        self.player.fill_notes();
     }
 
     /// Whether `side` may move now.

@@ -98,8 +98,8 @@ pub fn welcome(
         plain(match level {
             Some(level) => say!(
                 lang,
-                "Let's duel! I handed you a {level} grid with {yours} holes, and you handed me one with {mine}.",
-                "En garde ! Je t'ai donné une grille {level} avec {yours} trous, et tu m'en as donné une avec {mine}."
+                "Let's duel! I handed you a grid with {yours} holes, rated {level}, and you handed me one with {mine}.",
+                "En garde ! Je t'ai donné une grille avec {yours} trous, de niveau {level}, et tu m'en as donné une avec {mine}."
             ),
             None => say!(
                 lang,

@@ -415,16 +415,7 @@ impl App {
                 true
             }
             Command::FillNotes => {
-                let camp = screen.duel.camp(Side::Player);
-                let notes: [Candidates; 81] = std::array::from_fn(|i| {
-                    let c = Cell::ALL[i];
-                    if camp.filling.get(c) == 0 {
-                        camp.possible(c)
-                    } else {
-                        Candidates::NONE
-                    }
-                });
-                screen.duel.set_player_notes(notes);
+                screen.duel.fill_player_notes();
                 screen.refresh();
                 true
             }

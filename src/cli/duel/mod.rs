@@ -187,19 +187,20 @@ impl Game {
                 lang,
             );
             for l in hello.lines {
-                writeln!(out, "Pip: {}", l.text).map_err(io)?;
+                writeln!(out, "Pip says: {}", l.text).map_err(io)?;
             }
             writeln!(out, "{}", words::input_help(by_hand, lang)).map_err(io)?;
         }
+        // The board is drawn again only once a turn was played.
+        let mut shown = usize::MAX;
         while !self.duel.is_over() {
             match self.duel.turn() {
                 Side::Player => {
-                    write!(
-                        out,
-                        "\n{}",
-                        text::board(&self.duel, text::Seats::PlayerAndPip, lang)
-                    )
-                    .map_err(io)?;
+                    if shown != self.duel.turns().len() {
+                        shown = self.duel.turns().len();
+                        let board = text::board(&self.duel, text::Seats::PlayerAndPip, lang);
+                        write!(out, "\n{board}").map_err(io)?;
+                    }
                     write!(out, "> ").map_err(io)?;
                     out.flush().map_err(io)?;
                     let Some(line) = read_line(input)? else {
@@ -223,7 +224,7 @@ impl Game {
         )
         .map_err(io)?;
         for l in words::outcome(outcome, lang).lines {
-            writeln!(out, "Pip: {}", l.text).map_err(io)?;
+            writeln!(out, "Pip says: {}", l.text).map_err(io)?;
         }
         Ok(())
     }
@@ -246,7 +247,7 @@ impl Game {
         match self.duel.play(action) {
             Ok(turn) => {
                 let said = words::player_move(turn, lang);
-                writeln!(out, "Pip: {}", said.text).map_err(io)
+                writeln!(out, "Pip says: {}", said.text).map_err(io)
             }
             Err(e) => writeln!(out, "{}", words::move_refused(e, lang)).map_err(io),
         }
@@ -271,7 +272,7 @@ impl Game {
             if let Some(turn) = self.duel.turns().last().filter(|t| t.side == Side::Pip) {
                 writeln!(out).map_err(io)?;
                 for l in words::pip_turn(turn, self.duel.strength, lang).lines {
-                    writeln!(out, "Pip: {}", l.text).map_err(io)?;
+                    writeln!(out, "Pip says: {}", l.text).map_err(io)?;
                 }
             }
             return Ok(true);
@@ -279,10 +280,10 @@ impl Game {
         let t = &question.thought;
         writeln!(out).map_err(io)?;
         for l in words::pip_reasoning(t.action, t.reason, &t.steps, self.duel.strength, lang) {
-            writeln!(out, "Pip: {}", l.text).map_err(io)?;
+            writeln!(out, "Pip says: {}", l.text).map_err(io)?;
         }
         loop {
-            writeln!(out, "Pip: {}", words::pip_question(t.action, lang)).map_err(io)?;
+            writeln!(out, "Pip says: {}", words::pip_question(t.action, lang)).map_err(io)?;
             write!(out, "> ").map_err(io)?;
             out.flush().map_err(io)?;
             let Some(line) = read_line(input)? else {
@@ -299,7 +300,7 @@ impl Game {
             match self.duel.answer(answer) {
                 Ok(()) => {
                     if let Some(turn) = self.duel.turns().last() {
-                        writeln!(out, "Pip: {}", words::pip_answered(turn, lang).text)
+                        writeln!(out, "Pip says: {}", words::pip_answered(turn, lang).text)
                             .map_err(io)?;
                     }
                     return Ok(true);
