@@ -215,14 +215,14 @@ impl DuelSetup {
         let t = texts(lang);
         let mut event = None;
         let mut open = true;
+        // Sized to its content: it grows when holes are chosen by clicking.
         egui::Window::new(t.setup_title)
             .open(&mut open)
             .collapsible(false)
+            .resizable(false)
             .default_width(460.0)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    event = self.contents(ui, t, lang);
-                });
+                event = self.contents(ui, t, lang);
             });
         if !open {
             event = Some(SetupEvent::Cancel);
@@ -330,7 +330,7 @@ impl DuelSetup {
             let board = Board::new(with_holes(&secret, &self.clicked));
             let mut clicked = None;
             let none = Highlights::default();
-            ui.add(BoardView::new(&board, &mut clicked, &none).size(240.0));
+            ui.add(BoardView::new(&board, &mut clicked, &none).size(216.0));
             if let Some(c) = clicked {
                 self.clicked[c.index()] = !self.clicked[c.index()];
             }
