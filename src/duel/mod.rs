@@ -26,24 +26,29 @@
 
 pub mod autoplay;
 pub mod brain;
+mod camp;
 pub mod cheat;
 mod codec;
 pub mod deal;
+mod moves;
 pub mod odds;
 mod rng;
 pub mod save;
+mod setup;
 #[cfg(test)]
 mod tests;
 
 pub use brain::{think, Inconsistent, Pending, Reason, Thought};
+pub use camp::{Camp, Tally};
 pub use cheat::{Cheat, Clash};
+pub use moves::{Action, Answer, AnswerError, MoveError, Question, Turn};
 pub use rng::Rng;
 pub use save::DuelSaveError;
+pub use setup::{Setup, SetupError};
 
 use crate::grid::{Candidates, Cell, Grid};
-use crate::logic::{Level, Step, Technique};
+use crate::logic::{Level, Technique};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -130,281 +135,6 @@ pub enum Answering {
     Honest,
     /// The player, and Pip checks the answers for lies.
     ByHand,
-}
-
-/// What a turn does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Action {
-    /// Puts `digit` in the hole `cell`.
-    Place { cell: Cell, digit: u8 },
-    /// Asks the other side for the value of the hole `cell`.
-    Joker { cell: Cell },
-}
-
-impl Action {
-    pub fn cell(self) -> Cell {
-        match self {
-            Action::Place { cell, .. } | Action::Joker { cell } => cell,
-        }
-    }
-}
-
-/// The other side's answer to a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// The value placed is the secret's.
-    Right,
-    /// It is not.
-    Wrong,
-    /// A joker's answer: the hole's value.
-    Value(u8),
-}
-
-/// Penalties and moves of one side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
-    /// Wrong values placed.
-    pub wrong: u32,
-    pub jokers: u32,
-    /// Turns played (right, wrong and jokers).
-    pub moves: u32,
-}
-
-impl Tally {
-    /// Penalty points: one per wrong value, one per joker.
-    pub fn penalties(&self) -> u32 {
-        self.wrong + self.jokers
-    }
-}
-
-/// One side's hand: its secret, the grid it handed over, and how far it
-/// got in the grid it was handed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Camp {
-    /// This side's secret complete grid; `None` when the player keeps it on
-    /// paper (by hand only).
-    pub secret: Option<Grid>,
-    /// The grid this side handed the other: its secret with holes.
-    pub handed: Grid,
-    /// The grid this side fills: the other's handed grid and the holes
-    /// filled since (right values and joker answers).
-    pub filling: Grid,
-    /// Values this side placed in a hole and had refused.
-    pub refused: [Candidates; 81],
-    /// What this side still thinks possible in each hole: for a Pip, its
-    /// reasoning so far; for the player, the notes they wrote.
-    pub notes: [Candidates; 81],
-    /// Values a Pip already proved, waiting for their turn (the document's
-    /// stack of obvious holes).
-    pub pending: Vec<Pending>,
-    pub tally: Tally,
-}
-
-impl Camp {
-    fn new(secret: Option<Grid>, handed: Grid, filling: Grid) -> Camp {
-        Camp {
-            secret,
-            handed,
-            filling,
-            refused: [Candidates::NONE; 81],
-            notes: [Candidates::NONE; 81],
-            pending: Vec::new(),
-            tally: Tally::default(),
-        }
-    }
-
-    /// Holes still open in the grid this side fills.
-    pub fn holes_left(&self) -> usize {
-        81 - self.filling.filled_count()
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.filling.is_complete()
-    }
-
-    /// The values the rules still allow in `cell`: not in its row, column
-    /// or box, and not refused there.
-    pub fn possible(&self, cell: Cell) -> Candidates {
-        self.filling.candidates(cell) - self.refused[cell.index()]
-    }
-
-    /// Every hole's notes set to the values the rules still allow there: a
-    /// Pip's starting knowledge, or the player's "fill notes".
-    pub fn fill_notes(&mut self) {
-        self.notes = std::array::from_fn(|i| self.possible(Cell::ALL[i]));
-    }
-
-    /// Writes a value confirmed in `cell` and clears it from the notes of
-    /// the cell's peers.
-    fn fill(&mut self, cell: Cell, digit: u8) {
-        self.filling.set(cell, digit);
-        self.notes[cell.index()] = Candidates::NONE;
-        for p in cell.peers() {
-            self.notes[p.index()].remove(digit);
-        }
-        self.pending.retain(|p| p.cell != cell);
-    }
-
-    /// Rules `digit` out of `cell` after a wrong value.
-    fn refuse(&mut self, cell: Cell, digit: u8) {
-        self.refused[cell.index()].insert(digit);
-        self.notes[cell.index()].remove(digit);
-    }
-}
-
-/// How a duel starts: both secrets and both grids handed over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    pub strength: Strength,
-    pub answering: Answering,
-    /// The level of Pip's grid for the player, as rated.
-    pub level: Option<Level>,
-    /// Seeds Pip's guesses (and told the grids dealt, when they were).
-    pub seed: u64,
-    pub pip_secret: Grid,
-    /// Pip's grid for the player.
-    pub pip_handed: Grid,
-    /// `None`: by hand, the player keeps their secret on paper.
-    pub player_secret: Option<Grid>,
-    /// The player's grid for Pip.
-    pub player_handed: Grid,
-}
-
-impl Setup {
-    /// Deals a duel from `seed`: Pip's grid for the player at `level`, and
-    /// a grid for Pip made for the player with `holes` holes (`None`: as
-    /// many as in Pip's grid, so that both sides face the same count).
-    pub fn dealt(
-        strength: Strength,
-        answering: Answering,
-        level: Level,
-        holes: Option<usize>,
-        seed: u64,
-    ) -> Setup {
-        let pip = deal::pip_grid(level, seed);
-        let player_secret = deal::secret(seed ^ 0x5EC2_E7);
-        let holes = holes.unwrap_or(81 - pip.puzzle.filled_count());
-        Setup {
-            strength,
-            answering,
-            level: pip.level,
-            seed,
-            pip_secret: pip.secret,
-            pip_handed: pip.puzzle,
-            player_secret: Some(player_secret),
-            player_handed: deal::holes_by_count(&player_secret, holes, seed),
-        }
-    }
-}
-
-/// Why a duel cannot start as set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// A secret is not a complete grid, or repeats a digit in a unit.
-    BadSecret { side: Side },
-    /// A grid handed over holds a value its side's secret does not.
-    HandedDiffers { side: Side, cell: Cell },
-    /// A grid handed over has no hole: there would be nothing to play.
-    NoHole { side: Side },
-    /// The app answers for the player from their secret: it must be known.
-    HonestNeedsSecret,
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whose = |s: &Side| match s {
-            Side::Player => "the player's",
-            Side::Pip => "Pip's",
-        };
-        match self {
-            SetupError::BadSecret { side } => {
-                write!(f, "{} secret is not a complete, valid grid", whose(side))
-            }
-            SetupError::HandedDiffers { side, cell } => write!(
-                f,
-                "{} grid handed over differs from its secret in {cell}",
-                whose(side)
-            ),
-            SetupError::NoHole { side } => {
-                write!(f, "{} grid handed over has no hole", whose(side))
-            }
-            SetupError::HonestNeedsSecret => {
-                write!(f, "honest answers need the player's secret grid")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Why a move was refused. It costs nothing and the turn stays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    GameOver,
-    NotYourTurn,
-    /// Pip waits for the player's answer to its move first.
-    WaitingForAnswer,
-    /// The cell already holds a value (given or filled).
-    NotAHole {
-        cell: Cell,
-        digit: u8,
-    },
-    /// Only 1 to 9 can be placed.
-    NotADigit {
-        value: u8,
-    },
-    /// The digit is already in the cell's row, column or box, at `seen`.
-    AlreadyInUnit {
-        cell: Cell,
-        digit: u8,
-        seen: Cell,
-    },
-    /// This value was already placed in this hole and refused.
-    AlreadyRefused {
-        cell: Cell,
-        digit: u8,
-    },
-}
-
-/// Why an answer was refused (by hand). The question stays open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswerError {
-    /// No move of Pip's is waiting for an answer.
-    NoQuestion,
-    /// Pip placed a value: the answer is right or wrong.
-    RightOrWrong,
-    /// Pip took a joker: the answer is the hole's value, 1 to 9.
-    ValueExpected,
-}
-
-/// One turn played.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Turn {
-    pub side: Side,
-    pub action: Action,
-    pub answer: Answer,
-    /// Why a Pip played it (none for the player's own moves).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<Reason>,
-    /// The steps of a Pip's reasoning this turn, the deciding one last. Not
-    /// saved: a resumed duel keeps each move's [`Reason`].
-    #[serde(skip)]
-    pub steps: Vec<Step>,
-}
-
-impl Turn {
-    /// Whether the turn cost its side a penalty point.
-    pub fn penalised(&self) -> bool {
-        matches!(self.answer, Answer::Wrong | Answer::Value(_))
-    }
-}
-
-/// A move of Pip's waiting for the player's answer (by hand).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Question {
-    pub thought: Thought,
 }
 
 /// How a duel ended.

@@ -89,7 +89,6 @@ macro_rules! say {
 mod als;
 mod chains;
 pub mod duel;
-mod duel_cheat;
 mod fish;
 mod forcing;
 mod game;

@@ -4,6 +4,7 @@
 //! the duel in play, with no drawing in it; [`glue`] connects it to the
 //! rest of the app (menus, keys, files, the dialogue).
 
+mod files;
 pub mod glue;
 pub mod setup;
 pub mod texts;

@@ -2,11 +2,11 @@
 //! hand: which rule of the document the answers break, in plain words,
 //! with the cells involved highlighted.
 
-use super::duel::{cell_name, shared_unit};
-use super::words::{cells, digits, tech_name, unit_name};
-use super::{line, Lang, Line};
+use super::{cell_name, shared_unit};
 use crate::duel::{Cheat, Clash};
 use crate::grid::Cell;
+use crate::hint::words::{cells, digits, tech_name, unit_name};
+use crate::hint::{line, Lang, Line};
 use crate::logic::Highlights;
 
 fn showing(cs: &[Cell]) -> Highlights {
