@@ -47,6 +47,12 @@ pub fn secret(seed: u64) -> Grid {
     disguise(&base, &mut rng)
 }
 
+/// The secret "make one for me" gives the player for `seed`: another grid
+/// than Pip's, dealt from the same seed.
+pub fn players_secret(seed: u64) -> Grid {
+    secret(seed ^ 0x005E_C2E7)
+}
+
 /// `grid` under a random symmetry: a rotation by a quarter turn times 0 to
 /// 3, a mirror or not, rows swapped within their bands and bands swapped,
 /// columns within their stacks and stacks swapped, digits relabelled. Each

@@ -36,7 +36,7 @@ impl Setup {
         seed: u64,
     ) -> Setup {
         let pip = deal::pip_grid(level, seed);
-        let player_secret = deal::secret(seed ^ 0x5EC2_E7);
+        let player_secret = deal::players_secret(seed);
         let holes = holes.unwrap_or(81 - pip.puzzle.filled_count());
         Setup {
             strength,

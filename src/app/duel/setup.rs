@@ -82,7 +82,7 @@ pub struct DuelSetup {
 
 impl DuelSetup {
     pub fn new(seed: u64, can_resume: bool) -> DuelSetup {
-        let made = deal::secret(seed ^ 0x5EC2_E7);
+        let made = deal::players_secret(seed);
         DuelSetup {
             strength: Strength::Club,
             level: Level::Easy,
