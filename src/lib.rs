@@ -9,6 +9,7 @@
 //! with no window toolkit.
 
 pub mod files;
+pub mod generate;
 pub mod grid;
 pub mod hint;
 pub mod logic;
