@@ -7,7 +7,9 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use sudolens::generate::{generate_with, DailyPuzzle, Date, Generated, Options, Symmetry};
+use sudolens::generate::{
+    generate_with, random_seed, DailyPuzzle, Date, Generated, Options, Symmetry,
+};
 use sudolens::logic::Level;
 
 #[derive(Args)]
@@ -58,16 +60,6 @@ fn parse_day(s: &str) -> Result<Date, String> {
         return Ok(Date::today_utc());
     }
     s.parse::<Date>().map_err(|e| e.to_string())
-}
-
-/// A seed nobody chose: the clock and the process id, mixed.
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z ^ (z >> 27)
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
@@ -152,16 +144,19 @@ impl Ticker {
 
     /// Called after each candidate of puzzle `index`.
     fn tick(&mut self, index: u64, candidates_so_far: u32) {
-        let now = Instant::now();
-        let due = match self.last {
-            None => now.duration_since(self.start) >= Duration::from_secs(1),
-            Some(last) => now.duration_since(last) >= Duration::from_secs(1),
-        };
-        if !due {
-            return;
+        if let Some(line) = self.line_at(Instant::now(), index, candidates_so_far) {
+            self.show(&line, false);
+        }
+    }
+
+    /// The progress line due at `now`, if one is.
+    fn line_at(&mut self, now: Instant, index: u64, candidates_so_far: u32) -> Option<String> {
+        let since = now.duration_since(self.last.unwrap_or(self.start));
+        if since < Duration::from_secs(1) {
+            return None;
         }
         self.last = Some(now);
-        let line = format!(
+        Some(format!(
             "generating {} puzzles: {} of {} done, puzzle {} after {} candidates ({} in all), {:.0} s",
             self.level,
             self.done,
@@ -170,14 +165,7 @@ impl Ticker {
             candidates_so_far,
             self.candidates + u64::from(candidates_so_far),
             now.duration_since(self.start).as_secs_f64()
-        );
-        let mut err = std::io::stderr().lock();
-        let _ = if self.terminal {
-            write!(err, "\r\x1b[2K{line}")
-        } else {
-            writeln!(err, "{line}")
-        };
-        let _ = err.flush();
+        ))
     }
 
     fn done(&mut self, candidates: u32) {
@@ -185,22 +173,63 @@ impl Ticker {
         self.candidates += u64::from(candidates);
     }
 
-    /// Ends the rewritten line, with the batch's total, when one was shown.
+    /// Ends the progress with the batch's total, when a line was shown.
     fn finish(&self) {
-        if self.last.is_some() {
-            let summary = format!(
-                "generated {} {} puzzles from {} candidates in {:.1} s",
-                self.done,
-                self.level,
-                self.candidates,
-                self.start.elapsed().as_secs_f64()
-            );
-            let mut err = std::io::stderr().lock();
-            let _ = if self.terminal {
-                writeln!(err, "\r\x1b[2K{summary}")
-            } else {
-                writeln!(err, "{summary}")
-            };
+        if let Some(summary) = self.summary_at(Instant::now()) {
+            self.show(&summary, true);
         }
+    }
+
+    fn summary_at(&self, now: Instant) -> Option<String> {
+        self.last?;
+        Some(format!(
+            "generated {} {} puzzles from {} candidates in {:.1} s",
+            self.done,
+            self.level,
+            self.candidates,
+            now.duration_since(self.start).as_secs_f64()
+        ))
+    }
+
+    /// On a terminal each line replaces the last, and only the summary
+    /// ends with a newline; elsewhere (a log, a pipe) every line stays.
+    fn show(&self, line: &str, last: bool) {
+        let mut err = std::io::stderr().lock();
+        let _ = match (self.terminal, last) {
+            (true, false) => write!(err, "\r\x1b[2K{line}"),
+            (true, true) => writeln!(err, "\r\x1b[2K{line}"),
+            (false, _) => writeln!(err, "{line}"),
+        };
+        let _ = err.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_waits_a_second_then_comes_once_a_second() {
+        let mut ticker = Ticker::new(Level::Extreme, 3);
+        let start = ticker.start;
+        let at = |ms| start + Duration::from_millis(ms);
+        let (t400, t1100, t1500, t2200) = (at(400), at(1100), at(1500), at(2200));
+        assert_eq!(ticker.summary_at(t400), None, "no line shown, no summary");
+        assert_eq!(ticker.line_at(t400, 0, 12), None);
+        let first = ticker.line_at(t1100, 0, 30).expect("due after a second");
+        assert_eq!(
+            first,
+            "generating Extreme puzzles: 0 of 3 done, puzzle 1 after 30 candidates (30 in all), 1 s"
+        );
+        ticker.done(41);
+        assert_eq!(ticker.line_at(t1500, 1, 5), None, "a second since the last");
+        let second = ticker.line_at(t2200, 1, 9).expect("due again");
+        assert!(second.contains("1 of 3 done, puzzle 2 after 9 candidates (50 in all), 2 s"));
+        ticker.done(20);
+        ticker.done(7);
+        assert_eq!(
+            ticker.summary_at(at(3000)).as_deref(),
+            Some("generated 3 Extreme puzzles from 68 candidates in 3.0 s")
+        );
     }
 }

@@ -120,6 +120,26 @@ impl std::fmt::Display for Cancelled {
 
 impl std::error::Error for Cancelled {}
 
+/// A seed nobody chose, for a puzzle nobody has seen: the clock, the
+/// process and a per-process count, mixed, so that two calls never give
+/// the same seed even within one clock tick. Keep it (as [`Generated::seed`]
+/// does) to make the same puzzle again.
+///
+/// ```
+/// use sudolens::generate::random_seed;
+/// assert_ne!(random_seed(), random_seed());
+/// ```
+pub fn random_seed() -> u64 {
+    use std::sync::atomic::AtomicU64;
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let mut rng = rng::Rng::new(nanos ^ u64::from(std::process::id()).rotate_left(32));
+    rng.next_u64() ^ call.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// A puzzle at `options.level`, made from `seed`. Always finds one: the
 /// search runs until it does (see [`generate_with`] to watch or stop it).
 pub fn generate(options: &Options, seed: u64) -> Generated {
