@@ -38,6 +38,10 @@ enum Command {
     /// several photos print one line each and a summary.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
+    /// New puzzles at a level (one per line, or JSON), or the puzzle of the
+    /// day: unique, rated at that level, reproducible from a seed.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Generate(cli::generate::GenerateArgs),
     /// Duel with Pip: fill the grid Pip hands you while Pip fills yours;
     /// wrong values and jokers cost a penalty point, the fewer win.
     #[command(after_help = cli::EXIT_CODES_HELP)]
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
+        Some(Command::Generate(a)) => cli::generate::run(&a),
         Some(Command::Duel(a)) => cli::duel::run(&a),
         None => open_window(),
     }

@@ -3,6 +3,7 @@
 mod bad_inputs;
 mod duel;
 mod exit_codes;
+mod generate;
 mod import;
 mod logic_commands;
 mod memory;
