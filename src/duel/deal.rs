@@ -1,21 +1,18 @@
-//! The duel's grids. A secret complete grid is a known grid in disguise,
-//! as the console document makes the computer's: random symmetries of a
-//! bank grid (a rotation, a mirror, rows swapped within their band,
-//! columns within their stack, bands and stacks swapped, digits
-//! relabelled) keep it a valid grid and give about 10^12 versions of each.
-//! Holes are then cut in it:
-//! - [`holes_at_level`]: Pip's grid for the player, a proper puzzle (one
-//!   completion) made by removing givens in pairs, symmetric about the
-//!   centre, while the puzzle stays at the level asked for or easier, and
-//!   labelled with the level it rates at, never another;
-//! - [`holes_by_count`]: any number of holes anywhere, as a player makes
-//!   them in their grid for Pip ("make one for me"), which may leave
-//!   several completions.
+//! The duel's grids. Pip's grid for the player comes from the generator
+//! ([`crate::generate`]): a proper puzzle (one completion) that rates at the
+//! level asked, made from the seed. The player's secret, when Pip makes it
+//! for them, is a known grid in disguise, as the console document makes the
+//! computer's: random symmetries of a bank grid (a rotation, a mirror, rows
+//! swapped within their band, columns within their stack, bands and stacks
+//! swapped, digits relabelled) keep it a valid grid and give about 10^12
+//! versions of each. Its holes are then cut anywhere ([`holes_by_count`]),
+//! as a player makes them in their grid for Pip, which may leave several
+//! completions.
 
 use super::rng::Rng;
+use crate::generate::{generate, Options};
 use crate::grid::{Cell, Grid};
-use crate::logic::{rate_grid, Level};
-use crate::solver::count_solutions;
+use crate::logic::Level;
 
 /// Complete grids to disguise: solutions of puzzles of the built-in
 /// library (the Sudoku Exchange puzzle bank, public domain), from easy to
@@ -32,12 +29,12 @@ const BANK: [&str; 8] = [
 ];
 
 /// What was dealt: the secret, the grid with its holes, and the level the
-/// grid rates at (`None` when it has several completions: no rating).
+/// grid rates at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dealt {
     pub secret: Grid,
     pub puzzle: Grid,
-    pub level: Option<Level>,
+    pub level: Level,
 }
 
 /// A secret complete grid from `seed`: a bank grid in a random disguise.
@@ -109,64 +106,15 @@ pub fn holes_by_count(secret: &Grid, count: usize, seed: u64) -> Grid {
     puzzle
 }
 
-/// How many removal passes [`holes_at_level`] tries before it settles for
-/// the closest level below the one asked for.
-const PASSES: u64 = 6;
-
-/// A proper puzzle cut from `secret` at `level` or, when random removal
-/// cannot reach that level, at the hardest level below it that was reached
-/// (its true level is in [`Dealt::level`]).
-pub fn holes_at_level(secret: &Grid, level: Level, seed: u64) -> Dealt {
-    let mut best: Option<(Grid, Level)> = None;
-    for pass in 0..PASSES {
-        let (puzzle, reached) = dig(secret, level, seed.wrapping_add(pass));
-        let better = best.is_none_or(|(g, l)| {
-            reached > l || (reached == l && puzzle.filled_count() < g.filled_count())
-        });
-        if better {
-            best = Some((puzzle, reached));
-        }
-        if reached == level {
-            break;
-        }
-    }
-    let (puzzle, reached) = best.expect("at least one pass");
-    Dealt {
-        secret: *secret,
-        puzzle,
-        level: Some(reached),
-    }
-}
-
-/// One pass of removals: pairs of givens symmetric about the centre, in a
-/// random order, each kept out when the puzzle still has one completion
-/// and rates at `level` or easier.
-fn dig(secret: &Grid, level: Level, seed: u64) -> (Grid, Level) {
-    let mut rng = Rng::for_purpose(seed, 3);
-    let mut pairs: Vec<usize> = (0..=40).collect();
-    rng.shuffle(&mut pairs);
-    let mut puzzle = *secret;
-    let mut reached = Level::Easy;
-    for i in pairs {
-        let (a, b) = (Cell::ALL[i], Cell::ALL[80 - i]);
-        let mut tried = puzzle;
-        tried.set(a, 0);
-        tried.set(b, 0);
-        if count_solutions(&tried, 2) != 1 {
-            continue;
-        }
-        let rating = rate_grid(&tried);
-        if rating.solved_by_logic && rating.level <= level {
-            puzzle = tried;
-            reached = rating.level;
-        }
-    }
-    (puzzle, reached)
-}
-
-/// Pip's secret and its grid for the player at `level`, from `seed`.
+/// Pip's secret and its grid for the player at `level`, from `seed` (the
+/// generator's puzzle and its solution).
 pub fn pip_grid(level: Level, seed: u64) -> Dealt {
-    holes_at_level(&secret(seed), level, seed)
+    let made = generate(&Options::new(level), seed);
+    Dealt {
+        secret: made.solution,
+        puzzle: made.puzzle,
+        level: made.rating.level,
+    }
 }
 
 /// The player's grid for Pip as they typed, pasted or photographed it.
@@ -232,6 +180,8 @@ impl PlayersGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::rate_grid;
+    use crate::solver::count_solutions;
 
     fn is_valid_complete(g: &Grid) -> bool {
         g.is_complete() && g.conflicts().is_empty()
@@ -302,13 +252,16 @@ mod tests {
     }
 
     #[test]
-    fn an_easy_grid_for_the_player_has_one_completion_and_rates_easy() {
+    fn pips_grid_for_the_player_has_one_completion_and_rates_at_its_level() {
         let d = pip_grid(Level::Easy, 11);
-        assert_eq!(d.level, Some(Level::Easy));
+        assert_eq!(d.level, Level::Easy);
         assert!(d.puzzle.agrees_with(&d.secret));
         assert_eq!(count_solutions(&d.puzzle, 2), 1);
         assert_eq!(rate_grid(&d.puzzle).level, Level::Easy);
         assert!(81 - d.puzzle.filled_count() >= 40, "{}", d.puzzle);
         assert_eq!(pip_grid(Level::Easy, 11), d);
+        let m = pip_grid(Level::Medium, 11);
+        assert_eq!(rate_grid(&m.puzzle).level, Level::Medium);
+        assert_eq!(m.secret, crate::solver::solve(&m.puzzle).unwrap());
     }
 }

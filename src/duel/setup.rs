@@ -41,7 +41,7 @@ impl Setup {
         Setup {
             strength,
             answering,
-            level: pip.level,
+            level: Some(pip.level),
             seed,
             pip_secret: pip.secret,
             pip_handed: pip.puzzle,

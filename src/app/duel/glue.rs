@@ -14,7 +14,7 @@ use crate::app::commands::Command;
 use crate::app::dialogue::DialogueEntry;
 use crate::app::input::Action as InputAction;
 use crate::app::pip::Mood;
-use crate::app::{library, App};
+use crate::app::App;
 use crate::duel::{Action, Answer, Duel, Ending, Side, Strength};
 use crate::grid::{Candidates, Cell};
 use crate::hint::{duel as words, Paragraph, ParagraphKind};
@@ -51,7 +51,7 @@ impl App {
     pub(in crate::app) fn open_duel_setup(&mut self) {
         let path = autosave_path(&self.config.data_dir);
         let can_resume = Duel::read(&path).is_ok_and(|d| !d.is_over());
-        self.duel.setup = Some(DuelSetup::new(library::clock_seed(), can_resume));
+        self.duel.setup = Some(DuelSetup::new(crate::generate::random_seed(), can_resume));
     }
 
     /// Pip speaks in a duel: a paragraph of the dialogue, no offers.

@@ -188,7 +188,7 @@ impl DuelSetup {
             Setup {
                 strength: self.strength,
                 answering: self.answering,
-                level: dealt.level,
+                level: Some(dealt.level),
                 seed: self.seed,
                 pip_secret: dealt.secret,
                 pip_handed: dealt.puzzle,

@@ -69,24 +69,12 @@ fn parse_strength(s: &str) -> Result<Strength, String> {
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
-    Level::ALL
-        .into_iter()
-        .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-        .ok_or_else(|| {
-            format!("unknown level '{s}' (use easy, medium, hard, expert, master or extreme)")
-        })
-}
-
-/// A seed from the clock, when none is given.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
+    s.parse()
+        .map_err(|e: sudolens::logic::UnknownLevel| e.to_string())
 }
 
 pub fn run(args: &DuelArgs) -> ExitCode {
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(sudolens::generate::random_seed);
     if args.pip_vs_pip {
         // --pip given explicitly or not: clap cannot tell a default apart,
         // so a batch without --pip plays every strength.

@@ -6,6 +6,7 @@
 use crate::common::{sudolens, text, SOLVED};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+use sudolens::grid::Cell;
 
 /// Runs `sudolens duel` with `args`, typing `input`, then closing the input
 /// as Ctrl+D does.
@@ -29,26 +30,37 @@ fn duel(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn input_errors_are_explained_refused_moves_are_free_and_ctrl_d_leaves() {
-    // r1c1 holds a given in the seed-7 Easy grid; r2c1 is a hole.
+    // The grid Pip hands the player with seed 7: a given, and a hole with a
+    // digit of its row.
+    let pip = sudolens::duel::deal::pip_grid(sudolens::logic::Level::Easy, 7).puzzle;
+    let given = Cell::ALL.into_iter().find(|&c| pip.get(c) != 0).unwrap();
+    let hole = Cell::ALL
+        .into_iter()
+        .find(|&c| pip.get(c) == 0 && c.peers().iter().any(|&p| pip.get(p) != 0))
+        .unwrap();
+    let seen = *hole.peers().iter().find(|&&p| pip.get(p) != 0).unwrap();
+    let input = format!(
+        "hello\n{given} 5\nr4c9\njoker {given}\n{hole} {}\n",
+        pip.get(seen)
+    );
     let out = duel(
         &["--seed", "7", "--level", "easy", "--pip", "beginner"],
-        "hello\nr1c3 5\nr4c9\njoker r4c2\n",
+        &input,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Pip says: Let's duel!"), "{s}");
-    assert!(
-        s.contains("r1c3 6") || s.contains("'hello' is not a move"),
-        "{s}"
-    );
     assert!(s.contains("'hello' is not a move: type a cell and a digit (r4c9 6)"));
-    assert!(
-        s.contains("r1c3 already holds 8: it is not a hole. No penalty."),
-        "{s}"
+    let not_a_hole = format!(
+        "{given} already holds {}: it is not a hole. No penalty.",
+        pip.get(given)
     );
+    assert_eq!(s.matches(&not_a_hole).count(), 2, "{s}");
     assert!(s.contains("'r4c9' is not a move"));
+    let in_unit = format!("{} is already in ", pip.get(seen));
     assert!(
-        s.contains("r4c2 already holds 4: it is not a hole. No penalty."),
+        s.contains(&in_unit)
+            && s.contains(&format!("in {seen}: it cannot go in {hole}. No penalty.")),
         "{s}"
     );
     assert!(s.contains("You: 0 penalty points"));
