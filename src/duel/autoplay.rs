@@ -29,11 +29,17 @@ impl fmt::Display for Stall {
         match self {
             Stall::NotHonest => write!(f, "Pip against Pip needs honest answers"),
             Stall::Refused { turn, error } => write!(f, "turn {turn}: move refused: {error:?}"),
-            Stall::Inconsistent { turn, side, at } => write!(
-                f,
-                "turn {turn}: {side:?}'s Pip found no value possible in {}",
-                at.cell
-            ),
+            Stall::Inconsistent { turn, side, at } => {
+                let pip = match side {
+                    Side::Player => "Pip 1 (the player's seat)",
+                    Side::Pip => "Pip 2",
+                };
+                write!(
+                    f,
+                    "turn {turn}: {pip} found no value possible in {}",
+                    at.cell
+                )
+            }
             Stall::TooLong => write!(f, "the game went on past 2 * 81 * 9 turns"),
         }
     }

@@ -72,7 +72,7 @@ fn random_duels(n: u64, seed: u64, master_holes: usize) -> Count {
 
 #[test]
 fn pips_forced_values_are_always_the_secrets() {
-    let c = random_duels(60, 1000, 36);
+    let c = random_duels(60, 1000, 45);
     eprintln!("{c:?}");
     assert!(c.forced_unique > 100 && c.unique_grids > 0, "{c:?}");
 }
