@@ -87,7 +87,7 @@ pub struct Turn {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<Reason>,
     /// The steps of a Pip's reasoning this turn, the deciding one last. Not
-    /// saved: a resumed duel keeps each move's [`Reason`].
+    /// saved: Pip thinks its moves again when a duel is loaded.
     #[serde(skip)]
     pub steps: Vec<Step>,
 }

@@ -5,9 +5,11 @@
 //! Pip's reason, and each side's notes and stack of proved values. Loading
 //! replays the turns through the rules, so a damaged or edited file is
 //! refused with the turn that breaks them rather than giving a duel that
-//! never happened. A move of Pip's waiting for an answer is not saved: Pip
-//! thinks it again on resume, to the same move (its reasoning depends only
-//! on the turns played). Files are written through [`crate::files`].
+//! never happened. Pip's steps are not saved: Pip thinks each of its moves
+//! again while loading, to the same move (its reasoning depends only on the
+//! turns played), which brings its steps back for the replay. A move of
+//! Pip's waiting for an answer is not saved either: Pip thinks it again on
+//! resume. Files are written through [`crate::files`].
 
 use super::brain::Pending;
 use super::codec::{digits_text, level_name};
@@ -136,7 +138,14 @@ impl Duel {
             player_handed: file.player_handed,
         };
         let mut duel = Duel::new(setup).map_err(|e| invalid(e.to_string()))?;
-        for (i, turn) in file.turns.into_iter().enumerate() {
+        // Pip's steps are not saved (the rule engine's steps have no file
+        // form): Pip thinks each of its moves again, to the same move, so a
+        // resumed duel's replay tells them as fully as the first time.
+        let mut rethinking = true;
+        for (i, mut turn) in file.turns.into_iter().enumerate() {
+            if rethinking && turn.side == Side::Pip && !duel.is_over() {
+                rethinking = duel.recall_thought(&mut turn);
+            }
             duel.replay(turn)
                 .map_err(|why| invalid(format!("turn {}: {why}", i + 1)))?;
         }
@@ -172,6 +181,29 @@ impl Duel {
             }
         }
         Ok(duel)
+    }
+
+    /// Thinks Pip's saved move `turn` again and, when the thought is the
+    /// move saved, gives the turn its steps and Pip's camp the notes and
+    /// stack that thought left, as in the game. `false` when Pip now thinks
+    /// otherwise (a file from a version whose rule engine differs): the
+    /// turn keeps its saved reason, and the turns after it are not thought
+    /// again, since Pip's notes no longer follow the game.
+    fn recall_thought(&mut self, turn: &mut Turn) -> bool {
+        if self.check(Side::Pip, turn.action).is_err() {
+            return false;
+        }
+        let Ok(thought) = self.pip_think() else {
+            return false;
+        };
+        if thought.action != turn.action || Some(thought.reason) != turn.reason {
+            return false;
+        }
+        let camp = self.camp_mut(Side::Pip);
+        camp.notes = thought.notes;
+        camp.pending = thought.pending;
+        turn.steps = thought.steps;
+        true
     }
 
     /// Plays a saved turn again: the move must be legal, and an answer the

@@ -611,6 +611,21 @@ fn a_duel_saved_and_resumed_goes_on_as_if_never_stopped() {
     let json = a.to_json();
     let mut b = Duel::from_json(&json).unwrap();
     assert_eq!(b.to_json(), json);
+    // Pip's steps come back, for the replay of its reasoning.
+    assert!(
+        a.turns().iter().any(|t| !t.steps.is_empty()),
+        "a turn with steps"
+    );
+    assert_eq!(a.turns(), b.turns());
+    // A file whose Pip reasoned otherwise (another version's rule engine)
+    // still loads, its moves told by their saved reasons alone.
+    let mut file: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let turns = file["turns"].as_array_mut().unwrap();
+    let first_pip = turns.iter().position(|t| t["side"] == "pip").unwrap();
+    turns[first_pip]["reason"]["technique"] = "X-Wing".into();
+    let other = Duel::from_json(&file.to_string()).unwrap();
+    assert_eq!(other.camp(Side::Player), b.camp(Side::Player));
+    assert!(other.turns().iter().all(|t| t.steps.is_empty()));
     for side in [Side::Player, Side::Pip] {
         assert_eq!(a.camp(side), b.camp(side));
     }
