@@ -44,11 +44,11 @@ duel_texts! {
     by_clicking: "By clicking", "En cliquant";
     same_count: "As many holes as in Pip's grid for me", "Autant de trous que dans la grille de Pip pour moi";
     click_hint: "Click a cell to make it a hole or to fill it again.", "Clique une case pour en faire un trou ou la remplir à nouveau.";
-    one_completion: "one completion: Pip can find every value by logic", "une seule solution : Pip peut trouver chaque valeur par la logique";
+    one_completion: "one completion: every value can be deduced, if Pip is strong enough", "une seule solution : chaque valeur peut se déduire, si Pip est assez fort";
     several_completions: "several completions: only your secret decides, Pip will have to guess or take jokers",
         "plusieurs solutions : seul ton secret décide, Pip devra deviner ou prendre des jokers";
-    holes_count: "{0} holes, {1}", "{0} trous, {1}";
-    secret_on_paper: "{0} holes; you keep your secret on paper", "{0} trous ; tu gardes ton secret sur papier";
+    holes_count: "{0} holes, {1}.", "{0} trous, {1}.";
+    secret_on_paper: "{0} holes; you keep your secret on paper.", "{0} trous ; tu gardes ton secret sur papier.";
     start: "Start the duel", "Commencer le duel";
     dealing: "Pip is making your grid…", "Pip prépare ta grille…";
     resume: "Resume the duel in progress", "Reprendre le duel en cours";
@@ -61,6 +61,7 @@ duel_texts! {
     show_secret: "Show my secret grid", "Montrer ma grille secrète";
     your_secret: "Your secret grid", "Ta grille secrète";
     turn_n: "Turn {0}", "Tour {0}";
+    turns_played: "Over after {0} turns", "Fini en {0} tours";
     pip_thinking: "Pip is thinking…", "Pip réfléchit…";
     replay: "Replay Pip's reasoning", "Revoir le raisonnement de Pip";
     new_duel: "New duel", "Nouveau duel";

@@ -110,19 +110,24 @@ impl DuelView<'_> {
 fn score_bar(ui: &mut Ui, screen: &DuelScreen, t: &DuelTexts, lang: Lang) {
     let duel = &screen.duel;
     ui.horizontal_wrapped(|ui| {
-        let turn = duel.turns().len() + 1;
-        ui.label(RichText::new(fill(t.turn_n, &[&turn])).strong());
-        ui.separator();
+        let played = duel.turns().len();
+        let turns = if duel.is_over() {
+            fill(t.turns_played, &[&played])
+        } else {
+            fill(t.turn_n, &[&(played + 1)])
+        };
+        ui.label(RichText::new(turns).strong());
         for side in [Side::Player, Side::Pip] {
             let camp = duel.camp(side);
             let who = match side {
                 Side::Player => words::side_name(side, lang).to_string(),
                 Side::Pip => format!("Pip ({})", words::strength_name(duel.strength, lang)),
             };
-            ui.label(words::score(&who, &camp.tally, camp.holes_left(), lang));
             ui.separator();
+            ui.label(words::score(&who, &camp.tally, camp.holes_left(), lang));
         }
         if !duel.is_over() {
+            ui.separator();
             let whose = if screen.pip_busy() {
                 t.pip_thinking.to_string()
             } else {
