@@ -1226,6 +1226,59 @@ fn a_duel_answered_by_hand_ends_when_pip_catches_a_lie() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The player's grid for Pip read from a photo of a solved grid: the setup
+/// asks for a photo, the correction screen shows what was read, and "Use
+/// this grid" hands it to the setup, whose holes are then chosen by count.
+#[test]
+fn a_photographed_solution_becomes_the_players_grid_for_pip() {
+    use sudolens::app::import_view::ReadCell;
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-photo");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Duel with Pip…").click();
+    h.run_steps(2);
+    h.get_by_label("From a photo of a solved grid").click();
+    h.run_steps(2);
+    h.get_by_label("Choose a photo…").click();
+    h.run_steps(2);
+    assert!(h.state_mut().duel_setup().unwrap().awaiting_photo);
+    // The photo as the importer read it: every cell a printed digit.
+    let solution = sudolens::solver::solve(&Grid::parse(DUEL_GRID).unwrap()).unwrap();
+    let readings: [ReadCell; 81] = std::array::from_fn(|i| ReadCell {
+        digit: solution.get(Cell::ALL[i]),
+        ..ReadCell::default()
+    });
+    open_photo_screen(&mut h, readings, [90, 90], 0.0);
+    h.run_steps(2);
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    let setup = h.state_mut().duel_setup().expect("the setup is still open");
+    assert_eq!(setup.photo_grid, Some(solution));
+    assert!(!setup.awaiting_photo);
+    h.get_by_label("Grid read from the photo.");
+    // Holes by count: twenty, in the photographed grid.
+    h.get_by_label("As many holes as in Pip's grid for me")
+        .click();
+    h.run_steps(2);
+    h.state_mut().duel_setup().unwrap().count = 20;
+    h.run_steps(2);
+    h.get_by_label_contains("20 holes");
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(&mut h);
+    let duel = h.state().duel().expect("the duel started");
+    assert_eq!(duel.camp(Side::Player).secret, Some(solution));
+    let handed = duel.handed_to(Side::Pip);
+    assert_eq!(81 - handed.filled_count(), 20);
+    assert!(handed.agrees_with(&solution));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_unfinished_duel_comes_back_at_start() {
     use sudolens::duel::Side;

@@ -89,10 +89,15 @@ impl App {
         }
     }
 
-    /// The setup window, drawn over the panels.
+    /// The setup window, drawn over the panels; hidden while the photo it
+    /// asked for is on the correction screen, which needs the whole window.
     pub(in crate::app) fn duel_windows(&mut self, ctx: &egui::Context) {
         let lang = self.config.lang;
+        let correcting_photo = self.import.is_some();
         if let Some(setup) = &mut self.duel.setup {
+            if setup.awaiting_photo && correcting_photo {
+                return;
+            }
             let event = setup.show(ctx, lang);
             if setup.dealing() {
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));
