@@ -17,7 +17,8 @@
 
 use super::codec::{digits_text, technique_name};
 use super::odds;
-use super::{Action, Camp, Rng, Strength};
+use super::{Action, Camp, Strength};
+use crate::generate::rng::Rng;
 use crate::grid::{Candidates, Cell};
 use crate::logic::{next_step_among, Pencilmarks, Step, Technique};
 use serde::{Deserialize, Serialize};
@@ -150,7 +151,7 @@ pub fn think(camp: &Camp, strength: Strength, seed: u64) -> Result<Thought, Inco
 
 /// No certain value: a guess or a joker.
 fn stuck(marks: &Pencilmarks, strength: Strength, seed: u64, steps: Vec<Step>) -> Thought {
-    let mut rng = Rng::for_purpose(seed, 4);
+    let mut rng = super::stream(seed, 4);
     let holes: Vec<(Cell, Candidates)> = Cell::ALL
         .iter()
         .filter(|&&c| marks.value(c) == 0)

@@ -9,7 +9,7 @@
 //! as a player makes them in their grid for Pip, which may leave several
 //! completions.
 
-use super::rng::Rng;
+use crate::generate::rng::Rng;
 use crate::generate::{generate, Options};
 use crate::grid::{Cell, Grid};
 use crate::logic::Level;
@@ -39,7 +39,7 @@ pub struct Dealt {
 
 /// A secret complete grid from `seed`: a bank grid in a random disguise.
 pub fn secret(seed: u64) -> Grid {
-    let mut rng = Rng::for_purpose(seed, 1);
+    let mut rng = super::stream(seed, 1);
     let base = Grid::parse(BANK[rng.below(BANK.len())]).expect("the bank grids parse");
     disguise(&base, &mut rng)
 }
@@ -55,7 +55,7 @@ pub fn players_secret(seed: u64) -> Grid {
 /// columns within their stacks and stacks swapped, digits relabelled. Each
 /// keeps every row, column and box a row, column or box, so a valid grid
 /// stays valid and a puzzle keeps its solutions and its difficulty.
-pub fn disguise(grid: &Grid, rng: &mut Rng) -> Grid {
+pub(crate) fn disguise(grid: &Grid, rng: &mut Rng) -> Grid {
     let mut rows = line_order(rng);
     let cols = line_order(rng);
     let mut digits: Vec<u8> = (1..=9).collect();
@@ -96,7 +96,7 @@ fn line_order(rng: &mut Rng) -> [usize; 9] {
 
 /// `count` holes (at most 81) anywhere in `secret`, chosen by `seed`.
 pub fn holes_by_count(secret: &Grid, count: usize, seed: u64) -> Grid {
-    let mut rng = Rng::for_purpose(seed, 2);
+    let mut rng = super::stream(seed, 2);
     let mut cells = Cell::ALL;
     rng.shuffle(&mut cells);
     let mut puzzle = *secret;

@@ -32,7 +32,6 @@ mod codec;
 pub mod deal;
 mod moves;
 pub mod odds;
-mod rng;
 pub mod save;
 mod setup;
 #[cfg(test)]
@@ -42,13 +41,22 @@ pub use brain::{think, Inconsistent, Pending, Reason, Thought};
 pub use camp::{Camp, Tally};
 pub use cheat::{Cheat, Clash};
 pub use moves::{Action, Answer, AnswerError, MoveError, Question, Turn};
-pub use rng::Rng;
 pub use save::DuelSaveError;
 pub use setup::{Setup, SetupError};
 
+use crate::generate::rng::Rng;
 use crate::grid::{Candidates, Cell, Grid};
 use crate::logic::{Level, Technique};
 use serde::{Deserialize, Serialize};
+
+/// The random stream of one `purpose` of a duel (dealing, holes, Pip's
+/// guesses) from its seed: the generator's SplitMix64, so that a seed
+/// gives the same duel on every machine; two purposes, unrelated streams.
+pub(crate) fn stream(seed: u64, purpose: u64) -> Rng {
+    let mut rng = Rng::new(seed ^ purpose.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    rng.next_u64();
+    rng
+}
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
