@@ -15,6 +15,7 @@ use super::brain::Pending;
 use super::codec::{digits_text, level_name};
 use super::{Answer, Answering, Duel, Ending, Outcome, Setup, Side, Strength, Turn};
 use crate::files;
+use crate::grid::read_save_text;
 use crate::grid::{Candidates, Cell, Grid, SaveError};
 use crate::logic::Level;
 use serde::{Deserialize, Serialize};
@@ -105,16 +106,8 @@ impl Duel {
 
     /// Reads a save file, replaying its turns through the rules.
     pub fn from_json(text: &str) -> Result<Duel, SaveError> {
-        let file: DuelFile = serde_json::from_str(text).map_err(|e| {
-            let mut what = e.to_string();
-            if let Some(i) = what.rfind(" at line ") {
-                what.truncate(i);
-            }
-            SaveError::Json {
-                path: None,
-                message: format!("line {}, column {}: {what}", e.line(), e.column()),
-            }
-        })?;
+        let file: DuelFile =
+            serde_json::from_str(text).map_err(|e| SaveError::from_json_error(&e))?;
         if file.format != FORMAT {
             return Err(invalid(format!(
                 "format is '{}', expected '{FORMAT}'",
@@ -257,28 +250,8 @@ impl Duel {
     }
 
     pub fn read(path: &Path) -> Result<Duel, SaveError> {
-        let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let with_path = |e: SaveError| match e {
-            SaveError::Json { message, .. } => SaveError::Json {
-                path: Some(path.to_path_buf()),
-                message,
-            },
-            SaveError::Invalid { message, .. } => SaveError::Invalid {
-                path: Some(path.to_path_buf()),
-                message,
-            },
-            other => other,
-        };
-        let text = String::from_utf8(bytes).map_err(|e| {
-            with_path(SaveError::Json {
-                path: None,
-                message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-            })
-        })?;
-        Duel::from_json(&text).map_err(with_path)
+        let text = read_save_text(path)?;
+        Duel::from_json(&text).map_err(|e| e.with_path(path))
     }
 }
 

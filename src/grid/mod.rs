@@ -14,6 +14,7 @@ pub use board::{Board, CellChange, CellState, EditError, Move};
 pub use candidates::{Candidates, CandidatesIter};
 pub use cell::{Cell, Unit};
 pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
+pub(crate) use save::read_save_text;
 pub use save::{SaveError, SavedGame};
 pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
