@@ -214,6 +214,14 @@ pub fn canonicalize(grid: &Grid) -> (Grid, Transformation) {
         }
         if depth == 8 {
             next.truncate(1);
+        } else if next.len() > 1 {
+            // Branches that placed the same source rows, in another order
+            // but with the same result, have the same futures: keep one.
+            // (The empty rows of a sparse puzzle, the same rows reached
+            // through the other stacks' orders: without this an empty grid
+            // grows 2 x 6^4 branches.)
+            next.sort_unstable_by_key(|b| b.future(depth + 1));
+            next.dedup_by_key(|b| b.future(depth + 1));
         }
         form[depth * 9..depth * 9 + 9].copy_from_slice(&best);
         std::mem::swap(&mut branches, &mut next);
@@ -282,6 +290,21 @@ impl Branch {
             labels: [0; 10],
             next_label: 1,
         }
+    }
+
+    /// What the rest of the form depends on once `placed` rows are placed:
+    /// everything but the order in which they were placed. (The rows still
+    /// allowed follow from the set of rows placed: full bands are closed,
+    /// and the band being filled is the one partly used.)
+    fn future(&self, placed: usize) -> (u8, u16, u8, [u8; 3], [u8; 10]) {
+        let placed = self.rows[..placed].iter().fold(0u16, |m, &r| m | 1 << r);
+        (
+            self.source,
+            placed,
+            self.stack_orders,
+            self.inner,
+            self.labels,
+        )
     }
 
     /// No label given and no column order ruled out: every row so far was
