@@ -30,6 +30,7 @@ mod camp;
 pub mod cheat;
 mod codec;
 pub mod deal;
+mod live;
 mod moves;
 pub mod odds;
 pub mod save;
