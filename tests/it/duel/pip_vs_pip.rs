@@ -65,7 +65,7 @@ fn games_between_pips_finish_and_stronger_pips_take_fewer_jokers() {
 /// `sudolens duel --pip-vs-pip --games 200 --seed 1 --level easy`.
 /// `cargo test --test it duel::pip_vs_pip -- --ignored --nocapture`
 #[test]
-#[ignore = "600 games: about 20 s of CPU in a debug build"]
+#[ignore = "600 games: about 25 s of CPU in a debug build"]
 fn two_hundred_games_at_each_strength() {
     let (totals, in_order) = jokers(200, 1, None);
     eprintln!("jokers beginner, club, master: {totals:?}; in order in {in_order} of 200 games");

@@ -75,7 +75,7 @@ fn pips_forced_values_are_always_the_secrets() {
 /// The count: 1,000 random duels.
 /// `cargo test --test it duel::soundness -- --ignored --nocapture`
 #[test]
-#[ignore = "1,000 duels: about 70 s of CPU in a debug build"]
+#[ignore = "1,000 duels: about 75 s of CPU in a debug build"]
 fn pips_forced_values_are_the_secrets_on_a_thousand_duels() {
     let c = random_duels(1000, 1);
     eprintln!("{c:?}");
