@@ -1279,6 +1279,61 @@ fn a_photographed_solution_becomes_the_players_grid_for_pip() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The holes of the player's grid for Pip chosen by clicking: a click on a
+/// digit of the preview makes a hole there, a click on a hole fills it again,
+/// and the duel starts with exactly those holes.
+#[test]
+fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
+    use sudolens::app::duel::setup::Chosen;
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-click");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Duel with Pip…").click();
+    h.run_steps(2);
+    h.get_by_label("By clicking").click();
+    h.run_steps(2);
+    let chosen = |h: &mut Harness<'static, App>| {
+        let Ok(Chosen {
+            secret: Some(secret),
+            handed: Some(handed),
+        }) = h.state_mut().duel_setup().unwrap().chosen(Lang::En)
+        else {
+            panic!("a made grid with its holes")
+        };
+        (secret, handed)
+    };
+    let (secret, before) = chosen(&mut h);
+    // Cells whose label the game's board behind the setup does not share.
+    let main = h.state().board().clone();
+    let digit = Cell::ALL
+        .into_iter()
+        .find(|&c| before.get(c) != 0 && main.value(c) != before.get(c))
+        .unwrap();
+    let hole = Cell::ALL
+        .into_iter()
+        .find(|&c| before.get(c) == 0 && main.is_given(c))
+        .unwrap();
+    h.get_by_label(&format!("{digit}: {}, given", before.get(digit)))
+        .click();
+    h.run_steps(2);
+    h.get_by_label(&format!("{hole}: empty")).click();
+    h.run_steps(2);
+    let mut expected = before;
+    expected.set(digit, 0);
+    expected.set(hole, secret.get(hole));
+    assert_eq!(chosen(&mut h).1, expected);
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(&mut h);
+    let duel = h.state().duel().expect("the duel started");
+    assert_eq!(duel.handed_to(Side::Pip), expected);
+    assert_eq!(duel.camp(Side::Player).secret, Some(secret));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_unfinished_duel_comes_back_at_start() {
     use sudolens::duel::Side;
