@@ -175,7 +175,7 @@ impl Game {
                 lang,
             );
             for l in hello.lines {
-                writeln!(out, "Pip says: {}", l.text).map_err(io)?;
+                writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
             }
             writeln!(out, "{}", words::input_help(by_hand, lang)).map_err(io)?;
         }
@@ -212,7 +212,7 @@ impl Game {
         )
         .map_err(io)?;
         for l in words::outcome(outcome, lang).lines {
-            writeln!(out, "Pip says: {}", l.text).map_err(io)?;
+            writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
         }
         Ok(())
     }
@@ -235,7 +235,7 @@ impl Game {
         match self.duel.play(action) {
             Ok(turn) => {
                 let said = words::player_move(turn, lang);
-                writeln!(out, "Pip says: {}", said.text).map_err(io)
+                writeln!(out, "{}", words::pip_says(&said.text, lang)).map_err(io)
             }
             Err(e) => writeln!(out, "{}", words::move_refused(e, lang)).map_err(io),
         }
@@ -260,7 +260,7 @@ impl Game {
             if let Some(turn) = self.duel.turns().last().filter(|t| t.side == Side::Pip) {
                 writeln!(out).map_err(io)?;
                 for l in words::pip_turn(turn, self.duel.strength, lang).lines {
-                    writeln!(out, "Pip says: {}", l.text).map_err(io)?;
+                    writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
                 }
             }
             return Ok(true);
@@ -268,10 +268,15 @@ impl Game {
         let t = &question.thought;
         writeln!(out).map_err(io)?;
         for l in words::pip_reasoning(t.action, t.reason, &t.steps, self.duel.strength, lang) {
-            writeln!(out, "Pip says: {}", l.text).map_err(io)?;
+            writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
         }
         loop {
-            writeln!(out, "Pip says: {}", words::pip_question(t.action, lang)).map_err(io)?;
+            writeln!(
+                out,
+                "{}",
+                words::pip_says(&words::pip_question(t.action, lang), lang)
+            )
+            .map_err(io)?;
             write!(out, "> ").map_err(io)?;
             out.flush().map_err(io)?;
             let Some(line) = read_line(input)? else {
@@ -288,8 +293,12 @@ impl Game {
             match self.duel.answer(answer) {
                 Ok(()) => {
                     if let Some(turn) = self.duel.turns().last() {
-                        writeln!(out, "Pip says: {}", words::pip_answered(turn, lang).text)
-                            .map_err(io)?;
+                        writeln!(
+                            out,
+                            "{}",
+                            words::pip_says(&words::pip_answered(turn, lang).text, lang)
+                        )
+                        .map_err(io)?;
                     }
                     return Ok(true);
                 }

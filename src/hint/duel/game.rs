@@ -397,3 +397,8 @@ pub fn not_a_move(text: &str, lang: Lang) -> String {
         "« {text} » n'est pas un coup : tape une case et un chiffre (r4c9 6), ou joker et une case (joker r4c9). Pas de pénalité."
     )
 }
+
+/// A line of Pip's as the terminal prints it: "Pip says: …".
+pub fn pip_says(text: &str, lang: Lang) -> String {
+    say!(lang, "Pip says: {text}", "Pip dit : {text}")
+}

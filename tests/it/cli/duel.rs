@@ -69,6 +69,15 @@ fn input_errors_are_explained_refused_moves_are_free_and_ctrl_d_leaves() {
             .ends_with("Duel left unfinished. See you soon!"),
         "{s}"
     );
+    // In French, Pip speaks French, prefix included, and says tu.
+    let out = duel(&["--seed", "7", "--lang", "fr"], "bonjour\n");
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("Pip dit : En garde ! Je t'ai donné une grille"),
+        "{s}"
+    );
+    assert!(!s.contains("Pip says"), "{s}");
+    assert!(s.contains("« bonjour » n'est pas un coup"), "{s}");
 }
 
 /// `joker rXcY` for every cell: the holes are answered, the rest refused.
