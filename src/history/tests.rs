@@ -416,6 +416,17 @@ fn a_killed_writer_loses_nothing_committed() {
             "round {round}: {} games on disk, {games} before and {written} reported written",
             all.len()
         );
+        // Each update is one transaction: a game is either as started
+        // (no time, no hint) or whole, never with part of its hints.
+        for g in &all {
+            assert!(
+                g.hints == 3 || (g.hints == 0 && g.seconds_played == 0),
+                "round {round}: game {:?} holds part of an update: {} hints, {} s",
+                g.id,
+                g.hints,
+                g.seconds_played
+            );
+        }
         for k in next..next + written as u64 {
             assert!(
                 all.iter().any(|g| g.seconds_played == k && g.hints == 3),
