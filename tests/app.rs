@@ -1342,7 +1342,7 @@ fn a_damaged_history_is_kept_aside_and_play_goes_on() {
 /// A history locked by another program never blocks play: Pip says
 /// history is off, the game goes on, and nothing is set aside.
 #[test]
-fn a_locked_history_turns_history_off_and_play_goes_on() {
+fn a_locked_history_turns_history_off_and_play_goes_on_until_the_lock_goes() {
     let dir = temp_dir("history-locked");
     sudolens::history::History::open(&history_file(&dir)).unwrap();
     let holder = rusqlite_lock(&history_file(&dir));
@@ -1369,6 +1369,25 @@ fn a_locked_history_turns_history_off_and_play_goes_on() {
     let off = h.query_all_by_label_contains("Your game history is off for now");
     assert_eq!(off.count(), 2, "Pip's words and the window's");
     drop(holder);
+    // The lock goes: the history comes back, with the game played meanwhile.
+    wait_for(&mut h, "the history back", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Your game history is back on")),
+        "{said:?}"
+    );
+    drop(h); // the recorder writes what it holds
+    let history = sudolens::history::History::open(&history_file(&dir)).unwrap();
+    let games = history.games().unwrap();
+    let pasted = Grid::parse(PUZZLE).unwrap();
+    assert!(
+        games.iter().any(|g| g.puzzle == pasted),
+        "the game played while locked: {games:?}"
+    );
+    drop(history);
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()

@@ -312,9 +312,12 @@ impl App {
         let lang = self.config.lang;
         match report {
             Report::Opened { set_aside } => {
+                let was_off = matches!(self.history.state, HistoryState::Off(_));
                 self.history.state = HistoryState::On;
                 if let Some(aside) = set_aside {
                     self.say(hint::history_started_over(&aside, lang));
+                } else if was_off {
+                    self.say(hint::history_back(lang)); // a lock went
                 }
             }
             Report::Off(e) => {

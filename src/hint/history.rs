@@ -179,15 +179,33 @@ pub fn history_started_over(aside: &std::path::Path, lang: Lang) -> Paragraph {
     }
 }
 
-/// The history is off for this session, and why; play goes on.
+/// The lock that turned the history off has gone: it is back on, and the
+/// games played meanwhile are in it.
+pub fn history_back(lang: Lang) -> Paragraph {
+    one_line_info(say!(
+        lang,
+        "Your game history is back on: the games you played meanwhile are in it.",
+        "Ton historique de parties est revenu : les parties jouées entre-temps y sont."
+    ))
+}
+
+fn one_line_info(text: String) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(text)],
+    }
+}
+
+/// The history is off, and why (for this session, or until a lock goes);
+/// play goes on.
 pub fn history_off(error: &HistoryError, lang: Lang) -> Paragraph {
     let path = error.path.display();
     let detail = &error.detail;
     let why = match error.kind {
         ErrorKind::Locked => say!(
             lang,
-            "Your game history is off for now: another program is holding {path} locked.",
-            "Ton historique de parties est coupé pour l'instant : un autre programme garde {path} verrouillé."
+            "Your game history is off for now: another program is holding {path} locked. I will write your games as soon as it lets go.",
+            "Ton historique de parties est coupé pour l'instant : un autre programme garde {path} verrouillé. J'écrirai tes parties dès qu'il le lâchera."
         ),
         ErrorKind::Newer => say!(
             lang,
@@ -215,11 +233,15 @@ pub fn history_off(error: &HistoryError, lang: Lang) -> Paragraph {
             "Ton historique de parties est coupé : {path} est inutilisable ({detail})."
         ),
     };
-    let then = say!(
-        lang,
-        "Play on as usual: only your statistics miss these games.",
-        "Joue comme d'habitude : seules tes statistiques ne compteront pas ces parties."
-    );
+    let then = if error.kind == ErrorKind::Locked {
+        say!(lang, "Play on as usual.", "Joue comme d'habitude.")
+    } else {
+        say!(
+            lang,
+            "Play on as usual: only your statistics miss these games.",
+            "Joue comme d'habitude : seules tes statistiques ne compteront pas ces parties."
+        )
+    };
     Paragraph {
         kind: ParagraphKind::Info,
         lines: vec![plain(why), plain(then)],

@@ -18,7 +18,8 @@
 //!   [`History::open_or_start_over`] moves it aside with its WAL
 //!   (`history.damaged-20261123-184500.sqlite3`) and starts a new one. A
 //!   locked or unwritable file is reported as such ([`HistoryError`]), and
-//!   the caller plays on without a history.
+//!   the caller plays on without a history. The [`Recorder`] waits out a
+//!   lock: what it was sent meanwhile is written when the lock goes.
 //! * One writer at a time: within a process, the [`Recorder`] thread owns
 //!   the connection that writes; between processes (two windows, the
 //!   command line), SQLite's own locks serialise the writers, each waiting

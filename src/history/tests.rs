@@ -542,9 +542,10 @@ fn the_recorder_writes_in_order_and_reports() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A locked file turns the recorder off without blocking its owner.
+/// A locked file turns the recorder off without blocking its owner; what
+/// it is sent meanwhile is kept, and written whole once the lock goes.
 #[test]
-fn the_recorder_turns_off_on_a_locked_file() {
+fn the_recorder_waits_out_a_lock_and_loses_nothing() {
     let dir = temp_dir("recorder-locked");
     let path = dir.join(FILE_NAME);
     History::open(&path).unwrap();
@@ -558,16 +559,57 @@ fn the_recorder_turns_off_on_a_locked_file() {
     let mut r = Recorder::start(path.clone(), move || {
         let _ = woken.send(());
     });
-    wakes.recv_timeout(Duration::from_secs(20)).unwrap();
-    match r.poll().as_slice() {
+    // Every report until `done` holds, waiting for each.
+    let until = |r: &mut Recorder, done: &dyn Fn(&[Report]) -> bool| {
+        let mut got = Vec::new();
+        while !done(&got) {
+            wakes
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no more reports after {got:?}"));
+            got.extend(r.poll());
+        }
+        got
+    };
+    match until(&mut r, &|g| !g.is_empty()).as_slice() {
         [Report::Off(e)] => assert_eq!(e.kind, ErrorKind::Locked, "{e}"),
         other => panic!("{other:?}"),
     }
+    // The player goes on meanwhile: a game, two hints, the finish.
+    let game = GameStart {
+        puzzle: grid(EASY),
+        origin: Origin::Pasted,
+        started_at: noon("2025-05-12"),
+        seconds_played: 0,
+    };
+    r.send(Request::Start { key: 1, game });
+    let done = Progress {
+        seconds_played: 600,
+        hints: vec![HintUse::default(); 2],
+        finished_at: Some(noon("2025-05-12") + 610),
+        ..Progress::default()
+    };
+    r.send(Request::Progress {
+        key: 1,
+        progress: done,
+    });
     r.send(Request::Statistics {
         today: "2025-05-14".parse().unwrap(),
     });
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(r.poll().is_empty(), "still locked, said once");
+    drop(other); // the lock goes
+    let got = until(&mut r, &|g| {
+        g.iter().any(|x| matches!(x, Report::Statistics(_)))
+    });
+    assert_eq!(got[0], Report::Opened { set_aside: None }, "{got:?}");
+    let Some(Report::Statistics(stats)) = got.last() else {
+        panic!("{got:?}")
+    };
+    let level = crate::logic::rate_grid(&grid(EASY)).level;
+    let easy = stats.level(level);
+    assert_eq!((easy.games, easy.solved, easy.best), (1, 1, Some(600)));
+    assert_eq!(easy.hints_per_game(), Some(2.0));
     drop(r);
-    drop(other);
     assert!(
         files_in(&dir).iter().all(|f| !f.contains("damaged")),
         "a lock is not damage"
