@@ -26,14 +26,17 @@ mod input;
 pub mod library;
 mod menu;
 mod native;
+pub mod new_game;
 mod number_pad;
 mod opening;
 pub mod path_window;
 pub mod photo_turn;
 pub mod pip;
+pub mod record;
 mod replies;
 pub mod session;
 pub mod settings;
+pub mod stats_window;
 pub mod status_bar;
 pub mod storage;
 pub mod worker;
@@ -48,7 +51,6 @@ use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueEntry, DialogueView};
 use i18n::{fill, Lang, Texts};
-use library::BankLevel;
 use path_window::{PathAction, PathWindow};
 use pip::{Mood, Pip, PipView};
 use session::{Edit, Session};
@@ -132,12 +134,17 @@ pub struct App {
     exit: closing::ExitGuard,
     worker: Worker,
     duel: duel::glue::DuelMode,
+    /// The game history's thread, and the Statistics window.
+    history: record::HistoryLink,
+    /// Game > New's puzzle being made.
+    new_games: new_game::NewGames,
 }
 
 impl App {
-    /// A new app: restores the autosave when asked and possible, else a
-    /// medium puzzle from the library.
+    /// A new app: restores the autosave when asked and possible; else a
+    /// medium puzzle is made at the first frame.
     pub fn new(config: Config) -> App {
+        let history = record::HistoryLink::new(&config.data_dir);
         let mut app = App {
             session: Session::new(config.notes_mode),
             tutor: Tutor {
@@ -153,13 +160,12 @@ impl App {
             exit: closing::ExitGuard::default(),
             worker: Worker::default(),
             duel: Default::default(),
+            history,
+            new_games: new_game::NewGames::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         let restored = app.config.restore && app.restore_autosave();
-        if !restored {
-            let grid = library::pick(BankLevel::Medium, library::clock_seed());
-            app.start(Board::new(grid), 0.0);
-        }
+        app.new_games.first_puzzle = !restored;
         if app.config.restore {
             app.restore_duel();
         }
@@ -250,6 +256,7 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
+        self.new_games.cancel();
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
         self.tutor.pending_step = None;
@@ -261,6 +268,7 @@ impl App {
         self.start(Board::new(grid), 0.0);
         self.session.game_path = None;
         self.tutor.pip.set_mood(Mood::Thinking);
+        self.record_new_game(record::origin_of(&origin));
         self.tutor.welcome = Some(origin);
         let board = &self.session.board;
         let (grid, givens) = (board.grid(), *board.givens());
@@ -334,6 +342,8 @@ impl App {
         }
         self.tick(&ctx);
         self.duel_frame(&ctx);
+        self.first_puzzle(&ctx);
+        self.history_frame(&ctx);
         self.on_close_request(&ctx);
 
         let t = self.t();
@@ -386,6 +396,7 @@ impl App {
             ui.add(PipView::new(&mut self.tutor.pip, 190.0));
         });
         ui.add_space(14.0);
+        self.generation_panel(ui);
         let t = self.t();
         let in_duel = self.duel.screen.is_some();
         let event = DialogueView::new(&mut self.tutor.dialogue, t)
@@ -469,6 +480,7 @@ impl App {
         let t = self.t();
         self.exit_question_window(ctx);
         self.duel_windows(ctx);
+        self.statistics_window(ctx);
         if self.chrome.help_open {
             let mut open = true;
             egui::Window::new(t.menu_help)

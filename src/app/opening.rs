@@ -108,6 +108,7 @@ impl App {
             match SavedGame::read(path) {
                 Ok(game) => {
                     self.start(game.board, game.elapsed_seconds as f64);
+                    self.record_resumed_game(crate::history::Origin::File(name));
                     self.session.game_path = Some(path.to_path_buf());
                     self.session.file.puzzles.clear();
                     self.set_status(fill(t.status_loaded, &[&shown]), false);
@@ -213,6 +214,7 @@ impl App {
         if let Some(e) = self.autosave_duel_now() {
             log::warn!("the duel was not saved on exit: {e}");
         }
+        self.flush_history();
         let (game, version) = self.session.snapshot();
         match storage::write_autosave(&self.config.data_dir, &game, version) {
             Ok(()) => {
@@ -238,6 +240,7 @@ impl App {
         match SavedGame::read(&path) {
             Ok(game) => {
                 self.start(game.board, game.elapsed_seconds as f64);
+                self.record_resumed_game(crate::history::Origin::Saved);
                 self.say(crate::hint::restored(self.config.lang));
                 true
             }
