@@ -1168,13 +1168,18 @@ fn wait_duel(h: &mut Harness<'static, App>) {
 const DUEL_GRID: &str =
     ".72451869691827354458936.715437689127895.2436126394587215689743937145628864273.95";
 
-/// Opens Game → Duel with Pip, picks `strength` and `answering` (labels),
-/// pastes [`DUEL_GRID`] as the player's grid and starts.
-fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
+/// Opens Game → Duel with Pip: the duel's setup window.
+fn open_duel_setup(h: &mut Harness<'static, App>) {
     h.get_by_label("Game").click();
     h.run_steps(3);
     h.get_by_label("Duel with Pip…").click();
     h.run_steps(2);
+}
+
+/// Opens Game → Duel with Pip, picks `strength` and `answering` (labels),
+/// pastes [`DUEL_GRID`] as the player's grid and starts.
+fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
+    open_duel_setup(h);
     // One frame after each click: a choice can move what is below it.
     for label in [strength, answering, "Type or paste it"] {
         h.get_by_label(label).click();
@@ -1319,10 +1324,7 @@ fn a_photographed_solution_becomes_the_players_grid_for_pip() {
     let dir = temp_dir("duel-photo");
     let mut h = harness(App::new(config(&dir)));
     h.step();
-    h.get_by_label("Game").click();
-    h.run_steps(3);
-    h.get_by_label("Duel with Pip…").click();
-    h.run_steps(2);
+    open_duel_setup(&mut h);
     h.get_by_label("From a photo of a solved grid").click();
     h.run_steps(2);
     h.get_by_label("Choose a photo…").click();
@@ -1372,10 +1374,7 @@ fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
     let dir = temp_dir("duel-click");
     let mut h = harness(App::new(config(&dir)));
     h.step();
-    h.get_by_label("Game").click();
-    h.run_steps(3);
-    h.get_by_label("Duel with Pip…").click();
-    h.run_steps(2);
+    open_duel_setup(&mut h);
     h.get_by_label("By clicking").click();
     h.run_steps(2);
     let chosen = |h: &mut Harness<'static, App>| {
