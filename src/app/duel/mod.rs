@@ -121,24 +121,7 @@ impl DuelScreen {
     /// Rebuilds the player's board from the duel: Pip's grid as givens,
     /// filled holes as entries, the notes the duel keeps.
     fn sync_board(&mut self) {
-        let camp = self.duel.camp(Side::Player);
-        let givens = self.duel.handed_to(Side::Player);
-        let cells: Vec<(Cell, CellState)> = Cell::ALL
-            .into_iter()
-            .filter(|&c| givens.get(c) == 0)
-            .map(|c| {
-                let entry = camp.filling.get(c);
-                let notes = if entry == 0 {
-                    camp.notes[c.index()] - camp.refused[c.index()]
-                } else {
-                    Candidates::NONE
-                };
-                (c, CellState { entry, notes })
-            })
-            .collect();
-        let mut board = Board::new(givens);
-        let _ = board.apply(cells);
-        self.board = board;
+        self.board = camp_board(&self.duel, Side::Player);
     }
 
     /// The player's notes, kept with the duel (and saved with it).
@@ -159,24 +142,7 @@ impl DuelScreen {
     /// Pip's grid (the player's, as Pip fills it) as a board, with Pip's
     /// notes: what Pip still thinks possible in each hole.
     pub fn pip_board(&self) -> Board {
-        let camp = self.duel.camp(Side::Pip);
-        let givens = self.duel.handed_to(Side::Pip);
-        let mut board = Board::new(givens);
-        let cells: Vec<(Cell, CellState)> = Cell::ALL
-            .into_iter()
-            .filter(|&c| givens.get(c) == 0)
-            .map(|c| {
-                let entry = camp.filling.get(c);
-                let notes = if entry == 0 {
-                    camp.notes[c.index()]
-                } else {
-                    Candidates::NONE
-                };
-                (c, CellState { entry, notes })
-            })
-            .collect();
-        let _ = board.apply(cells);
-        board
+        camp_board(&self.duel, Side::Pip)
     }
 
     /// Pip's grid as it stood before Pip's `k`-th move (from 0), for the replay.
@@ -352,6 +318,29 @@ impl DuelScreen {
 }
 
 /// The digits of `a` where `b` has none.
+/// The grid `side` fills as a board: the grid it was handed as givens, the
+/// holes filled since as entries, and its notes less the values refused.
+fn camp_board(duel: &Duel, side: Side) -> Board {
+    let camp = duel.camp(side);
+    let givens = duel.handed_to(side);
+    let cells: Vec<(Cell, CellState)> = Cell::ALL
+        .into_iter()
+        .filter(|&c| givens.get(c) == 0)
+        .map(|c| {
+            let entry = camp.filling.get(c);
+            let notes = if entry == 0 {
+                camp.notes[c.index()] - camp.refused[c.index()]
+            } else {
+                Candidates::NONE
+            };
+            (c, CellState { entry, notes })
+        })
+        .collect();
+    let mut board = Board::new(givens);
+    let _ = board.apply(cells);
+    board
+}
+
 fn minus(a: &Grid, b: &Grid) -> Grid {
     let mut out = Grid::empty();
     for c in Cell::ALL {
