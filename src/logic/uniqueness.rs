@@ -2,6 +2,7 @@
 //! They hold only because a proper puzzle has exactly one solution: a
 //! pattern that could swap two digits would give it a second one.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern, RectangleKind};
 use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
 use super::step::Step;
@@ -73,8 +74,7 @@ fn ur_step(
 }
 
 /// The first unique rectangle of the easiest type present.
-pub(crate) fn unique_rectangle(s: &Pencilmarks) -> Option<Step> {
-    let mut best: Option<Step> = None;
+pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
     for rect in rectangles() {
         if rect.iter().any(|&c| s.value(c) != 0) {
             continue;
@@ -87,22 +87,35 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks) -> Option<Step> {
         for (i, &a) in digits.iter().enumerate() {
             for &b in &digits[i + 1..] {
                 let pair = Candidates::single(a) | Candidates::single(b);
-                if let Some(step) = ur_with(s, &rect, pair) {
-                    if best.as_ref().is_none_or(|x| step.technique < x.technique) {
-                        let done = step.technique == Technique::UniqueRectangle1;
-                        best = Some(step);
-                        if done {
-                            return best;
-                        }
+                let mut found = Instances::all();
+                ur_with(s, &rect, pair, !out.wants_all(), &mut found);
+                for step in found.into_all() {
+                    let t = step.technique;
+                    out.offer(t as u32, step);
+                    if !out.wants_all() && t == Technique::UniqueRectangle1 {
+                        return;
                     }
                 }
             }
         }
     }
-    best
 }
 
-fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
+/// Reports the rectangle of `rect` and `pair`: its first kind only when
+/// `one`, else every kind and subset that removes something.
+fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates, one: bool, out: &mut Instances) {
+    if let Some(step) = ur_kinds(s, rect, pair, one, out) {
+        out.add(step);
+    }
+}
+
+fn ur_kinds(
+    s: &Pencilmarks,
+    rect: &[Cell; 4],
+    pair: Candidates,
+    one: bool,
+    out: &mut Instances,
+) -> Option<Step> {
     let extra: Vec<Cell> = rect
         .iter()
         .copied()
@@ -137,7 +150,10 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                     for v in cells_of(victims) {
                         step.eliminate(v, z);
                     }
-                    return Some(step.finish());
+                    if one {
+                        return Some(step.finish());
+                    }
+                    out.add(step.finish());
                 }
             }
             if !e.sees(f) {
@@ -159,7 +175,10 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                         step.eliminate(e, other);
                         step.eliminate(f, other);
                         step.highlights.units = vec![u];
-                        return Some(step.finish());
+                        if one {
+                            return Some(step.finish());
+                        }
+                        out.add(step.finish());
                     }
                 }
             }
@@ -199,7 +218,11 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                         }
                         step.highlights.units = vec![u];
                         step.highlights.cells.extend(subset);
-                        Some(step.finish())
+                        if one {
+                            return Some(step.finish());
+                        }
+                        out.add(step.finish());
+                        None
                     });
                     if found.is_some() {
                         return found;
@@ -216,7 +239,13 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
 /// one with three, and each digit appears twice per unit except one digit
 /// of that cell, which appears three times in its units. Without that digit
 /// the grid would have two solutions, so it goes there.
-pub(crate) fn bug_plus_one(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn bug_plus_one(s: &Pencilmarks, out: &mut Instances) {
+    if let Some(step) = bug_step(s) {
+        out.add(step);
+    }
+}
+
+fn bug_step(s: &Pencilmarks) -> Option<Step> {
     let open = s.open_mask();
     let bv = s.bivalue_mask();
     let rest = open & !bv;
@@ -262,6 +291,7 @@ pub(crate) fn bug_plus_one(s: &Pencilmarks) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::logic::first;
 
     #[test]
     fn type_1_and_2() {
@@ -269,7 +299,7 @@ mod tests {
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2]);
-        let step = unique_rectangle(&s).unwrap();
+        let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle1);
         assert_eq!(step.conclusion(), "r2c4<>12");
 
@@ -278,7 +308,7 @@ mod tests {
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 7]);
         s.keep_only(Cell::new(1, 3), &[1, 2, 7]);
-        let step = unique_rectangle(&s).unwrap();
+        let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle2);
         assert_eq!(step.eliminations.len(), 7);
         assert!(step.eliminated().all(|c| c.digit == 7 && c.cell.row() == 1));
@@ -296,7 +326,7 @@ mod tests {
                 s.eliminate(Cell::new(1, c), 1);
             }
         }
-        let step = unique_rectangle(&s).unwrap();
+        let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle4);
         assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
     }
@@ -310,6 +340,6 @@ mod tests {
         )
         .unwrap();
         let s = Pencilmarks::from_grid(&sol);
-        assert!(bug_plus_one(&s).is_none(), "nothing open: no BUG");
+        assert!(first(bug_plus_one, &s).is_none(), "nothing open: no BUG");
     }
 }

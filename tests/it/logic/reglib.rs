@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use sudolens::grid::{Cell, Grid};
-use sudolens::logic::{find_technique, Candidate, Pencilmarks, Technique};
+use sudolens::logic::{find_all, find_technique, Candidate, Pencilmarks, Step, Technique};
 
 fn technique(code: &str) -> Option<Technique> {
     use Technique::*;
@@ -30,9 +30,12 @@ fn technique(code: &str) -> Option<Technique> {
         "0300" => XWing,
         "0301" => Swordfish,
         "0302" => Jellyfish,
-        "0310" | "0320" => FinnedXWing,
-        "0311" | "0321" => FinnedSwordfish,
-        "0312" | "0322" => FinnedJellyfish,
+        "0310" => FinnedXWing,
+        "0311" => FinnedSwordfish,
+        "0312" => FinnedJellyfish,
+        "0320" => SashimiXWing,
+        "0321" => SashimiSwordfish,
+        "0322" => SashimiJellyfish,
         "0400" => Skyscraper,
         "0401" => TwoStringKite,
         "0402" => EmptyRectangle,
@@ -46,10 +49,15 @@ fn technique(code: &str) -> Option<Technique> {
         "0701" => XChain,
         "0702" => XyChain,
         "0706" | "0707" | "0708" => Aic,
+        "0709" | "0710" | "0711" => GroupedAic,
         "0800" => XyWing,
         "0801" => XyzWing,
         "0803" => WWing,
         "0901" => AlsXz,
+        "0902" => AlsXyWing,
+        "0903" => AlsChain,
+        "0904" => DeathBlossom,
+        "1101" => SueDeCoq,
         _ => return None,
     })
 }
@@ -67,6 +75,9 @@ fn single_digit(t: Technique) -> bool {
             | FinnedXWing
             | FinnedSwordfish
             | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
             | Skyscraper
             | TwoStringKite
             | TurbotFish
@@ -112,7 +123,14 @@ fn hodoku_regression_library() {
         eprintln!("notice: {} not found, skipped", path.display());
         return;
     };
-    let mut table: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
+    // HoDoKu's name for each code, from the file's `#0706: Continuous Nice
+    // Loop` headings.
+    let names: BTreeMap<&str, &str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#')?.split_once(": "))
+        .filter(|(code, _)| code.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let mut table: BTreeMap<&str, Counts> = BTreeMap::new();
     for line in text.lines().filter(|l| l.starts_with(':')) {
         let f: Vec<&str> = line.split(':').collect();
         if f.len() < 7 {
@@ -138,59 +156,120 @@ fn hodoku_regression_library() {
         let mut want_place = candidates(f[6]);
         want_elim.sort();
         want_place.sort();
-        let ok = if variant == "x" {
+        let fail_case = variant == "x";
+        let concludes = |st: &Step| concludes(st, &s, &want_elim, &want_place);
+        let first_ok = if fail_case {
             step.is_none()
         } else {
-            step.as_ref().is_some_and(|st| {
-                let mut elim: Vec<Candidate> = st.eliminated().collect();
-                // HoDoKu writes a placement by BUG+1 as the eliminations of
-                // the cell's other candidates.
-                if want_place.is_empty() {
-                    for p in &st.placements {
-                        elim.extend(
-                            s.cands(p.cell)
-                                .iter()
-                                .filter(|&d| d != p.digit)
-                                .map(|d| Candidate::new(p.cell, d)),
-                        );
-                    }
-                }
-                elim.sort();
-                let mut place: Vec<Candidate> = if want_place.is_empty() {
-                    Vec::new()
-                } else {
-                    st.placements
-                        .iter()
-                        .map(|p| Candidate::new(p.cell, p.digit))
-                        .collect()
-                };
-                place.sort();
-                elim == want_elim && place == want_place
-            })
+            step.as_ref().is_some_and(concludes)
         };
-        if !ok && std::env::var("REGLIB_SHOW").is_ok_and(|v| v == f[1]) {
-            eprintln!(
-                "FAIL {line}\n  got {:?} want {want_elim:?} {want_place:?}",
-                step.map(|s| s.to_string())
-            );
+        let all = find_all(t, &s);
+        let any_ok = if fail_case {
+            all.is_empty()
+        } else {
+            all.iter().any(concludes)
+        };
+        if std::env::var("REGLIB_SHOW").is_ok_and(|v| v == f[1] || v == code) {
+            if !first_ok {
+                eprintln!(
+                    "FIRST {line}\n  got {:?} want {want_elim:?} {want_place:?}",
+                    step.as_ref().map(|s| s.to_string())
+                );
+            }
+            if !any_ok {
+                eprintln!(
+                    "NONE  {line}\n  {} instances, first {:?}",
+                    all.len(),
+                    all.first().map(|s| s.to_string())
+                );
+            }
         }
-        let e = table.entry(t).or_default();
-        e.0 += ok as usize;
-        e.1 += 1;
+        let e = table.entry(code).or_default();
+        e.first += first_ok as usize;
+        e.any += any_ok as usize;
+        e.cases += 1;
     }
-    let (mut pass, mut total) = (0, 0);
-    for (t, (ok, n)) in &table {
-        eprintln!("{:32} {ok:3} / {n:3}", t.name());
-        pass += ok;
-        total += n;
+    let mut sum = Counts::default();
+    eprintln!(
+        "{:44} {:>13} {:>13}",
+        "HoDoKu code (our technique)", "first matches", "among all"
+    );
+    for (code, c) in &table {
+        let ours = technique(code).map_or("", |t| t.name());
+        let label = format!("{code} {} ({ours})", names.get(code).unwrap_or(&""));
+        eprintln!(
+            "{label:44} {:>7} / {:3} {:>7} / {:3}",
+            c.first, c.cases, c.any, c.cases
+        );
+        sum.first += c.first;
+        sum.any += c.any;
+        sum.cases += c.cases;
     }
-    eprintln!("{:32} {pass:3} / {total:3}", "all covered cases");
-    assert!(total > 0);
-    assert!(pass * 100 >= total * FLOOR_PERCENT, "{pass}/{total} passed");
+    eprintln!(
+        "{:44} {:>7} / {:3} {:>7} / {:3}",
+        "all covered cases", sum.first, sum.cases, sum.any, sum.cases
+    );
+    assert!(sum.cases > 0);
+    assert!(
+        sum.first * 100 >= sum.cases * FIRST_FLOOR_PERCENT,
+        "first instance: {}/{} passed",
+        sum.first,
+        sum.cases
+    );
+    assert!(
+        sum.any * 100 >= sum.cases * ANY_FLOOR_PERCENT,
+        "among all instances: {}/{} passed",
+        sum.any,
+        sum.cases
+    );
 }
 
-/// Share of covered cases that pass: 591 of 755 (78%) when this test was
-/// written; the misses are mostly HoDoKu variants we do not implement
-/// (rectangles with missing candidates, grouped and longer nice loops,
-/// ALS of five or more cells) or a different first instance.
-const FLOOR_PERCENT: usize = 75;
+/// Per technique: cases whose first instance concludes what HoDoKu
+/// expects, cases where some instance does, and cases.
+#[derive(Default)]
+struct Counts {
+    first: usize,
+    any: usize,
+    cases: usize,
+}
+
+/// Whether `st` concludes exactly HoDoKu's eliminations or placements.
+fn concludes(
+    st: &Step,
+    s: &Pencilmarks,
+    want_elim: &[Candidate],
+    want_place: &[Candidate],
+) -> bool {
+    let mut elim: Vec<Candidate> = st.eliminated().collect();
+    // HoDoKu writes a placement by BUG+1 as the eliminations of
+    // the cell's other candidates.
+    if want_place.is_empty() {
+        for p in &st.placements {
+            elim.extend(
+                s.cands(p.cell)
+                    .iter()
+                    .filter(|&d| d != p.digit)
+                    .map(|d| Candidate::new(p.cell, d)),
+            );
+        }
+    }
+    elim.sort();
+    let mut place: Vec<Candidate> = if want_place.is_empty() {
+        Vec::new()
+    } else {
+        st.placements
+            .iter()
+            .map(|p| Candidate::new(p.cell, p.digit))
+            .collect()
+    };
+    place.sort();
+    elim == want_elim && place == want_place
+}
+
+/// Share of covered cases whose first instance matches: 628 of 927 (67%,
+/// the new codes of grouped chains, sets and Sue de Coq included; the
+/// engine's first instance is its shortest chain, often not HoDoKu's).
+const FIRST_FLOOR_PERCENT: usize = 67;
+
+/// Share of covered cases where some instance matches: 805 of 927 (86%).
+const ANY_FLOOR_PERCENT: usize = 86;
