@@ -12,7 +12,7 @@
 //!   candidates of one cell, and two nodes of one digit whose cells all see
 //!   each other.
 //!
-//! Which nodes and links a search may use is its [`Kind`]: X-Chains keep
+//! Which nodes and links a search may use is its [`ChainKind`]: X-Chains keep
 //! to one digit, XY-Chains to bivalue cells, AIC to candidates, grouped
 //! AIC add groups, ALS chains add almost locked sets.
 
@@ -25,44 +25,47 @@ use std::collections::HashMap;
 
 /// The nodes and links a chain search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum ChainKind {
     /// One digit: conjugate pairs and same-digit weak links.
     X,
     /// Bivalue cells for strong links, same-digit weak links between cells.
     Xy,
     /// Every candidate, and every link between candidates.
     Aic,
-    /// [`Kind::Aic`] and groups.
+    /// [`ChainKind::Aic`] and groups.
     Grouped,
-    /// [`Kind::Grouped`] and almost locked sets.
+    /// [`ChainKind::Grouped`] and almost locked sets.
     AlsAic,
     /// Almost locked sets only (a bivalue cell is one of one cell), linked
     /// by their restricted common digits.
     AlsOnly,
 }
 
-impl Kind {
+impl ChainKind {
     fn groups(self) -> bool {
-        matches!(self, Kind::Grouped | Kind::AlsAic)
+        matches!(self, ChainKind::Grouped | ChainKind::AlsAic)
     }
 
     fn als(self) -> bool {
-        matches!(self, Kind::AlsAic | Kind::AlsOnly)
+        matches!(self, ChainKind::AlsAic | ChainKind::AlsOnly)
     }
 
     /// Strong links between the two candidates of a bivalue cell.
     fn cell_strong(self) -> bool {
-        self != Kind::X
+        self != ChainKind::X
     }
 
     /// Strong links between the two places of a digit in a unit.
     fn unit_strong(self) -> bool {
-        !matches!(self, Kind::Xy | Kind::AlsOnly)
+        !matches!(self, ChainKind::Xy | ChainKind::AlsOnly)
     }
 
     /// Weak links between two candidates of one cell.
     fn cell_weak(self) -> bool {
-        matches!(self, Kind::Aic | Kind::Grouped | Kind::AlsAic)
+        matches!(
+            self,
+            ChainKind::Aic | ChainKind::Grouped | ChainKind::AlsAic
+        )
     }
 }
 
@@ -98,7 +101,7 @@ pub(crate) struct Edge {
 /// Nodes and their links in compressed rows: the links out of node `n`
 /// are `strong[strong_at[n]..strong_at[n + 1]]` (and the same for weak).
 pub(crate) struct Graph {
-    pub kind: Kind,
+    pub kind: ChainKind,
     pub nodes: Vec<Node>,
     /// Cells that see every cell of each node.
     pub peers: Vec<u128>,
@@ -135,7 +138,7 @@ fn unit_of(mask: u128) -> Option<Unit> {
 }
 
 impl Graph {
-    pub fn build(s: &Pencilmarks, kind: Kind) -> Graph {
+    pub fn build(s: &Pencilmarks, kind: ChainKind) -> Graph {
         if kind.als() {
             Graph::build_with(s, kind, &almost_locked_sets(s, ALS_CELLS))
         } else {
@@ -144,11 +147,11 @@ impl Graph {
     }
 
     /// [`Graph::build`] with the almost locked sets already listed.
-    pub fn build_with(s: &Pencilmarks, kind: Kind, sets: &[Als]) -> Graph {
+    pub fn build_with(s: &Pencilmarks, kind: ChainKind, sets: &[Als]) -> Graph {
         let mut nodes = vec![Node { digit: 0, cells: 0 }; 729];
         let mut index: HashMap<(u8, u128), u32> = HashMap::new();
         let mut als_links: Vec<(u32, u32, Why)> = Vec::new();
-        if kind != Kind::AlsOnly {
+        if kind != ChainKind::AlsOnly {
             for d in 1..=9u8 {
                 for c in cells_of(s.digit_mask(d)) {
                     nodes[node(c, d)] = Node {
@@ -190,7 +193,7 @@ impl Graph {
             }
         }
         if kind.als() {
-            let min_cells = if kind == Kind::AlsOnly { 1 } else { 2 };
+            let min_cells = if kind == ChainKind::AlsOnly { 1 } else { 2 };
             for a in sets.iter().filter(|a| a.size() >= min_cells) {
                 let ids: Vec<(u8, u32)> = a
                     .cands
@@ -334,7 +337,7 @@ impl Graph {
     fn start_nodes(&self, s: &Pencilmarks) -> Vec<u32> {
         let singles = (1..=9u8).flat_map(|d| cells_of(s.digit_mask(d)).map(move |c| (c, d)));
         let mut out: Vec<u32> = match self.kind {
-            Kind::Xy => cells_of(s.bivalue_mask())
+            ChainKind::Xy => cells_of(s.bivalue_mask())
                 .flat_map(|c| s.cands(c).iter().map(move |d| node(c, d) as u32))
                 .collect(),
             _ => singles

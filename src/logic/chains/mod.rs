@@ -21,7 +21,7 @@ use super::pencilmarks::{common_units, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::{Cell, Unit};
-use graph::{Graph, Kind};
+use graph::{ChainKind, Graph};
 use search::{search, Found};
 
 pub(crate) use graph::{seen_by_all, ALS_CELLS};
@@ -61,18 +61,18 @@ pub(crate) fn length_bonus(links: usize) -> f32 {
 
 /// The technique a chain of `kind` is taught as: a chain of a richer kind
 /// that uses no group (or no set) is named by what it does use.
-fn technique_of(kind: Kind, found: &Found) -> Technique {
+fn technique_of(kind: ChainKind, found: &Found) -> Technique {
     let grouped = found.links.iter().any(|l| l.is_grouped());
     let sets = found.links.iter().any(|l| matches!(l.why, Why::Als { .. }));
     match kind {
-        Kind::X => Technique::XChain,
-        Kind::Xy => Technique::XyChain,
-        Kind::Aic => Technique::Aic,
-        Kind::Grouped | Kind::AlsAic if sets => Technique::AlsAic,
-        Kind::Grouped | Kind::AlsAic if grouped => Technique::GroupedAic,
-        Kind::Grouped | Kind::AlsAic => Technique::Aic,
-        Kind::AlsOnly if found.links.len() <= 5 => Technique::AlsXyWing,
-        Kind::AlsOnly => Technique::AlsChain,
+        ChainKind::X => Technique::XChain,
+        ChainKind::Xy => Technique::XyChain,
+        ChainKind::Aic => Technique::Aic,
+        ChainKind::Grouped | ChainKind::AlsAic if sets => Technique::AlsAic,
+        ChainKind::Grouped | ChainKind::AlsAic if grouped => Technique::GroupedAic,
+        ChainKind::Grouped | ChainKind::AlsAic => Technique::Aic,
+        ChainKind::AlsOnly if found.links.len() <= 5 => Technique::AlsXyWing,
+        ChainKind::AlsOnly => Technique::AlsChain,
     }
 }
 
@@ -103,13 +103,13 @@ fn als_sets(links: &[Link]) -> (Vec<AlsSet>, Vec<u8>) {
 }
 
 /// The step for a chain of `kind`.
-fn chain_step(s: &Pencilmarks, kind: Kind, found: Found) -> Step {
+fn chain_step(s: &Pencilmarks, kind: ChainKind, found: Found) -> Step {
     let technique = technique_of(kind, &found);
     let first = found.links[0];
     let last = found.links[found.links.len() - 1];
     let pattern = if found.is_loop {
         Pattern::NiceLoop { start: first.from }
-    } else if kind == Kind::AlsOnly {
+    } else if kind == ChainKind::AlsOnly {
         let (sets, restricted) = als_sets(&found.links);
         Pattern::AlsChain {
             sets,
@@ -144,7 +144,7 @@ fn chain_step(s: &Pencilmarks, kind: Kind, found: Found) -> Step {
         .collect();
     cands.sort();
     cands.dedup();
-    if kind == Kind::AlsOnly || kind == Kind::AlsAic {
+    if kind == ChainKind::AlsOnly || kind == ChainKind::AlsAic {
         // The other digits of each set, as the set's second colour.
         let mut extra: Vec<Candidate> = found
             .links
@@ -175,7 +175,7 @@ fn chain_step(s: &Pencilmarks, kind: Kind, found: Found) -> Step {
 }
 
 /// Chains of `kind`: the shortest (or every one), ranked by length.
-fn chains_of(s: &Pencilmarks, kind: Kind, out: &mut Instances) {
+fn chains_of(s: &Pencilmarks, kind: ChainKind, out: &mut Instances) {
     walk(s, &Graph::build(s, kind), out);
 }
 
@@ -188,38 +188,38 @@ fn walk(s: &Pencilmarks, g: &Graph, out: &mut Instances) {
 }
 
 pub(crate) fn x_chain(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::X, out)
+    chains_of(s, ChainKind::X, out)
 }
 
 pub(crate) fn xy_chain(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::Xy, out)
+    chains_of(s, ChainKind::Xy, out)
 }
 
 pub(crate) fn aic(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::Aic, out)
+    chains_of(s, ChainKind::Aic, out)
 }
 
 pub(crate) fn grouped_aic(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::Grouped, out)
+    chains_of(s, ChainKind::Grouped, out)
 }
 
 pub(crate) fn als_aic(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::AlsAic, out)
+    chains_of(s, ChainKind::AlsAic, out)
 }
 
 /// ALS-XY-Wings and longer chains of almost locked sets.
 pub(crate) fn als_chain(s: &Pencilmarks, out: &mut Instances) {
-    chains_of(s, Kind::AlsOnly, out)
+    chains_of(s, ChainKind::AlsOnly, out)
 }
 
 /// [`als_chain`] on sets already listed.
 pub(crate) fn als_chain_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
-    walk(s, &Graph::build_with(s, Kind::AlsOnly, sets), out);
+    walk(s, &Graph::build_with(s, ChainKind::AlsOnly, sets), out);
 }
 
 /// [`als_aic`] on sets already listed.
 pub(crate) fn als_aic_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
-    walk(s, &Graph::build_with(s, Kind::AlsAic, sets), out);
+    walk(s, &Graph::build_with(s, ChainKind::AlsAic, sets), out);
 }
 
 /// The shortest chain of any kind, the simpler kind first among chains of
@@ -228,7 +228,7 @@ pub(crate) fn als_aic_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
 /// search on few links); the grouped search covers plain AIC too, and a
 /// chain it finds without a group is named an AIC.
 pub(crate) fn shortest_chain(s: &Pencilmarks, out: &mut Instances) {
-    for kind in [Kind::X, Kind::Xy, Kind::Grouped] {
+    for kind in [ChainKind::X, ChainKind::Xy, ChainKind::Grouped] {
         chains_of(s, kind, out);
     }
 }

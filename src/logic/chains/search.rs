@@ -8,7 +8,7 @@
 use super::super::instances::Instances;
 use super::super::pattern::{Candidate, Link, LinkKind, Why};
 use super::super::pencilmarks::{cells_of, Pencilmarks};
-use super::graph::{seen_by_all, Graph, Kind};
+use super::graph::{seen_by_all, ChainKind, Graph};
 
 /// The longest chain searched, in links.
 const MAX_LINKS: usize = 24;
@@ -224,10 +224,10 @@ fn any_common_victim(s: &Pencilmarks, g: &Graph, a: usize, b: usize) -> bool {
 fn conclude(s: &Pencilmarks, g: &Graph, t: &Tree, start: usize, end: usize) -> Option<Found> {
     let e = end / 2;
     let (ns, ne) = (g.nodes[start], g.nodes[e]);
-    if g.kind == Kind::Xy && ns.digit != ne.digit {
+    if g.kind == ChainKind::Xy && ns.digit != ne.digit {
         return None;
     }
-    if g.kind == Kind::AlsOnly && (t.depth[end] as usize) < 5 {
+    if g.kind == ChainKind::AlsOnly && (t.depth[end] as usize) < 5 {
         return None; // two sets: ALS-XZ, found on its own
     }
     let closing = if e == start {
