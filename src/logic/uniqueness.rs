@@ -50,7 +50,7 @@ fn ur_step(
         extra: rect
             .iter()
             .copied()
-            .filter(|&c| s.cands(c) != pair)
+            .filter(|&c| !(s.cands(c) - pair).is_empty())
             .collect(),
         kind,
     };
@@ -79,6 +79,12 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
         if rect.iter().any(|&c| s.value(c) != 0) {
             continue;
         }
+        if let Some(step) = ur1_missing(s, &rect) {
+            out.offer(Technique::UniqueRectangle1 as u32, step);
+            if !out.wants_all() {
+                return;
+            }
+        }
         let common = rect.iter().fold(Candidates::ALL, |a, &c| a & s.cands(c));
         if common.len() < 2 {
             continue;
@@ -99,6 +105,48 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
             }
         }
     }
+}
+
+/// Type 1 when a corner has lost one digit of the pair (HoDoKu's "missing
+/// candidates"): three corners hold nothing but digits of the pair, the
+/// fourth holds more. Each of the three sees the other two's neighbours, so
+/// the corner opposite the fourth takes one digit v and the two beside it
+/// the other; the fourth cannot take v, or the four cells could swap. Only
+/// the digits v the three corners still allow are removed. When every
+/// corner holds both digits the usual type 1 (in `ur_kinds`) says it.
+fn ur1_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Option<Step> {
+    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
+    if small.len() != 3 {
+        return None;
+    }
+    let pair = small
+        .iter()
+        .fold(Candidates::NONE, |a, &i| a | s.cands(rect[i]));
+    if pair.len() != 2 || rect.iter().all(|&c| (s.cands(c) & pair) == pair) {
+        return None;
+    }
+    // Corners are [r1c1, r1c2, r2c1, r2c2]: the opposite of i is 3 - i, its
+    // neighbours i ^ 1 (same row) and i ^ 2 (same column).
+    let i = (0..4).find(|i| !small.contains(i))?;
+    let (roof, opposite) = (rect[i], rect[3 - i]);
+    let sides = [rect[i ^ 1], rect[i ^ 2]];
+    let mut step = ur_step(
+        Technique::UniqueRectangle1,
+        RectangleKind::Type1,
+        s,
+        rect,
+        pair,
+    );
+    for v in pair.iter() {
+        let w = (pair - Candidates::single(v)).first()?;
+        let possible = s.cands(opposite).contains(v)
+            && sides.iter().all(|&c| s.cands(c).contains(w))
+            && s.cands(roof).contains(v);
+        if possible {
+            step.eliminate(roof, v);
+        }
+    }
+    step.is_progress().then(|| step.finish())
 }
 
 /// Reports the rectangle of `rect` and `pair`: its first kind only when
@@ -312,6 +360,21 @@ mod tests {
         assert_eq!(step.technique, Technique::UniqueRectangle2);
         assert_eq!(step.eliminations.len(), 7);
         assert!(step.eliminated().all(|c| c.digit == 7 && c.cell.row() == 1));
+    }
+
+    #[test]
+    fn type_1_with_a_missing_candidate_removes_only_the_deadly_digit() {
+        // r1c1 has lost 2: it can only be 1, so r1c4 and r2c1 are 2 and
+        // r2c4 must not be 1 (2 is not the rectangle's business: r2c1
+        // already rules it out, which a single will say).
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        s.keep_only(Cell::new(0, 0), &[1]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2]);
+        s.keep_only(Cell::new(1, 3), &[1, 2, 7]);
+        let step = first(unique_rectangle, &s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle1);
+        assert_eq!(step.conclusion(), "r2c4<>1");
     }
 
     #[test]
