@@ -230,17 +230,14 @@ fn death_blossom_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
             continue;
         }
         let peers = PEER_MASK[stem.index()];
-        // Per stem digit, the sets of two or more cells (not holding the
-        // stem) whose places of that digit all see the stem.
+        // Per stem digit, the sets (a bivalue cell is a set of one) not
+        // holding the stem whose places of that digit all see the stem.
         let mut by_digit: [Vec<&Als>; 10] = Default::default();
         for d in sc.iter() {
             by_digit[d as usize] = sets
                 .iter()
                 .filter(|a| {
-                    a.size() >= 2
-                        && a.cells & (1u128 << stem.index()) == 0
-                        && a.of(d) != 0
-                        && a.of(d) & !peers == 0
+                    a.cells & (1u128 << stem.index()) == 0 && a.of(d) != 0 && a.of(d) & !peers == 0
                 })
                 .collect();
         }
@@ -278,8 +275,9 @@ fn death_blossom_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
     }
 }
 
-/// Picks one petal per stem digit (disjoint sets), keeping the cells that
-/// see every z of the petals picked; reports each full blossom that
+/// Picks one petal per stem digit, keeping the cells that see every z of
+/// the petals picked (petals may share cells: whichever digit the stem
+/// takes, its own petal is locked and holds z, overlap or not); reports each full blossom that
 /// removes something. `true` when the finder may stop.
 #[allow(clippy::too_many_arguments)]
 fn blossom<'a>(
@@ -327,9 +325,6 @@ fn blossom<'a>(
         return out.add(step.finish());
     }
     for &a in &petals[k] {
-        if a.cells & used != 0 {
-            continue;
-        }
         let v = victims & seen_by_all(a.of(z));
         if v & !(used | a.cells) == 0 {
             continue;
@@ -419,5 +414,33 @@ mod tests {
             "{step}"
         );
         assert!(step.eliminated().all(|c| c.digit == 9));
+    }
+
+    #[test]
+    fn death_blossom_petals_may_share_cells() {
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        // Stem r5c5 {1,2}. Petal for 1: r5c1 {1,3} + r5c2 {3,9}; petal
+        // for 2: r5c2 {3,9} + r5c3 {2,3}. Whichever the stem takes, r5c2
+        // is 9, so its peers lose 9. No blossom without sharing r5c2: no
+        // other cell with 9 is in a small enough set.
+        s.keep_only(Cell::new(4, 4), &[1, 2]);
+        s.keep_only(Cell::new(4, 0), &[1, 3]);
+        s.keep_only(Cell::new(4, 1), &[3, 9]);
+        s.keep_only(Cell::new(4, 2), &[2, 3]);
+        // (Another blossom removes 1 from row 5: the stem or r5c1 is 1.)
+        let mut all = Instances::all();
+        death_blossom(&s, &mut all);
+        let nines: Vec<Step> = all
+            .into_all()
+            .into_iter()
+            .filter(|st| st.eliminated().all(|c| c.digit == 9))
+            .collect();
+        assert!(
+            nines.iter().any(|st| st
+                .eliminated()
+                .any(|c| c == Candidate::new(Cell::new(3, 1), 9))),
+            "{} blossoms on 9",
+            nines.len()
+        );
     }
 }
