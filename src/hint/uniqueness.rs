@@ -41,8 +41,8 @@ pub(super) const WORDS: &[TechniqueWords] = &[
     },
 ];
 
-/// `corners` hold `pair` (a type 1 corner may have lost one of its two
-/// digits); `extra` are the corners with more, and
+/// `corners` hold `pair` (in types 1 and 4 a corner may have lost one of
+/// its two digits); `extra` are the corners with more, and
 /// `kind` says what follows from them.
 pub(super) fn rectangle(
     h: &Highlights,
@@ -61,7 +61,7 @@ pub(super) fn rectangle(
         RectangleKind::Type4 { .. } => say!(lang, "One digit of the pair must go in {extra} (nowhere else in their unit), so the other digit cannot.", "L'un des deux chiffres doit aller en {extra} (nulle part ailleurs dans leur unité), donc l'autre ne peut pas."),
     };
     // Two candidates of the pair in each corner, unless a corner already
-    // lost one of them (a type 1 with a missing candidate).
+    // lost one of them (a type 1 or 4 with a missing candidate).
     let full = h.candidates.len() == 8;
     let first = if full {
         say!(

@@ -85,6 +85,9 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
                 return;
             }
         }
+        for step in ur4_missing(s, &rect) {
+            out.offer(Technique::UniqueRectangle4 as u32, step);
+        }
         let common = rect.iter().fold(Candidates::ALL, |a, &c| a & s.cands(c));
         if common.len() < 2 {
             continue;
@@ -147,6 +150,57 @@ fn ur1_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Option<Step> {
         }
     }
     step.is_progress().then(|| step.finish())
+}
+
+/// Type 4 when a floor corner has lost one digit of the pair: two
+/// adjacent corners (the floor) hold nothing but digits of the pair, and
+/// one digit d of the pair is locked, in a unit the two other corners (the
+/// roof) share, to those two. One roof corner is d; were the other the
+/// second digit o, the floor corner beside it (which sees it) would be d
+/// and the other floor corner o: the four cells could swap. So neither
+/// roof corner is o. When every corner holds both digits the usual type 4
+/// (in `ur_kinds`) says it.
+fn ur4_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Vec<Step> {
+    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
+    // Adjacent corners share a row (indices differ by 1) or a column (by 2).
+    let [i, j] = small[..] else {
+        return Vec::new();
+    };
+    if i ^ j == 3 {
+        return Vec::new();
+    }
+    let pair = s.cands(rect[i]) | s.cands(rect[j]);
+    if pair.len() != 2 || rect.iter().all(|&c| (s.cands(c) & pair) == pair) {
+        return Vec::new();
+    }
+    let roof: Vec<Cell> = (0..4)
+        .filter(|k| !small.contains(k))
+        .map(|k| rect[k])
+        .collect();
+    let (e, f) = (roof[0], roof[1]);
+    let mut steps = Vec::new();
+    for u in e.units().into_iter().filter(|u| f.units().contains(u)) {
+        for d in pair.iter() {
+            let Some(o) = (pair - Candidates::single(d)).first() else {
+                continue;
+            };
+            if s.in_unit(d, u) != bit(e.index()) | bit(f.index()) {
+                continue;
+            }
+            let kind = RectangleKind::Type4 { unit: u, locked: d };
+            let mut step = ur_step(Technique::UniqueRectangle4, kind, s, rect, pair);
+            for c in [e, f] {
+                if s.cands(c).contains(o) {
+                    step.eliminate(c, o);
+                }
+            }
+            step.highlights.units = vec![u];
+            if step.is_progress() {
+                steps.push(step.finish());
+            }
+        }
+    }
+    steps
 }
 
 /// Reports the rectangle of `rect` and `pair`: its first kind only when
@@ -375,6 +429,24 @@ mod tests {
         let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle1);
         assert_eq!(step.conclusion(), "r2c4<>1");
+    }
+
+    #[test]
+    fn type_4_with_a_missing_candidate() {
+        // Floor r1c1 has lost 1; 1 is locked in row 2 to the roof.
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        s.keep_only(Cell::new(0, 0), &[2]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
+        s.keep_only(Cell::new(1, 3), &[1, 2, 6]);
+        for c in 0..9 {
+            if c != 0 && c != 3 {
+                s.eliminate(Cell::new(1, c), 1);
+            }
+        }
+        let step = first(unique_rectangle, &s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle4);
+        assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
     }
 
     #[test]
