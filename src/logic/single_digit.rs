@@ -122,8 +122,9 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
 }
 
 /// A box whose candidates for a digit lie on one row and one column of it
-/// (a cross) acts as a strong link between that row and that column; with a
-/// conjugate pair outside the box it removes the digit where both meet.
+/// (a cross), with some on each arm off the crossing, acts as a strong link
+/// between that row and that column; with a conjugate pair outside the box
+/// it removes the digit where both meet.
 #[allow(clippy::needless_range_loop)] // rows and columns are coordinates here
 pub(crate) fn empty_rectangle(s: &Pencilmarks, out: &mut Instances) {
     for digit in 1..=9 {
@@ -131,7 +132,10 @@ pub(crate) fn empty_rectangle(s: &Pencilmarks, out: &mut Instances) {
         for b in 0..9u8 {
             let boxu = Unit::Box(b);
             let in_box = s.in_unit(digit, boxu);
-            if in_box.count_ones() < 3 {
+            // Two candidates on a diagonal of the box make a cross too
+            // (each one alone in its arm); on one line they are a pointing
+            // pair, which the arm test below skips.
+            if in_box.count_ones() < 2 {
                 continue;
             }
             let (r0, c0) = ((b as usize / 3) * 3, (b as usize % 3) * 3);
@@ -351,6 +355,20 @@ mod tests {
         keep(&mut s, 2, Unit::Col(7), &[Cell::new(4, 7), Cell::new(0, 7)]);
         let er = first(empty_rectangle, &s).unwrap();
         assert_eq!(er.conclusion(), "r1c5<>2");
+
+        // Box 5 holding 2 only on a diagonal, r4c4 and r6c6: row 4 and
+        // column 6 cover it. Conjugate pair r4c8-r1c8 in column 8.
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        for r in 3..6 {
+            for c in 3..6 {
+                if (r, c) != (3, 3) && (r, c) != (5, 5) {
+                    s.eliminate(Cell::new(r, c), 2);
+                }
+            }
+        }
+        keep(&mut s, 2, Unit::Col(7), &[Cell::new(3, 7), Cell::new(0, 7)]);
+        let er = first(empty_rectangle, &s).unwrap();
+        assert_eq!(er.conclusion(), "r1c6<>2");
 
         let mut s = Pencilmarks::from_grid(&Grid::empty());
         // Conjugate pairs r1c1-r1c5 (row), r1c5-r6c5 (column), r6c5-r6c2

@@ -177,10 +177,15 @@ fn hodoku_regression_library() {
                 );
             }
             if !any_ok {
+                // The instance sharing most eliminations with HoDoKu's.
+                let closest = all
+                    .iter()
+                    .max_by_key(|st| st.eliminated().filter(|c| want_elim.contains(c)).count());
                 eprintln!(
-                    "NONE  {line}\n  {} instances, first {:?}",
+                    "NONE  {line}\n  {} instances, first {:?}, closest {:?}",
                     all.len(),
-                    all.first().map(|s| s.to_string())
+                    all.first().map(|s| s.to_string()),
+                    closest.map(|s| s.to_string())
                 );
             }
         }
@@ -266,10 +271,10 @@ fn concludes(
     elim == want_elim && place == want_place
 }
 
-/// Share of covered cases whose first instance matches: 650 of 927 (70%,
+/// Share of covered cases whose first instance matches: 656 of 927 (70%,
 /// the new codes of grouped chains, sets and Sue de Coq included; the
 /// engine's first instance is its shortest chain, often not HoDoKu's).
 const FIRST_FLOOR_PERCENT: usize = 70;
 
-/// Share of covered cases where some instance matches: 827 of 927 (89%).
+/// Share of covered cases where some instance matches: 833 of 927 (89%).
 const ANY_FLOOR_PERCENT: usize = 89;
