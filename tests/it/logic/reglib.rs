@@ -1,9 +1,11 @@
 //! HoDoKu's regression library (`../shared/puzzles/hodoku_reglib-1.3.txt`):
 //! one technique case per line, with the pencil marks and the expected
 //! eliminations or placements. Each case whose technique we implement is
-//! run through that technique's finder alone; a case passes when the first
-//! instance found concludes exactly what HoDoKu expects (fail cases, `-x`,
-//! pass when nothing is found). Per-technique counts are printed
+//! run through that technique's finder alone. Two figures per code: the
+//! first instance found concludes exactly what HoDoKu expects, and some
+//! instance (`find_all`) concludes at least HoDoKu's elimination (a third
+//! column counts exact matches among all); fail cases, `-x`, pass when
+//! nothing is found. Per-technique counts are printed
 //! (`cargo test --release --test it logic::reglib -- --nocapture`; `REGLIB_SHOW=0600-1`
 //! also prints the failing cases of one code) and the share that passes
 //! must not drop below what was measured when this was written.
@@ -157,17 +159,18 @@ fn hodoku_regression_library() {
         want_elim.sort();
         want_place.sort();
         let fail_case = variant == "x";
-        let concludes = |st: &Step| concludes(st, &s, &want_elim, &want_place);
+        let exact = |st: &Step| concludes(st, &s, &want_elim, &want_place, Match::Exact);
+        let covers = |st: &Step| concludes(st, &s, &want_elim, &want_place, Match::Covers);
         let first_ok = if fail_case {
             step.is_none()
         } else {
-            step.as_ref().is_some_and(concludes)
+            step.as_ref().is_some_and(exact)
         };
         let all = find_all(t, &s);
-        let any_ok = if fail_case {
-            all.is_empty()
+        let (any_ok, any_exact) = if fail_case {
+            (all.is_empty(), all.is_empty())
         } else {
-            all.iter().any(concludes)
+            (all.iter().any(covers), all.iter().any(exact))
         };
         if std::env::var("REGLIB_SHOW").is_ok_and(|v| v == f[1] || v == code) {
             if !first_ok {
@@ -192,28 +195,32 @@ fn hodoku_regression_library() {
         let e = table.entry(code).or_default();
         e.first += first_ok as usize;
         e.any += any_ok as usize;
+        e.any_exact += any_exact as usize;
         e.cases += 1;
     }
     let mut sum = Counts::default();
     eprintln!(
-        "{:44} {:>13} {:>13}",
-        "HoDoKu code (our technique)", "first matches", "among all"
+        "{:44} {:>13} {:>13} {:>13}",
+        "HoDoKu code (our technique)", "first matches", "among all", "(exactly)"
     );
+    let row = |label: &str, c: &Counts| {
+        eprintln!(
+            "{label:44} {:>7} / {:3} {:>7} / {:3} {:>7} / {:3}",
+            c.first, c.cases, c.any, c.cases, c.any_exact, c.cases
+        )
+    };
     for (code, c) in &table {
         let ours = technique(code).map_or("", |t| t.name());
-        let label = format!("{code} {} ({ours})", names.get(code).unwrap_or(&""));
-        eprintln!(
-            "{label:44} {:>7} / {:3} {:>7} / {:3}",
-            c.first, c.cases, c.any, c.cases
+        row(
+            &format!("{code} {} ({ours})", names.get(code).unwrap_or(&"")),
+            c,
         );
         sum.first += c.first;
         sum.any += c.any;
+        sum.any_exact += c.any_exact;
         sum.cases += c.cases;
     }
-    eprintln!(
-        "{:44} {:>7} / {:3} {:>7} / {:3}",
-        "all covered cases", sum.first, sum.cases, sum.any, sum.cases
-    );
+    row("all covered cases", &sum);
     assert!(sum.cases > 0);
     assert!(
         sum.first * 100 >= sum.cases * FIRST_FLOOR_PERCENT,
@@ -229,21 +236,36 @@ fn hodoku_regression_library() {
     );
 }
 
-/// Per technique: cases whose first instance concludes what HoDoKu
-/// expects, cases where some instance does, and cases.
+/// Per technique: cases whose first instance concludes exactly what
+/// HoDoKu expects, cases where some instance concludes at least that,
+/// cases where some instance concludes exactly that, and cases.
 #[derive(Default)]
 struct Counts {
     first: usize,
     any: usize,
+    any_exact: usize,
     cases: usize,
 }
 
-/// Whether `st` concludes exactly HoDoKu's eliminations or placements.
+/// How a step's conclusion is compared with HoDoKu's.
+#[derive(Clone, Copy)]
+enum Match {
+    /// The same eliminations and placements, no more, no fewer.
+    Exact,
+    /// At least HoDoKu's: an instance that also removes more (a loop
+    /// where HoDoKu lists its chains one by one, type 1 and type 2 AICs on
+    /// one pair of ends) still finds HoDoKu's elimination. Every step is
+    /// checked sound elsewhere (`soundness.rs`, `rate --check`).
+    Covers,
+}
+
+/// Whether `st` concludes HoDoKu's eliminations or placements.
 fn concludes(
     st: &Step,
     s: &Pencilmarks,
     want_elim: &[Candidate],
     want_place: &[Candidate],
+    how: Match,
 ) -> bool {
     let mut elim: Vec<Candidate> = st.eliminated().collect();
     // HoDoKu writes a placement by BUG+1 as the eliminations of
@@ -268,7 +290,14 @@ fn concludes(
             .collect()
     };
     place.sort();
-    elim == want_elim && place == want_place
+    match how {
+        Match::Exact => elim == want_elim && place == want_place,
+        Match::Covers => {
+            (!want_elim.is_empty() || !want_place.is_empty())
+                && want_elim.iter().all(|c| elim.contains(c))
+                && want_place.iter().all(|c| place.contains(c))
+        }
+    }
 }
 
 /// Share of covered cases whose first instance matches: 656 of 927 (70%,
@@ -276,5 +305,25 @@ fn concludes(
 /// engine's first instance is its shortest chain, often not HoDoKu's).
 const FIRST_FLOOR_PERCENT: usize = 70;
 
-/// Share of covered cases where some instance matches: 833 of 927 (89%).
-const ANY_FLOOR_PERCENT: usize = 89;
+/// Share of covered cases where some instance concludes at least HoDoKu's
+/// elimination: 845 of 927 (91%; 833 exactly). Issue 16 asks for 95%; not
+/// reached yet. The 82 cases left, by code, when this was written, with
+/// what is known of each (`REGLIB_SHOW=code` prints them with the instance
+/// closest to HoDoKu's):
+/// - grouped nice loops and grouped AIC (0709-0711), 44. The engine finds
+///   grouped chains in 27 of these grids, but none ending where HoDoKu's
+///   does; in the other 17 (8 of 0710, 9 of 0711) it finds none. The search keeps
+///   one shortest path per (node, true/false) state from each start, and
+///   its groups are two or three cells where a box meets a line. Which of
+///   HoDoKu's links it lacks is not yet analysed.
+/// - ALS-XY-Chain and ALS-XY-Wing (0902, 0903), 13: not yet analysed; the
+///   sets are limited to four cells (`chains::ALS_CELLS`).
+/// - Unique Rectangle type 3 (0602), 10: in 9 the engine finds other
+///   rectangles (types 3 and 4) with other eliminations; some of HoDoKu's
+///   remove digits in two units at once, which one naked subset per unit
+///   does not do.
+/// - Death Blossom (0904), 6: not yet analysed (sets of up to seven cells
+///   instead of four gained one case; stems have at most four digits).
+/// - Unique Rectangle types 1, 2 and 4 (0600, 0601, 0603), 7, and ALS-XZ
+///   (0901), 2: not yet analysed.
+const ANY_FLOOR_PERCENT: usize = 91;
