@@ -110,6 +110,21 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
     }
 }
 
+/// The `n` corners holding at most two digits and the pair they hold
+/// between them, when some corner lacks a digit of that pair (else the
+/// usual rectangle types apply).
+fn pair_corners(s: &Pencilmarks, rect: &[Cell; 4], n: usize) -> Option<(Vec<usize>, Candidates)> {
+    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
+    if small.len() != n {
+        return None;
+    }
+    let pair = small
+        .iter()
+        .fold(Candidates::NONE, |a, &i| a | s.cands(rect[i]));
+    let missing = rect.iter().any(|&c| (s.cands(c) & pair) != pair);
+    (pair.len() == 2 && missing).then_some((small, pair))
+}
+
 /// Type 1 when a corner has lost one digit of the pair (HoDoKu's "missing
 /// candidates"): three corners hold nothing but digits of the pair, the
 /// fourth holds more. Each of the three sees the other two's neighbours, so
@@ -118,16 +133,7 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
 /// the digits v the three corners still allow are removed. When every
 /// corner holds both digits the usual type 1 (in `ur_kinds`) says it.
 fn ur1_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Option<Step> {
-    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
-    if small.len() != 3 {
-        return None;
-    }
-    let pair = small
-        .iter()
-        .fold(Candidates::NONE, |a, &i| a | s.cands(rect[i]));
-    if pair.len() != 2 || rect.iter().all(|&c| (s.cands(c) & pair) == pair) {
-        return None;
-    }
+    let (small, pair) = pair_corners(s, rect, 3)?;
     // Corners are [r1c1, r1c2, r2c1, r2c2]: the opposite of i is 3 - i, its
     // neighbours i ^ 1 (same row) and i ^ 2 (same column).
     let i = (0..4).find(|i| !small.contains(i))?;
@@ -161,16 +167,11 @@ fn ur1_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Option<Step> {
 /// roof corner is o. When every corner holds both digits the usual type 4
 /// (in `ur_kinds`) says it.
 fn ur4_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Vec<Step> {
-    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
-    // Adjacent corners share a row (indices differ by 1) or a column (by 2).
-    let [i, j] = small[..] else {
+    let Some((small, pair)) = pair_corners(s, rect, 2) else {
         return Vec::new();
     };
-    if i ^ j == 3 {
-        return Vec::new();
-    }
-    let pair = s.cands(rect[i]) | s.cands(rect[j]);
-    if pair.len() != 2 || rect.iter().all(|&c| (s.cands(c) & pair) == pair) {
+    // Adjacent corners share a row (indices differ by 1) or a column (by 2).
+    if small[0] ^ small[1] == 3 {
         return Vec::new();
     }
     let roof: Vec<Cell> = (0..4)
@@ -431,11 +432,11 @@ mod tests {
         assert_eq!(step.conclusion(), "r2c4<>1");
     }
 
-    #[test]
-    fn type_4_with_a_missing_candidate() {
-        // Floor r1c1 has lost 1; 1 is locked in row 2 to the roof.
+    /// A rectangle r1c1, r1c4, r2c1, r2c4 whose floor r1c1 holds `floor`,
+    /// with 1 locked in row 2 to the roof r2c1, r2c4.
+    fn type_4_state(floor: &[u8]) -> Pencilmarks {
         let mut s = Pencilmarks::from_grid(&Grid::empty());
-        s.keep_only(Cell::new(0, 0), &[2]);
+        s.keep_only(Cell::new(0, 0), floor);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
         s.keep_only(Cell::new(1, 3), &[1, 2, 6]);
@@ -444,26 +445,17 @@ mod tests {
                 s.eliminate(Cell::new(1, c), 1);
             }
         }
-        let step = first(unique_rectangle, &s).unwrap();
-        assert_eq!(step.technique, Technique::UniqueRectangle4);
-        assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
+        s
     }
 
     #[test]
     fn type_4() {
-        let mut s = Pencilmarks::from_grid(&Grid::empty());
-        s.keep_only(Cell::new(0, 0), &[1, 2]);
-        s.keep_only(Cell::new(0, 3), &[1, 2]);
-        s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
-        s.keep_only(Cell::new(1, 3), &[1, 2, 6]);
-        for c in 0..9 {
-            if c != 0 && c != 3 {
-                s.eliminate(Cell::new(1, c), 1);
-            }
+        // The second floor has lost 1 in the second state: still type 4.
+        for floor in [&[1, 2][..], &[2]] {
+            let step = first(unique_rectangle, &type_4_state(floor)).unwrap();
+            assert_eq!(step.technique, Technique::UniqueRectangle4);
+            assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
         }
-        let step = first(unique_rectangle, &s).unwrap();
-        assert_eq!(step.technique, Technique::UniqueRectangle4);
-        assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
     }
 
     #[test]
