@@ -5,7 +5,8 @@
 
 use sudolens::grid::{Board, Grid};
 use sudolens::logic::{
-    apply, apply_to_state, next_step, next_step_in, Pattern, Pencilmarks, Step, Technique,
+    apply, apply_to_state, find_technique, next_step, next_step_in, Pattern, Pencilmarks, Step,
+    Technique,
 };
 
 /// (puzzle, technique, conclusion of its first use on the path)
@@ -195,14 +196,65 @@ const CASES: &[(&str, Technique, &str)] = &[
 /// The first step of the path that uses `technique`: the engine picked it,
 /// so nothing easier applied at that point.
 fn first_use(puzzle: &str, technique: Technique) -> Step {
+    state_at_first_use(puzzle, technique).1
+}
+
+/// [`first_use`] with the candidates it was found on.
+fn state_at_first_use(puzzle: &str, technique: Technique) -> (Pencilmarks, Step) {
     let mut s = Pencilmarks::from_grid(&Grid::parse(puzzle).unwrap());
     while let Some(step) = next_step_in(&s) {
         if step.technique == technique {
-            return step;
+            return (s, step);
         }
         apply_to_state(&mut s, &step);
     }
     panic!("{puzzle}: no {technique} on the path")
+}
+
+#[test]
+fn verities_come_before_contradictions() {
+    // Where a forcing chain proving its conclusion both ways is taken, a
+    // contradiction chain was there too: the engine chose the verity.
+    for &(puzzle, technique, _) in CASES {
+        if !matches!(
+            technique,
+            Technique::CellForcingChain | Technique::UnitForcingChain
+        ) {
+            continue;
+        }
+        let (s, step) = state_at_first_use(puzzle, technique);
+        assert!(
+            find_technique(Technique::Contradiction, &s).is_some(),
+            "{puzzle}: no contradiction to pass over at {step}"
+        );
+    }
+}
+
+#[test]
+fn the_shortest_chain_of_any_kind_is_taken() {
+    for &(puzzle, technique, _) in CASES {
+        if !matches!(
+            technique,
+            Technique::XChain | Technique::XyChain | Technique::Aic | Technique::GroupedAic
+        ) {
+            continue;
+        }
+        let (s, step) = state_at_first_use(puzzle, technique);
+        let len = step.chains[0].links.len();
+        for other in [
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::Aic,
+            Technique::GroupedAic,
+        ] {
+            if let Some(o) = find_technique(other, &s) {
+                assert!(
+                    o.chains[0].links.len() >= len,
+                    "{puzzle}: took {step} ({len} links), {o} is shorter"
+                );
+            }
+        }
+    }
 }
 
 #[test]
