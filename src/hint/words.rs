@@ -53,7 +53,7 @@ pub(crate) struct TechniqueWords {
 }
 
 /// Every family's words.
-const FAMILIES: [&[TechniqueWords]; 11] = [
+const FAMILIES: [&[TechniqueWords]; 12] = [
     super::wrong_entries::WORDS,
     super::singles::WORDS,
     super::intersections::WORDS,
@@ -64,6 +64,7 @@ const FAMILIES: [&[TechniqueWords]; 11] = [
     super::uniqueness::WORDS,
     super::chains::WORDS,
     super::als::WORDS,
+    super::sue_de_coq::WORDS,
     super::forcing::WORDS,
 ];
 

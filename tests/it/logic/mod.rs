@@ -2,5 +2,6 @@
 //! HoDoKu's regression library, and the soundness of every step.
 
 mod reglib;
+mod share;
 mod soundness;
 mod techniques;
