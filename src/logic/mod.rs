@@ -135,7 +135,7 @@ pub fn next_step_among(s: &Pencilmarks, allowed: impl Fn(Technique) -> bool) -> 
     FINDERS
         .iter()
         .filter(|(t, _)| allowed(*t))
-        .find_map(|(_, find)| find(s).filter(|step| allowed(step.technique)))
+        .find_map(|&(_, find)| best_of(find, s).filter(|step| allowed(step.technique)))
 }
 
 /// Plays a step's placements and eliminations on a candidate state.
