@@ -11,6 +11,7 @@
 pub mod files;
 pub mod grid;
 pub mod hint;
+pub mod library;
 pub mod logic;
 pub mod solver;
 pub mod vision;

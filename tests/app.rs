@@ -447,7 +447,7 @@ fn new_game_from_the_library_menu() {
     let givens = *h.state().board().givens();
     press(&mut h, Modifiers::NONE, Key::F1);
     h.get_by_label("How to play");
-    let library = sudolens::app::library::puzzles(sudolens::app::library::BankLevel::Diabolical);
+    let library = sudolens::library::puzzles(sudolens::library::BankLevel::Diabolical);
     assert!(library.contains(&givens));
     let _ = std::fs::remove_dir_all(&dir);
 }

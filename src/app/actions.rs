@@ -5,12 +5,12 @@ use super::commands::Command;
 use super::dialogue;
 use super::i18n::fill;
 use super::input::Action;
-use super::library;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
 use super::{storage, App};
 use crate::grid::Cell;
 use crate::hint::PuzzleSource;
+use crate::library;
 
 impl App {
     /// Carries out a menu command or shortcut.

@@ -4,7 +4,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::i18n::{Lang, Texts};
-use super::library::BankLevel;
+use crate::library::BankLevel;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -81,7 +81,7 @@ impl Command {
     /// The command's name in menus and the Help window.
     pub fn label(self, t: &Texts) -> String {
         match self {
-            Command::New(level) => format!("{} ({})", t.new_game, level.name(t)),
+            Command::New(level) => format!("{} ({})", t.new_game, level_name(level, t)),
             Command::Open => t.open.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),
@@ -102,6 +102,17 @@ impl Command {
             Command::Language(Lang::En) => "English".into(),
             Command::Language(Lang::Fr) => "Français".into(),
         }
+    }
+}
+
+/// A level of the built-in library in the interface language.
+pub fn level_name(level: BankLevel, t: &Texts) -> &'static str {
+    match level {
+        BankLevel::Easy => t.level_easy,
+        BankLevel::Medium => t.level_medium,
+        BankLevel::Hard => t.level_hard,
+        BankLevel::VeryHard => t.level_very_hard,
+        BankLevel::Diabolical => t.level_diabolical,
     }
 }
 

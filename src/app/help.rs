@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use super::commands::{shortcut, Command};
 use super::i18n::Texts;
-use super::library::BankLevel;
+use crate::library::BankLevel;
 
 pub fn show(ui: &mut Ui, t: &Texts) {
     egui::ScrollArea::vertical()

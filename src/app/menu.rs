@@ -5,7 +5,7 @@ use egui::Ui;
 
 use super::commands::{self, Command};
 use super::i18n::{Lang, Texts};
-use super::library::BankLevel;
+use crate::library::BankLevel;
 
 /// What the menus may offer this frame.
 pub struct MenuBar {
