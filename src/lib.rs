@@ -6,7 +6,8 @@
 //! foundation that photo import, the rule engine and the app build on;
 //! [`app`] (the desktop window, the default `gui` feature) sits on top and
 //! may use everything; without it the library and the command line build
-//! with no window toolkit.
+//! with no window toolkit. [`serve`] (the web page and its API, the default
+//! `web` feature) is a front end on the same level as the window.
 
 pub mod files;
 pub mod grid;
@@ -21,3 +22,6 @@ mod test_puzzles;
 
 #[cfg(feature = "gui")]
 pub mod app;
+
+#[cfg(feature = "web")]
+pub mod serve;

@@ -38,6 +38,11 @@ enum Command {
     /// several photos print one line each and a summary.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
+    /// Serve the sudolens page and its API to a browser: the first line
+    /// printed is the page's address with its access token; Ctrl+C stops it.
+    #[cfg(feature = "web")]
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +56,8 @@ fn main() -> ExitCode {
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
+        #[cfg(feature = "web")]
+        Some(Command::Serve(a)) => cli::serve::run(&a),
         None => open_window(),
     }
 }

@@ -6,6 +6,8 @@ pub mod hint;
 pub mod import;
 mod input;
 pub mod rate;
+#[cfg(feature = "web")]
+pub mod serve;
 pub mod solve;
 
 pub use input::read_source;
@@ -116,6 +118,8 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens explain <PUZZLE>        every step from start to finish");
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    #[cfg(feature = "web")]
+    println!("  sudolens serve [--lan]           play in a browser, or on a phone");
     println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }
