@@ -23,6 +23,7 @@ impl App {
                 self.new_puzzle(grid, PuzzleSource::Library, ctx);
             }
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
+            Command::UsePhone => self.open_phone_panel(ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),
                 None => self.run_command(Command::SaveAs, ctx),
@@ -130,7 +131,11 @@ impl App {
                 Action::Command(c) => {
                     let for_window = matches!(
                         c,
-                        Command::Help | Command::Quit | Command::Language(_) | Command::Open
+                        Command::Help
+                            | Command::Quit
+                            | Command::Language(_)
+                            | Command::Open
+                            | Command::UsePhone
                     );
                     if !for_window {
                         return;

@@ -10,6 +10,8 @@ use crate::library::BankLevel;
 pub enum Command {
     New(BankLevel),
     Open,
+    /// Game → Use your phone: the phone panel and its server.
+    UsePhone,
     Save,
     SaveAs,
     NextFromFile,
@@ -83,6 +85,7 @@ impl Command {
         match self {
             Command::New(level) => format!("{} ({})", t.new_game, level_name(level, t)),
             Command::Open => t.open.into(),
+            Command::UsePhone => t.use_phone.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),
             Command::NextFromFile => t.next_from_file.into(),
