@@ -3,13 +3,14 @@
 # drives the page in headless Chromium through WebDriver
 # (tests/browser/test_page.py): at phone size it plays a move, pages through
 # a hint and applies it, reads a sample photo through the file input, and
-# finds the game again after a reload; then a landscape phone and a desktop.
+# finds the game again after a reload; then a landscape phone and a desktop,
+# and a game played by keyboard (conflicts, notes, pause, celebrations, Solve).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
 # Installs Debian's chromium and chromium-driver with apt-get when missing
 # (about 25 s on a fresh machine), and selenium from PyPI into a virtual
-# environment under target/ (about 5 s, once). The tests take about 20 s.
+# environment under target/ (about 5 s, once). The tests take about 30 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

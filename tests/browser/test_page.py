@@ -23,7 +23,9 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -91,6 +93,18 @@ def tap(driver, element):
         "arguments[0].dispatchEvent(new MouseEvent('click', o));",
         element,
     )
+
+
+def tap_cell(driver, name, board="board"):
+    """A tap on a cell, found and tapped in one script: the board may be
+    redrawn at any moment (an animation ending)."""
+    tap_js = (
+        "const e = document.querySelector(arguments[0]);"
+        "const r = e.getBoundingClientRect();"
+        "const o = {bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2};"
+        "e.dispatchEvent(new MouseEvent('click', o));"
+    )
+    driver.execute_script(tap_js, '#%s [data-cell="%s"] .hit' % (board, name))
 
 
 def button(driver, css):
@@ -232,6 +246,99 @@ def phone_test(url, samples, shots):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def game_json(driver):
+    return json.loads(driver.execute_script("return localStorage.getItem('sudolens-game')"))
+
+
+def keys(driver, text):
+    ActionChains(driver).send_keys(text).perform()
+
+
+def count(driver, css):
+    return driver.execute_script("return document.querySelectorAll(arguments[0]).length", css)
+
+
+def play_test(url):
+    """At desktop size, by keyboard: a conflict marked in words and with a
+    line (not by colour alone), notes mode, pause, a completed row and a
+    solved grid celebrated, and Solve."""
+    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
+    d = browser(None, profile)
+    try:
+        d.get(url)
+        ready(d)
+        d.find_element(By.CSS_SELECTOR, "#level option[value=easy]").click()
+        button(d, "#new").click()
+        wait(d, lambda d: "easy" in d.execute_script("return localStorage.getItem('sudolens-game')"))
+        d.execute_script("document.activeElement.blur()")
+        solution = api_solution(d)
+        givens = game_json(d)["givens"]
+        empties = [i for i in range(81) if givens[i] == "."]
+        name = lambda i: "r%dc%d" % (i // 9 + 1, i % 9 + 1)
+
+        # A conflict: a digit its row already holds, said and underlined.
+        e = empties[0]
+        row_given = next(givens[i] for i in range(e // 9 * 9, e // 9 * 9 + 9) if givens[i] != ".")
+        tap_cell(d, name(e))
+        keys(d, row_given)
+        check(labels(d)[e] == "%s: %s, conflict" % (name(e), row_given), labels(d)[e])
+        check(count(d, "#board .conflict-line") >= 1, "the conflict is underlined")
+        keys(d, Keys.BACKSPACE)
+        check(labels(d)[e] == name(e) + ": empty", "erased")
+        print("keyboard: a conflict is named and underlined, not only red")
+
+        # Notes mode: N, then digits are notes.
+        other = next(x for x in "123456789" if x != solution[e])
+        keys(d, "n")
+        keys(d, solution[e] + other)
+        note = labels(d)[e]
+        check(note == "%s: notes %s" % (name(e), " ".join(sorted(solution[e] + other))), note)
+        keys(d, "n")
+        keys(d, Keys.DELETE)
+        print("keyboard: notes mode pencils %s" % note)
+
+        # Pause hides the grid and stops the clock; P again resumes it.
+        keys(d, "p")
+        check(count(d, "#board .cover-text") == 1, "the grid is hidden while paused")
+        clock = d.find_element(By.ID, "clock").text
+        time.sleep(1.3)
+        check(d.find_element(By.ID, "clock").text == clock, "the clock stops while paused")
+        keys(d, "p")
+        time.sleep(1.3)
+        check(d.find_element(By.ID, "clock").text != clock, "the clock goes on after Resume")
+        print("keyboard: pause hides the grid and stops the clock at %s" % clock)
+
+        # The row with the fewest empty cells, filled: it glows.
+        rows = [[i for i in empties if i // 9 == r] for r in range(9)]
+        row = min((r for r in rows if len(r) >= 2), key=len)
+        for i in row:
+            tap_cell(d, name(i))
+            keys(d, solution[i])
+        check(count(d, "#board .celebrate") >= 9, "a completed row glows")
+        print("play: row %d completed and celebrated" % (row[0] // 9 + 1))
+
+        # The rest of the grid: the solved grid ripples and Pip cheers.
+        for i in empties:
+            if i not in row:
+                tap_cell(d, name(i))
+                keys(d, solution[i])
+        check(count(d, "#board .cell.wave") == 81, "the solved grid ripples")
+        state = pip_state(d)
+        check(state["mood"] == "cheering", "Pip cheers: %r" % state["mood"])
+        print("play: grid solved by keyboard, celebrated; Pip says %r" % state["lines"][-1])
+
+        # Solve on a new puzzle: the whole solution at once, no celebration.
+        button(d, "#new").click()
+        wait(d, lambda d: game_json(d)["givens"] != givens)
+        button(d, "#solve").click()
+        wait(d, lambda d: not any(l.endswith(": empty") for l in labels(d)))
+        check(count(d, "#board .cell.wave") == 0, "Solve is not celebrated as a win")
+        print("play: Solve shows the solution")
+    finally:
+        d.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 def desktop_test(url, shots):
     profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
     d = browser(None, profile)
@@ -289,6 +396,7 @@ def main():
     phone_test(url, samples, shots)
     landscape_test(url, shots)
     desktop_test(url, shots)
+    play_test(url)
     print("browser tests passed in %.0f s" % (time.time() - start))
 
 
