@@ -18,8 +18,10 @@ import os
 import shutil
 import sys
 import tempfile
+import struct
 import time
 import urllib.request
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -258,6 +260,18 @@ def count(driver, css):
     return driver.execute_script("return document.querySelectorAll(arguments[0]).length", css)
 
 
+def blank_png(path, w=480, h=360):
+    """A photo of nothing: a plain light grey PNG, with no grid to find."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\xd8" * w for _ in range(h))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)))
+        f.write(chunk(b"IDAT", zlib.compress(rows)))
+        f.write(chunk(b"IEND", b""))
+
+
 def play_test(url):
     """At desktop size, by keyboard: a conflict marked in words and with a
     line (not by colour alone), notes mode, pause, a completed row and a
@@ -326,6 +340,21 @@ def play_test(url):
         state = pip_state(d)
         check(state["mood"] == "cheering", "Pip cheers: %r" % state["mood"])
         print("play: grid solved by keyboard, celebrated; Pip says %r" % state["lines"][-1])
+
+        # Photos Pip cannot read, said plainly: no grid in it, or too large.
+        scratch = tempfile.mkdtemp(prefix="sudolens-photos-")
+        blank = os.path.join(scratch, "wall.png")
+        blank_png(blank)
+        d.find_element(By.ID, "photo-input").send_keys(blank)
+        wait(d, lambda d: any("couldn't find a Sudoku grid" in l for l in pip_state(d)["lines"]))
+        big = os.path.join(scratch, "huge.jpg")
+        with open(big, "wb") as f:
+            f.truncate(26_000_000)
+        d.find_element(By.ID, "photo-input").send_keys(big)
+        wait(d, lambda d: any("too large for me" in l for l in pip_state(d)["lines"]))
+        shutil.rmtree(scratch, ignore_errors=True)
+        check(not d.find_element(By.ID, "correction").is_displayed(), "no correction screen")
+        print("photo: no grid found and too large, said plainly")
 
         # Solve on a new puzzle: the whole solution at once, no celebration.
         button(d, "#new").click()
