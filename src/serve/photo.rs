@@ -174,25 +174,44 @@ fn busy(why: Busy) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message).retry_after(2)
 }
 
-/// A place in the import queue, then the whole body: the steps every
-/// photo endpoint takes before it looks at the photo.
+/// A photo received whole, with its place in the import queue.
+struct Upload {
+    /// The name the client gave it, without any folder ([`plain_name`]).
+    file: String,
+    /// Pip's language, for the endpoints that answer in Pip's words.
+    lang: Option<Lang>,
+    ticket: Ticket,
+    bytes: Vec<u8>,
+}
+
+/// The query, a place in the import queue, then the whole body: the steps
+/// every photo endpoint takes before it looks at the photo. `with_pip`:
+/// refusals carry Pip's words in the query's language.
 async fn receive(
     shared: &Shared,
+    q: Result<Query<PhotoQuery>, QueryRejection>,
     headers: &HeaderMap,
     body: Body,
-    file: &str,
-    lang: Option<Lang>,
-) -> Result<(Ticket, Vec<u8>), Response> {
+    with_pip: bool,
+) -> Result<Upload, Response> {
+    let q = query(q).map_err(IntoResponse::into_response)?;
+    let lang = with_pip.then(|| lang_of(q.lang.as_deref()));
+    let file = plain_name(q.name.as_deref().unwrap_or("photo"));
     if let Err(e) = check_announced(shared, headers) {
-        return Err(refused(file, &e, lang));
+        return Err(refused(&file, &e, lang));
     }
     let ticket = shared
         .imports
         .enter()
         .map_err(|b| busy(b).into_response())?;
     match read_upload(shared, headers, body).await {
-        Ok(bytes) => Ok((ticket, bytes)),
-        Err(UploadError::TooLarge(e)) => Err(refused(file, &e, lang)),
+        Ok(bytes) => Ok(Upload {
+            file,
+            lang,
+            ticket,
+            bytes,
+        }),
+        Err(UploadError::TooLarge(e)) => Err(refused(&file, &e, lang)),
         Err(UploadError::Broken) => Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             "broken_upload",
@@ -246,13 +265,13 @@ pub(super) async fn import_photo(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let q = match query(q) {
-        Ok(q) => q,
-        Err(e) => return e.into_response(),
-    };
-    let file = plain_name(q.name.as_deref().unwrap_or("photo"));
-    let (ticket, bytes) = match receive(&shared, &headers, body, &file, None).await {
-        Ok(x) => x,
+    let Upload {
+        file,
+        ticket,
+        bytes,
+        ..
+    } = match receive(&shared, q, &headers, body, false).await {
+        Ok(u) => u,
         Err(r) => return r,
     };
     match import(&shared, ticket, bytes, false).await {
@@ -288,16 +307,16 @@ pub(super) async fn read_photo(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let q = match query(q) {
-        Ok(q) => q,
-        Err(e) => return e.into_response(),
-    };
-    let lang = lang_of(q.lang.as_deref());
-    let file = plain_name(q.name.as_deref().unwrap_or("photo"));
-    let (ticket, bytes) = match receive(&shared, &headers, body, &file, Some(lang)).await {
-        Ok(x) => x,
+    let Upload {
+        file,
+        lang,
+        ticket,
+        bytes,
+    } = match receive(&shared, q, &headers, body, true).await {
+        Ok(u) => u,
         Err(r) => return r,
     };
+    let lang = lang.unwrap_or_default();
     let (outcome, level) = match import(&shared, ticket, bytes, true).await {
         Ok(x) => x,
         Err(e) => return e.into_response(),
@@ -338,20 +357,17 @@ pub(super) async fn to_window(
         )
         .into_response();
     };
-    let q = match query(q) {
-        Ok(q) => q,
-        Err(e) => return e.into_response(),
-    };
-    let lang = lang_of(q.lang.as_deref());
-    let file = plain_name(q.name.as_deref().unwrap_or("photo"));
-    let (_ticket, bytes) = match receive(&shared, &headers, body, &file, Some(lang)).await {
-        Ok(x) => x,
+    let Upload {
+        file, lang, bytes, ..
+    } = match receive(&shared, q, &headers, body, true).await {
+        Ok(u) => u,
         Err(r) => return r,
     };
     // What the window would refuse anyway is said on the phone, at once.
     if let Err(e) = vision::photo_size(&bytes, shared.limits.max_pixels) {
-        return refused(&file, &e, Some(lang));
+        return refused(&file, &e, lang);
     }
+    let lang = lang.unwrap_or_default();
     sink(PhonePhoto { name: file, bytes });
     let said = [Said::new(hint::photo_sent_to_window(lang), lang)];
     (

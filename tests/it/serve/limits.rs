@@ -179,3 +179,21 @@ fn headers_that_never_end_are_cut_off() {
     }
     assert_eq!(site.get("/api/info").status, 200, "the server goes on");
 }
+
+#[test]
+fn a_request_over_its_time_limit_is_answered_503_and_the_server_goes_on() {
+    // 50 ms is far less than reading a photo takes, even in a release build.
+    let (_server, site) = start(Limits {
+        request_time: Duration::from_millis(50),
+        ..generous()
+    });
+    let r = site.post(
+        "/api/import?name=x.jpg",
+        "image/jpeg",
+        &sample("printed_serif.jpg"),
+    );
+    assert_eq!(r.status, 503, "{}", r.text());
+    assert_eq!(r.json()["kind"], "timeout");
+    assert!(r.header("retry-after").is_some());
+    assert_eq!(site.get("/api/info").status, 200, "the server goes on");
+}
