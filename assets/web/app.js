@@ -259,17 +259,25 @@ async function ask(request) {
   }
 }
 
+/// Makes `g` the game played, saved at once; nothing of the game before
+/// (a step shown, entries crossed out, a celebration under way) carries over.
+function startGame(g) {
+  state.game = g;
+  state.pending = null;
+  state.crossed = [];
+  state.celebrate = [];
+  state.justSolved = false;
+  g.save();
+}
+
 async function newGame(level) {
   const r = await ask(() => api.newPuzzle(level, state.lang));
   if (!r) return;
   if (!r.ok) return failed(r), render();
   const g = Game.fromGivens(r.body.givens);
   g.level = level;
-  state.game = g;
-  state.pending = null;
-  state.crossed = [];
+  startGame(g);
   localStorage.setItem(LEVEL_KEY, level);
-  g.save();
   setStatus("");
   say(r.body.said);
   render();
@@ -400,11 +408,8 @@ async function useGrid() {
   g.readings = parseLine(grids.readings);
   g.selected = g.firstEmpty();
   g.level = null;
-  state.game = g;
-  state.pending = null;
-  state.crossed = [];
+  startGame(g);
   correction.close();
-  g.save();
   say(r.body.said);
   render();
 }
