@@ -13,6 +13,7 @@ Run by scripts/browser_tests.sh, which installs Chromium, its driver and
 selenium when they are missing, and starts `sudolens serve`.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -66,6 +67,18 @@ def browser(phone, profile):
     driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
     driver.set_page_load_timeout(60)
     return driver
+
+
+@contextlib.contextmanager
+def fresh_browser(phone):
+    """A browser with a profile of its own, removed afterwards."""
+    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
+    d = browser(phone, profile)
+    try:
+        yield d
+    finally:
+        d.quit()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def wait(driver, what, timeout=60):
@@ -141,9 +154,7 @@ def check(condition, message):
 
 
 def phone_test(url, samples, shots):
-    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
-    d = browser((412, 915), profile)
-    try:
+    with fresh_browser((412, 915)) as d:
         d.get(url)
         ready(d)
         # The layout fits a portrait phone: no sideways scrolling, a board
@@ -243,9 +254,6 @@ def phone_test(url, samples, shots):
         tap(d, button(d, "#hint"))
         wait(d, lambda d: any("Regarde" in l or "Je note" in l for l in pip_state(d)["lines"]))
         print("phone: Pip speaks French")
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def game_json(driver):
@@ -276,9 +284,7 @@ def play_test(url):
     """At desktop size, by keyboard: a conflict marked in words and with a
     line (not by colour alone), notes mode, pause, a completed row and a
     solved grid celebrated, and Solve."""
-    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
-    d = browser(None, profile)
-    try:
+    with fresh_browser(None) as d:
         d.get(url)
         ready(d)
         d.find_element(By.CSS_SELECTOR, "#level option[value=easy]").click()
@@ -363,15 +369,10 @@ def play_test(url):
         wait(d, lambda d: not any(l.endswith(": empty") for l in labels(d)))
         check(count(d, "#board .cell.wave") == 0, "Solve is not celebrated as a win")
         print("play: Solve shows the solution")
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def desktop_test(url, shots):
-    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
-    d = browser(None, profile)
-    try:
+    with fresh_browser(None) as d:
         d.get(url)
         ready(d)
         d.find_element(By.CSS_SELECTOR, "#level option[value=medium]").click()
@@ -387,15 +388,10 @@ def desktop_test(url, shots):
         if shots:
             d.save_screenshot(os.path.join(shots, "web-desktop.png"))
         print("desktop: Pip's panel beside the board")
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def landscape_test(url, shots):
-    profile = tempfile.mkdtemp(prefix="sudolens-chromium-")
-    d = browser((915, 412), profile)
-    try:
+    with fresh_browser((915, 412)) as d:
         d.get(url)
         ready(d)
         board = d.find_element(By.ID, "board").rect
@@ -405,9 +401,6 @@ def landscape_test(url, shots):
         if shots:
             d.save_screenshot(os.path.join(shots, "web-landscape.png"))
         print("landscape phone: board left, pad and Pip right")
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def main():
