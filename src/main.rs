@@ -43,6 +43,10 @@ enum Command {
     #[cfg(feature = "web")]
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Serve(cli::serve::ServeArgs),
+    /// New puzzles at a level (one per line, or JSON), or the puzzle of the
+    /// day: unique, rated at that level, reproducible from a seed.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Generate(cli::generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Import(a)) => cli::import::run(&a),
         #[cfg(feature = "web")]
         Some(Command::Serve(a)) => cli::serve::run(&a),
+        Some(Command::Generate(a)) => cli::generate::run(&a),
         None => open_window(),
     }
 }

@@ -3,12 +3,16 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::i18n::{Lang, Texts};
-use crate::library::BankLevel;
+use super::i18n::{level_text, Lang, Texts};
+use crate::logic::Level;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    New(BankLevel),
+    /// A new puzzle made at this level.
+    New(Level),
+    /// Today's puzzle of the day.
+    Daily,
+    Statistics,
     Open,
     /// Game → Use your phone: the phone panel and its server.
     UsePhone,
@@ -58,10 +62,7 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::StepByStep, ks(Modifiers::COMMAND, Key::P)),
     (Command::Open, ks(Modifiers::COMMAND, Key::O)),
     (Command::Save, ks(Modifiers::COMMAND, Key::S)),
-    (
-        Command::New(BankLevel::Medium),
-        ks(Modifiers::COMMAND, Key::N),
-    ),
+    (Command::New(Level::Medium), ks(Modifiers::COMMAND, Key::N)),
     (Command::FillNotes, ks(Modifiers::COMMAND, Key::M)),
     (Command::Quit, ks(Modifiers::COMMAND, Key::Q)),
     (Command::Help, ks(Modifiers::NONE, Key::F1)),
@@ -83,7 +84,9 @@ impl Command {
     /// The command's name in menus and the Help window.
     pub fn label(self, t: &Texts) -> String {
         match self {
-            Command::New(level) => format!("{} ({})", t.new_game, level_name(level, t)),
+            Command::New(level) => format!("{} ({})", t.new_game, level_text(t, level)),
+            Command::Daily => t.puzzle_of_the_day.into(),
+            Command::Statistics => t.statistics.into(),
             Command::Open => t.open.into(),
             Command::UsePhone => t.use_phone.into(),
             Command::Save => t.save.into(),
@@ -105,17 +108,6 @@ impl Command {
             Command::Language(Lang::En) => "English".into(),
             Command::Language(Lang::Fr) => "Français".into(),
         }
-    }
-}
-
-/// A level of the built-in library in the interface language.
-pub fn level_name(level: BankLevel, t: &Texts) -> &'static str {
-    match level {
-        BankLevel::Easy => t.level_easy,
-        BankLevel::Medium => t.level_medium,
-        BankLevel::Hard => t.level_hard,
-        BankLevel::VeryHard => t.level_very_hard,
-        BankLevel::Diabolical => t.level_diabolical,
     }
 }
 

@@ -2,6 +2,7 @@
 //! the exit codes and the reading of puzzle arguments and files.
 
 pub mod explain;
+pub mod generate;
 pub mod hint;
 pub mod import;
 mod input;
@@ -120,6 +121,7 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
     #[cfg(feature = "web")]
     println!("  sudolens serve [--lan]           play in a browser, or on a phone");
+    println!("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
     println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }

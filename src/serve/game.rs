@@ -144,7 +144,7 @@ pub(super) async fn new_puzzle(
     let grid = library::pick(level, seed);
     let rating = shared.blocking(move || logic::rate_grid(&grid)).await?;
     let givens = grid.filled_count();
-    let welcome = hint::welcome(&PuzzleSource::Library, givens, rating.level, lang);
+    let welcome = hint::welcome(&PuzzleSource::Library, givens, &rating, lang);
     Ok(Json(NewPuzzle {
         givens: grid.to_line(),
         level: level.id(),
@@ -353,7 +353,7 @@ fn start_reply(givens: &Grid, source: &PuzzleSource, lang: Lang) -> StartReply {
         };
     }
     let rating = logic::rate_grid(givens);
-    let welcome = hint::welcome(source, givens.filled_count(), rating.level, lang);
+    let welcome = hint::welcome(source, givens.filled_count(), &rating, lang);
     StartReply {
         ok: true,
         rating: Some(rating.level),
