@@ -8,7 +8,8 @@
 //! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
 //!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
 //!   10x10 line structure;
-//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners
+//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners:
+//!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
@@ -22,6 +23,7 @@
 
 mod cells;
 mod classify;
+mod curves;
 mod dat;
 mod debug_images;
 mod detect;
