@@ -54,6 +54,10 @@ const SHOULDER: f64 = 5.0;
 const MIN_CONTRAST: f32 = 10.0;
 /// A measurement this far (units) from the fitted curve is dropped and the curve fitted again.
 const OUTLIER: f64 = 1.5;
+/// Measurements (of eighteen) a line needs to leave the straight fit: a pale line seen in a
+/// few places only may be seen on a digit's strokes there, and a curve through them would
+/// slant across the cells.
+const MIN_MEASURED: usize = 9;
 
 /// Traces line `k` (0..=9) of the family running along x (`across_y`, the rows' lines) or
 /// along y, in `view`, a canonical view of the grid as the straight fit sees it.
@@ -178,9 +182,10 @@ fn measure(
     Some(d)
 }
 
-/// Least-squares polynomial of `points` (along, offset): a cubic from ten measurements, a
-/// lower degree from fewer, refitted twice without the points [`OUTLIER`] off; a curve that
-/// strays beyond [`MAX_OFFSET`] at a crossing falls back a degree.
+/// Least-squares polynomial of `points` (along, offset): a cubic from twelve measurements, a
+/// quadratic from [`MIN_MEASURED`], the straight fit from fewer, refitted twice without the
+/// points [`OUTLIER`] off; a curve that strays beyond [`MAX_OFFSET`] at a crossing falls back a
+/// degree.
 fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
     let mut keep = vec![true; points.len()];
     let mut curve = LineCurve::default();
@@ -192,11 +197,9 @@ fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
             .map(|(p, _)| *p)
             .collect();
         let degree = match kept.len() {
-            n if n >= 10 => 3,
-            n if n >= 6 => 2,
-            n if n >= 3 => 1,
-            n if n >= 1 => 0,
-            _ => return LineCurve::default(),
+            n if n < MIN_MEASURED => return LineCurve::default(),
+            n if n >= 12 => 3,
+            _ => 2,
         };
         let Some(fit) = (0..=degree)
             .rev()
@@ -280,8 +283,11 @@ mod tests {
 
     #[test]
     fn few_measurements_give_a_lower_degree_and_none_the_straight_fit() {
-        let c = fit_curve(&[(50.0, 2.0), (150.0, 2.0)]);
+        let flat: Vec<(f64, f64)> = (0..9).map(|s| (8.0 + 32.0 * s as f64, 2.0)).collect();
+        let c = fit_curve(&flat);
         assert!((c.offset(288.0) - 2.0).abs() < 1e-9);
+        // a line seen in a few places (perhaps on a digit's stroke) keeps the straight fit
+        assert_eq!(fit_curve(&flat[..5]), LineCurve::default());
         assert_eq!(fit_curve(&[]), LineCurve::default());
     }
 
