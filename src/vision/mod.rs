@@ -11,6 +11,8 @@
 //! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners:
 //!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
+//! - `evidence.rs`: whether the located lattice is a grid at all (its twenty lines darker
+//!   than the paper beside them), else "no Sudoku grid found";
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
@@ -28,6 +30,7 @@ mod dat;
 mod debug_images;
 mod detect;
 mod error;
+mod evidence;
 mod geometry;
 mod interpret;
 mod jpeg_scan;
@@ -39,6 +42,7 @@ mod orientation;
 mod pipeline;
 mod polarity;
 mod refine;
+mod rendered;
 mod repair;
 
 pub use cells::{normalize_tile, TILE_LEN};

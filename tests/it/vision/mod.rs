@@ -6,4 +6,5 @@ mod curved;
 mod dataset;
 mod import;
 mod model;
+mod nogrid;
 mod screens;
