@@ -4,6 +4,7 @@
 
 mod curved;
 mod dataset;
+mod faint;
 mod import;
 mod model;
 mod nogrid;
