@@ -204,7 +204,7 @@ fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
         let Some(fit) = (0..=degree)
             .rev()
             .filter_map(|d| polynomial(&kept, d))
-            .find(|c| within_reach(c))
+            .find(within_reach)
         else {
             return LineCurve::default();
         };
