@@ -13,6 +13,7 @@ pub mod files;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+pub mod history;
 pub mod logic;
 pub mod solver;
 pub mod vision;
