@@ -8,8 +8,11 @@
 //! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
 //!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
 //!   10x10 line structure;
-//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners
+//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners:
+//!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
+//! - `evidence.rs`: whether the located lattice is a grid at all (its twenty lines darker
+//!   than the paper beside them), else "no Sudoku grid found";
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
@@ -22,10 +25,12 @@
 
 mod cells;
 mod classify;
+mod curves;
 mod dat;
 mod debug_images;
 mod detect;
 mod error;
+mod evidence;
 mod geometry;
 mod interpret;
 mod jpeg_scan;
@@ -37,6 +42,7 @@ mod orientation;
 mod pipeline;
 mod polarity;
 mod refine;
+mod rendered;
 mod repair;
 
 pub use cells::{normalize_tile, TILE_LEN};
