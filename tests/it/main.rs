@@ -13,6 +13,8 @@ mod common;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;
+#[path = "../common/screen_maker.rs"]
+mod screen_maker;
 #[path = "../common/screens.rs"]
 mod screens;
 mod solver;
