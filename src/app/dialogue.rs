@@ -25,35 +25,35 @@ pub enum Offer {
 /// [`hint::Paragraph`], whose kind and lines it derefs to), under its
 /// title, with what Pip offers to do once its last line is read.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Paragraph {
+pub struct DialogueEntry {
     pub said: hint::Paragraph,
     pub title: String,
     /// Shown as buttons once the last line is reached.
     pub offers: Vec<Offer>,
 }
 
-impl Paragraph {
+impl DialogueEntry {
     /// `said` under its title in `lang`; a step and the wrong entries offer
-    /// Apply, the rest nothing until [`Paragraph::with_offers`].
-    pub fn new(said: hint::Paragraph, lang: Lang) -> Paragraph {
+    /// Apply, the rest nothing until [`DialogueEntry::with_offers`].
+    pub fn new(said: hint::Paragraph, lang: Lang) -> DialogueEntry {
         let offers = match said.kind {
             ParagraphKind::Step | ParagraphKind::WrongEntries => vec![Offer::Apply],
             _ => Vec::new(),
         };
-        Paragraph {
+        DialogueEntry {
             title: hint::title(said.kind, lang),
             said,
             offers,
         }
     }
 
-    pub fn with_offers(mut self, offers: Vec<Offer>) -> Paragraph {
+    pub fn with_offers(mut self, offers: Vec<Offer>) -> DialogueEntry {
         self.offers = offers;
         self
     }
 }
 
-impl std::ops::Deref for Paragraph {
+impl std::ops::Deref for DialogueEntry {
     type Target = hint::Paragraph;
 
     fn deref(&self) -> &hint::Paragraph {
@@ -64,7 +64,7 @@ impl std::ops::Deref for Paragraph {
 /// The whole conversation and where the reader is in it.
 #[derive(Clone, Debug, Default)]
 pub struct Dialogue {
-    paragraphs: Vec<Paragraph>,
+    paragraphs: Vec<DialogueEntry>,
     para: usize,
     line: usize,
 }
@@ -72,7 +72,7 @@ pub struct Dialogue {
 impl Dialogue {
     /// Appends a paragraph and moves to its first line. Empty paragraphs
     /// are ignored.
-    pub fn push(&mut self, p: Paragraph) {
+    pub fn push(&mut self, p: DialogueEntry) {
         if p.lines.is_empty() {
             return;
         }
@@ -81,12 +81,12 @@ impl Dialogue {
         self.line = 0;
     }
 
-    pub fn paragraphs(&self) -> &[Paragraph] {
+    pub fn paragraphs(&self) -> &[DialogueEntry] {
         &self.paragraphs
     }
 
     /// The paragraph being read and the index of the current line in it.
-    pub fn current(&self) -> Option<(&Paragraph, usize)> {
+    pub fn current(&self) -> Option<(&DialogueEntry, usize)> {
         self.paragraphs.get(self.para).map(|p| (p, self.line))
     }
 
@@ -322,11 +322,11 @@ mod tests {
     use crate::grid::Cell;
     use crate::logic::{Candidate, Link, LinkKind, Why};
 
-    fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> Paragraph {
-        Paragraph::new(hint::Paragraph { kind, lines }, Lang::En)
+    fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> DialogueEntry {
+        DialogueEntry::new(hint::Paragraph { kind, lines }, Lang::En)
     }
 
-    fn para(n: usize) -> Paragraph {
+    fn para(n: usize) -> DialogueEntry {
         let line = |i| hint::Line {
             text: format!("line {i}"),
             highlights: Highlights::default(),

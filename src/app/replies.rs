@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::dialogue::{Offer, Paragraph};
+use super::dialogue::{DialogueEntry, Offer};
 use super::i18n::{count_text, fill};
 use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
@@ -215,7 +215,7 @@ impl App {
             // a question about a photo's reading, not a reproach
             self.tutor.pip.set_mood(Mood::Idle);
         }
-        let p = Paragraph::new(said, lang).with_offers(offers);
+        let p = DialogueEntry::new(said, lang).with_offers(offers);
         self.tutor.dialogue.push(p);
     }
 
