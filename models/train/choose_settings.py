@@ -6,7 +6,9 @@ For each grid, the score of a quarter turn is the mean log-probability of the mo
 digit class over the inked cells (probability of "empty" under 0.5), each tile turned: what
 src/vision/orientation.rs computes, over every inked cell and over the nine cells it looks at
 first. The upright grids' worst score and the turned grids' best score bound the threshold
-UPRIGHT_PLAUSIBLE; the midpoint is printed.
+UPRIGHT_PLAUSIBLE; the midpoint is printed. A grid whose reading agrees with its labels on
+under half of the cells was cut wrong by the pipeline (its tiles are not the cells, upright or
+turned) and tells nothing about orientation: it is left out and named.
 
 Usage: choose_settings.py ../digits.onnx real_pipeline_calib.npz
 """
@@ -35,7 +37,7 @@ def main():
     model, tiles_path = sys.argv[1:3]
     A.load(model)
     d = np.load(tiles_path)
-    tiles, names = d["tiles"], d["names"]
+    tiles, names, labels = d["tiles"], d["names"], d["labels"]
     upright = {"all": [], "nine": []}
     turned = {"all": [], "nine": []}
     for s in range(0, len(tiles), 81):
@@ -43,6 +45,9 @@ def main():
         p = A.fwd(normalize_batch(t))
         inked = np.nonzero(p[:, 0] < 0.5)[0]
         if len(inked) == 0:
+            continue
+        if np.mean(p.argmax(1) == labels[s:s + 81]) < 0.5:
+            print(f"left out: {names[s]} (cut wrong: under half of its cells read as labelled)")
             continue
         nine = inked[telling(p[inked])]
         for key, cells in [("all", inked), ("nine", nine)]:
