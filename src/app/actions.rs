@@ -5,23 +5,20 @@ use super::commands::Command;
 use super::dialogue;
 use super::i18n::fill;
 use super::input::Action;
-use super::library;
+use super::new_game::NewPuzzle;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
 use super::{storage, App};
 use crate::grid::Cell;
-use crate::hint::PuzzleSource;
 
 impl App {
     /// Carries out a menu command or shortcut.
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
         let t = self.t();
         match command {
-            Command::New(level) => {
-                let grid = library::pick(level, library::clock_seed());
-                self.session.file.puzzles.clear();
-                self.new_puzzle(grid, PuzzleSource::Library, ctx);
-            }
+            Command::New(level) => self.new_game(NewPuzzle::Level(level), ctx),
+            Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
+            Command::Statistics => self.toggle_statistics(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),

@@ -77,6 +77,7 @@ impl App {
                 preview,
                 level,
             } => self.on_photo(name, bytes, reread, (result, level), preview, ctx),
+            Reply::Generated { job, result } => self.on_generated(job, result),
             Reply::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 self.chrome.path_window = None;
@@ -122,18 +123,14 @@ impl App {
             _ => None,
         };
         self.say(said);
+        self.record_hint();
     }
 
     /// Pip's welcome to a new proper puzzle: where it comes from and its level.
     fn welcome(&mut self, source: PuzzleSource, rating: &crate::logic::Rating) {
         let givens = self.session.board.givens().filled_count();
         self.tutor.pip.set_mood(Mood::Idle);
-        self.say(hint::welcome(
-            &source,
-            givens,
-            rating.level,
-            self.config.lang,
-        ));
+        self.say(hint::welcome(&source, givens, rating, self.config.lang));
     }
 
     fn on_verdicts(
@@ -159,6 +156,7 @@ impl App {
         if let Verdict::Unique(solution) = &current {
             match purpose {
                 Purpose::Solve => {
+                    self.record_solve_used();
                     let edit = self.session.reveal(solution);
                     self.after_edit(edit);
                     self.tutor.pip.set_mood(Mood::Cheering);
@@ -223,6 +221,7 @@ impl App {
         match offer {
             Offer::Apply => {
                 if let Some(step) = self.tutor.pending_step.take() {
+                    self.record_hint_played();
                     if step.technique == crate::logic::Technique::WrongEntries {
                         self.session.marks.wrong.clear();
                     }
@@ -306,6 +305,7 @@ impl App {
                 let read = screen.state.unconfirmed_entries();
                 self.import = None;
                 self.start(board, 0.0);
+                self.record_new_game(crate::history::Origin::Photo(name.clone()));
                 self.session.photo_readings = read;
                 self.session.game_path = None;
                 self.tutor.pip.set_mood(Mood::Idle);

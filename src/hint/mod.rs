@@ -91,6 +91,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod game;
+mod history;
 mod intersections;
 mod photo;
 mod single_digit;
@@ -105,6 +106,9 @@ mod wrong_entries;
 pub use game::{
     entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
     PuzzleSource,
+};
+pub use history::{
+    date_words, duration_words, history_back, history_off, history_started_over, played_before,
 };
 pub use photo::{
     crop_question, entries_that_do_not_fit, no_grid_found, photo_read, photo_reading_started,
