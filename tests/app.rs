@@ -1193,6 +1193,19 @@ fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
     assert!(h.state().duel().is_some(), "the duel started");
 }
 
+/// Types Pip's secret value into the selected hole until the duel ends
+/// (the selection moves on to the next hole by itself).
+fn play_right_values_to_the_end(h: &mut Harness<'static, App>, pip_secret: &Grid) {
+    let mut moves = 0;
+    while !h.state().duel().unwrap().is_over() {
+        moves += 1;
+        assert!(moves < 200, "the duel does not end");
+        let cell = h.state().duel_screen().unwrap().selected.unwrap();
+        press(h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+        wait_duel(h);
+    }
+}
+
 #[test]
 fn a_short_duel_is_played_to_the_end_in_the_window() {
     use sudolens::duel::{Ending, Side};
@@ -1231,14 +1244,7 @@ fn a_short_duel_is_played_to_the_end_in_the_window() {
     assert!(said.iter().any(|l| l.starts_with("I put ")), "{said:?}");
 
     // Then right values: the selection moves on to the next hole by itself.
-    let mut moves = 0;
-    while !h.state().duel().unwrap().is_over() {
-        moves += 1;
-        assert!(moves < 200, "the duel does not end");
-        let cell = h.state().duel_screen().unwrap().selected.unwrap();
-        press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
-        wait_duel(&mut h);
-    }
+    play_right_values_to_the_end(&mut h, &pip_secret);
     let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
     assert_eq!(outcome.ending, Ending::Completed);
     assert!(outcome.player.penalties() >= 1);
@@ -1714,14 +1720,7 @@ fn statistics_show_a_duel_finished_in_the_window() {
     // A joker (one point), then right values to the end.
     press(&mut h, Modifiers::NONE, Key::J);
     wait_duel(&mut h);
-    let mut moves = 0;
-    while !h.state().duel().unwrap().is_over() {
-        moves += 1;
-        assert!(moves < 200, "the duel does not end");
-        let cell = h.state().duel_screen().unwrap().selected.unwrap();
-        press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
-        wait_duel(&mut h);
-    }
+    play_right_values_to_the_end(&mut h, &pip_secret);
     let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
     assert_eq!(outcome.winner, Some(Side::Pip), "{outcome:?}");
 

@@ -161,6 +161,27 @@ fn a_puzzle_in_disguise_is_recognised_and_others_are_not() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Writes into an older file, by hand, an Easy game pasted and solved on
+/// 1 May 2025 in 500 seconds; `column` and `value` add a column of that
+/// schema (`", hints"`, `", 3"`).
+fn insert_easy_game_of_1_may(conn: &Connection, column: &str, value: &str) {
+    let game = new_game(EASY, Origin::Pasted, noon("2025-05-01"));
+    conn.execute(
+        &format!(
+            "INSERT INTO games (puzzle, canonical, origin, level, score, started_at,
+                                finished_at, seconds_played{column})
+             VALUES (?1, ?2, 'paste', 'Easy', 2.0, ?3, ?4, 500{value})"
+        ),
+        params![
+            game.puzzle.to_line(),
+            game.canonical.to_line(),
+            noon("2025-05-01"),
+            noon("2025-05-01") + 600
+        ],
+    )
+    .unwrap();
+}
+
 #[test]
 fn an_older_schema_is_migrated_with_its_games() {
     let dir = temp_dir("migrate");
@@ -173,19 +194,7 @@ fn an_older_schema_is_migrated_with_its_games() {
             Migrated::Current { from: 0 }
         );
         assert_eq!(schema::version(&conn).unwrap(), 1);
-        let game = new_game(EASY, Origin::Pasted, noon("2025-05-01"));
-        conn.execute(
-            "INSERT INTO games (puzzle, canonical, origin, level, score, started_at,
-                                finished_at, seconds_played, hints)
-             VALUES (?1, ?2, 'paste', 'Easy', 2.0, ?3, ?4, 500, 3)",
-            params![
-                game.puzzle.to_line(),
-                game.canonical.to_line(),
-                noon("2025-05-01"),
-                noon("2025-05-01") + 600
-            ],
-        )
-        .unwrap();
+        insert_easy_game_of_1_may(&conn, ", hints", ", 3");
     }
     let h = History::open(&path).unwrap();
     assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
@@ -709,19 +718,7 @@ fn a_schema_without_duels_is_migrated_with_its_games() {
         let mut conn = Connection::open(&path).unwrap();
         schema::migrate_to(&mut conn, 2).unwrap();
         assert_eq!(schema::version(&conn).unwrap(), 2);
-        let game = new_game(EASY, Origin::Pasted, noon("2025-05-01"));
-        conn.execute(
-            "INSERT INTO games (puzzle, canonical, origin, level, score, started_at,
-                                finished_at, seconds_played)
-             VALUES (?1, ?2, 'paste', 'Easy', 2.0, ?3, ?4, 500)",
-            params![
-                game.puzzle.to_line(),
-                game.canonical.to_line(),
-                noon("2025-05-01"),
-                noon("2025-05-01") + 600
-            ],
-        )
-        .unwrap();
+        insert_easy_game_of_1_may(&conn, "", "");
         conn.execute(
             "INSERT INTO hints (game_id, seq, depth) VALUES (1, 1, 2)",
             [],
