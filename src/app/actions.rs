@@ -24,6 +24,7 @@ impl App {
             Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
             Command::Statistics => self.toggle_statistics(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
+            Command::UsePhone => self.open_phone_panel(ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),
                 None => self.run_command(Command::SaveAs, ctx),
@@ -131,7 +132,11 @@ impl App {
                 Action::Command(c) => {
                     let for_window = matches!(
                         c,
-                        Command::Help | Command::Quit | Command::Language(_) | Command::Open
+                        Command::Help
+                            | Command::Quit
+                            | Command::Language(_)
+                            | Command::Open
+                            | Command::UsePhone
                     );
                     if !for_window {
                         return;
