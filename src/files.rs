@@ -13,6 +13,38 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// Set this to a directory to keep sudolens's files there instead of the
+/// user's data directory (tests point it at a temporary directory).
+pub const DATA_DIR_ENV: &str = "SUDOLENS_DATA_DIR";
+
+/// The directory for sudolens's files: `$SUDOLENS_DATA_DIR`, else
+/// `$XDG_DATA_HOME/sudolens`, else the platform's usual place
+/// (`~/.local/share/sudolens`, `%APPDATA%\sudolens`,
+/// `~/Library/Application Support/sudolens`), else `./sudolens-data`.
+pub fn data_dir() -> PathBuf {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var(DATA_DIR_ENV) {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = var("XDG_DATA_HOME") {
+        return PathBuf::from(dir).join("sudolens");
+    }
+    if cfg!(windows) {
+        if let Some(dir) = var("APPDATA") {
+            return PathBuf::from(dir).join("sudolens");
+        }
+    }
+    if let Some(home) = var("HOME") {
+        let home = PathBuf::from(home);
+        return if cfg!(target_os = "macos") {
+            home.join("Library/Application Support/sudolens")
+        } else {
+            home.join(".local/share/sudolens")
+        };
+    }
+    PathBuf::from("sudolens-data")
+}
+
 /// What a [`write_newest`] call did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {

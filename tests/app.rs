@@ -1264,6 +1264,19 @@ fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
     assert!(h.state().duel().is_some(), "the duel started");
 }
 
+/// Types Pip's secret value into the selected hole until the duel ends
+/// (the selection moves on to the next hole by itself).
+fn play_right_values_to_the_end(h: &mut Harness<'static, App>, pip_secret: &Grid) {
+    let mut moves = 0;
+    while !h.state().duel().unwrap().is_over() {
+        moves += 1;
+        assert!(moves < 200, "the duel does not end");
+        let cell = h.state().duel_screen().unwrap().selected.unwrap();
+        press(h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+        wait_duel(h);
+    }
+}
+
 #[test]
 fn a_short_duel_is_played_to_the_end_in_the_window() {
     use sudolens::duel::{Ending, Side};
@@ -1302,14 +1315,7 @@ fn a_short_duel_is_played_to_the_end_in_the_window() {
     assert!(said.iter().any(|l| l.starts_with("I put ")), "{said:?}");
 
     // Then right values: the selection moves on to the next hole by itself.
-    let mut moves = 0;
-    while !h.state().duel().unwrap().is_over() {
-        moves += 1;
-        assert!(moves < 200, "the duel does not end");
-        let cell = h.state().duel_screen().unwrap().selected.unwrap();
-        press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
-        wait_duel(&mut h);
-    }
+    play_right_values_to_the_end(&mut h, &pip_secret);
     let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
     assert_eq!(outcome.ending, Ending::Completed);
     assert!(outcome.player.penalties() >= 1);
@@ -1769,4 +1775,53 @@ fn rusqlite_lock(path: &Path) -> rusqlite::Connection {
         )
         .unwrap();
     other
+}
+
+/// A duel finished in the window goes into the history: the Statistics
+/// window counts it under Pip's strength, with the player's penalties and
+/// jokers, and the history holds it once.
+#[test]
+fn statistics_show_a_duel_finished_in_the_window() {
+    use sudolens::duel::Side;
+    let dir = temp_dir("stats-duel");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    // A joker (one point), then right values to the end.
+    press(&mut h, Modifiers::NONE, Key::J);
+    wait_duel(&mut h);
+    play_right_values_to_the_end(&mut h, &pip_secret);
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert_eq!(outcome.winner, Some(Side::Pip), "{outcome:?}");
+
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Statistics").click();
+    h.step();
+    wait_for(&mut h, "the duel in the statistics", |a| {
+        a.statistics_shown().is_some_and(|s| s.duels[0].played > 0)
+    });
+    let stats = h.state().statistics_shown().unwrap().clone();
+    let beginner = stats.duels[0];
+    assert_eq!((beginner.played, beginner.won, beginner.lost), (1, 0, 1));
+    assert_eq!(beginner.player_jokers, 1);
+    assert_eq!(beginner.player_penalties, outcome.player.penalties());
+    assert_eq!(beginner.pip_penalties, 0);
+    assert_eq!(stats.duels[1].played + stats.duels[2].played, 0);
+    // The window shows it: the table, Pip's strength and the averages.
+    h.get_by_label("Duels with Pip");
+    h.get_by_label("Your jokers");
+    h.get_by_label("Beginner");
+    // One joker, no wrong value: 1.0 penalty and 1.0 joker a duel.
+    assert_eq!(outcome.player.penalties(), 1);
+    assert_eq!(h.query_all_by_label("1.0").count(), 2);
+    drop(h);
+
+    // The history holds it once, with every detail.
+    let history = sudolens::history::History::open(&history_file(&dir)).unwrap();
+    let duels = history.duels().unwrap();
+    assert_eq!(duels.len(), 1);
+    assert_eq!(duels[0].duel.outcome, outcome);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -212,6 +212,17 @@ texts! {
     stats_y_axis: "minutes", "minutes";
     stats_loading: "Reading your game history…", "Lecture de ton historique…";
     stats_off: "{0}", "{0}";
+    stats_duels_title: "Duels with Pip", "Duels avec Pip";
+    stats_duels_none: "No duel with Pip yet: Game > Duel with Pip.", "Aucun duel avec Pip pour l'instant : Partie > Duel avec Pip.";
+    stats_duel_strength: "Pip's strength", "Force de Pip";
+    stats_duels_played: "Played", "Joués";
+    stats_duels_won: "Won", "Gagnés";
+    stats_duels_lost: "Lost", "Perdus";
+    stats_duel_your_penalties: "Your penalties", "Tes pénalités";
+    stats_duel_your_jokers: "Your jokers", "Tes jokers";
+    stats_duel_pip_penalties: "Pip's penalties", "Pénalités de Pip";
+    stats_duel_pip_jokers: "Pip's jokers", "Jokers de Pip";
+    stats_duel_averages: "Penalties and jokers are averages per duel.", "Les pénalités et les jokers sont des moyennes par duel.";
     // Closing with an unsaved game
     exit_unsaved_title: "Your game is not saved", "Ta partie n'est pas enregistrée";
     exit_unsaved_body: "I could not save your game before closing: {0}", "Je n'ai pas pu enregistrer ta partie avant de fermer : {0}";

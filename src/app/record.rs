@@ -203,6 +203,18 @@ impl HistoryLink {
         }
     }
 
+    /// A duel with Pip is over: into the history, and into the statistics
+    /// when they are on screen.
+    pub fn record_duel(&mut self, outcome: crate::duel::Outcome) {
+        self.recorder.send(Request::Duel(history::FinishedDuel {
+            outcome,
+            finished_at: unix_now(),
+        }));
+        if self.window.open {
+            self.ask_statistics();
+        }
+    }
+
     /// Asks for the statistics (the window shows them when they come).
     pub fn ask_statistics(&mut self) {
         self.window.waiting = true;

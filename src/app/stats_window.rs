@@ -1,15 +1,18 @@
 //! The Statistics window (Game > Statistics): per level, the games played
 //! and solved, the best and median times and the hints per game; the
 //! streak of puzzles of the day; and a plot of the solve times at the level
-//! chosen in the table. It draws the [`Statistics`] the history thread
-//! sends and keeps only which level is chosen.
+//! chosen in the table; then the duels with Pip per strength (played, won,
+//! lost, each side's average penalties and jokers). It draws the
+//! [`Statistics`] the history thread sends and keeps only which level is
+//! chosen.
 
 use egui::{RichText, Ui};
 use egui_plot::{Line, Plot, PlotPoints, Points};
 
 use super::i18n::{count_text, fill, level_text, Texts};
+use crate::hint::duel as duel_words;
 use crate::hint::{self, Lang};
-use crate::history::{LevelStats, Statistics};
+use crate::history::{DuelStats, LevelStats, Statistics};
 use crate::logic::Level;
 
 /// The window's state.
@@ -84,6 +87,8 @@ impl StatsWindow {
                 ui.add_space(8.0);
                 let level = self.chosen.unwrap_or(Level::Easy);
                 plot(ui, stats.level(level), t, lang);
+                ui.add_space(8.0);
+                duels(ui, &stats.duels, t, lang);
             });
         self.open = open;
     }
@@ -146,6 +151,51 @@ impl StatsWindow {
                 }
             });
     }
+}
+
+/// The duels with Pip, one row per strength played against.
+fn duels(ui: &mut Ui, stats: &[DuelStats], t: &Texts, lang: Lang) {
+    ui.label(RichText::new(t.stats_duels_title).strong());
+    if stats.iter().all(|s| s.played == 0) {
+        ui.label(t.stats_duels_none);
+        return;
+    }
+    egui::Grid::new("duel-statistics")
+        .striped(true)
+        .num_columns(8)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for head in [
+                t.stats_duel_strength,
+                t.stats_duels_played,
+                t.stats_duels_won,
+                t.stats_duels_lost,
+                t.stats_duel_your_penalties,
+                t.stats_duel_your_jokers,
+                t.stats_duel_pip_penalties,
+                t.stats_duel_pip_jokers,
+            ] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for s in stats.iter().filter(|s| s.played > 0) {
+                ui.label(duel_words::strength_name(s.strength, lang));
+                ui.label(s.played.to_string());
+                ui.label(s.won.to_string());
+                ui.label(s.lost.to_string());
+                for total in [
+                    s.player_penalties,
+                    s.player_jokers,
+                    s.pip_penalties,
+                    s.pip_jokers,
+                ] {
+                    let mean = s.average(total).unwrap_or(0.0);
+                    ui.label(format!("{mean:.1}"));
+                }
+                ui.end_row();
+            }
+        });
+    ui.label(RichText::new(t.stats_duel_averages).small());
 }
 
 /// How far the hints of a level were read, one line per depth.

@@ -4,37 +4,7 @@
 use crate::grid::SavedGame;
 use std::path::{Path, PathBuf};
 
-/// Set this to a directory to keep sudolens's files there instead of the
-/// user's data directory (tests point it at a temporary directory).
-pub const DATA_DIR_ENV: &str = "SUDOLENS_DATA_DIR";
-
-/// The directory for sudolens's files: `$SUDOLENS_DATA_DIR`, else
-/// `$XDG_DATA_HOME/sudolens`, else the platform's usual place
-/// (`~/.local/share/sudolens`, `%APPDATA%\sudolens`,
-/// `~/Library/Application Support/sudolens`), else `./sudolens-data`.
-pub fn data_dir() -> PathBuf {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var(DATA_DIR_ENV) {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = var("XDG_DATA_HOME") {
-        return PathBuf::from(dir).join("sudolens");
-    }
-    if cfg!(windows) {
-        if let Some(dir) = var("APPDATA") {
-            return PathBuf::from(dir).join("sudolens");
-        }
-    }
-    if let Some(home) = var("HOME") {
-        let home = PathBuf::from(home);
-        return if cfg!(target_os = "macos") {
-            home.join("Library/Application Support/sudolens")
-        } else {
-            home.join(".local/share/sudolens")
-        };
-    }
-    PathBuf::from("sudolens-data")
-}
+pub use crate::files::{data_dir, DATA_DIR_ENV};
 
 /// The game saved on exit and restored on start.
 pub fn autosave_path(dir: &Path) -> PathBuf {

@@ -10,6 +10,8 @@
 //!   one), where it came from ([`Origin`]), its level, when it started and
 //!   finished, the time played, the hints with how far each was read, Solve
 //!   used or not, and the mistakes shown.
+//! * One row per finished duel with Pip ([`FinishedDuel`]), for the duel
+//!   statistics per Pip strength.
 //! * The file is in WAL mode with `synchronous = FULL`: a killed process
 //!   loses at most the write it was making, and readers never block the
 //!   writer. Its schema is migrated through `PRAGMA user_version` (see
@@ -45,10 +47,12 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod duels;
 mod recorder;
 mod schema;
 mod stats;
 
+pub use duels::{DuelId, DuelStats, FinishedDuel, PastDuel};
 pub use recorder::{GameStart, Recorder, Report, Request};
 pub use schema::VERSION;
 pub use stats::{streaks, LevelStats, SolveTime, Statistics, Streaks};
@@ -539,7 +543,8 @@ impl History {
             .into_iter()
             .filter_map(|(level, depth, n)| Some((level.parse().ok()?, depth, n)))
             .collect::<Vec<_>>();
-        Ok(Statistics::of(&games, &depths, today))
+        let duels: Vec<FinishedDuel> = self.duels()?.into_iter().map(|d| d.duel).collect();
+        Ok(Statistics::of(&games, &depths, today).with_duels(&duels))
     }
 }
 

@@ -9,7 +9,8 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError}
 use std::time::Duration;
 
 use super::{
-    ErrorKind, GameId, History, HistoryError, NewGame, Origin, PastGame, Progress, Statistics,
+    ErrorKind, FinishedDuel, GameId, History, HistoryError, NewGame, Origin, PastGame, Progress,
+    Statistics,
 };
 use crate::generate::Date;
 use crate::grid::Grid;
@@ -53,6 +54,8 @@ pub enum Request {
     Resume { key: u64, game: GameStart },
     /// Where game `key` stands now.
     Progress { key: u64, progress: Progress },
+    /// A duel with Pip is over: recorded once, as sent.
+    Duel(FinishedDuel),
     /// The statistics, as of `today` (the puzzle of the day's date).
     Statistics { today: Date },
 }
@@ -174,6 +177,8 @@ struct Backlog {
     /// Games to record, in the order they began: (key, game, resumed).
     starts: Vec<(u64, GameStart, bool)>,
     progress: BTreeMap<u64, Progress>,
+    /// Duels finished, in order.
+    duels: Vec<FinishedDuel>,
     statistics: Option<Date>,
 }
 
@@ -185,6 +190,7 @@ impl Backlog {
             Request::Progress { key, progress } => {
                 self.progress.insert(key, progress);
             }
+            Request::Duel(duel) => self.duels.push(duel),
             Request::Statistics { today } => self.statistics = Some(today),
         }
     }
@@ -252,7 +258,8 @@ fn run(path: &std::path::Path, inbox: Receiver<Request>, report: &dyn Fn(Report)
 
 impl Recording<'_> {
     /// Opens the history if needed and writes the backlog, in order: the
-    /// games begun, where each stands, the statistics asked.
+    /// games begun, where each stands, the duels finished, the statistics
+    /// asked.
     fn catch_up(&mut self, report: &dyn Fn(Report)) {
         if let Err(e) = self.try_catch_up(report) {
             self.failed(e, report);
@@ -285,6 +292,10 @@ impl Recording<'_> {
                 h.update(id, progress)?;
             }
             self.backlog.progress.remove(&key);
+        }
+        while let Some(duel) = self.backlog.duels.first() {
+            h.record_duel(duel)?;
+            self.backlog.duels.remove(0);
         }
         if let Some(today) = self.backlog.statistics {
             report(Report::Statistics(h.statistics(today)?));

@@ -59,9 +59,24 @@ INSERT INTO hints (game_id, seq) SELECT games.id, n.i FROM games JOIN n ON n.i <
 ALTER TABLE games DROP COLUMN hints;
 ";
 
+/// Schema 3: one row per finished duel with Pip. The outcome is the duel
+/// files' JSON (`duel::Outcome`); Pip's strength and the winner (`player`,
+/// `pip`, NULL for a draw) are repeated as columns for queries by hand.
+const DUELS: &str = "
+CREATE TABLE duels (
+    id INTEGER PRIMARY KEY,
+    -- Unix seconds
+    finished_at INTEGER NOT NULL,
+    -- beginner, club or master
+    strength TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('player', 'pip')),
+    outcome TEXT NOT NULL
+);
+";
+
 /// Every migration, oldest first: a file at version `v` has had the first
 /// `v`. Append, never edit: files in the field are at every version.
-pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS];
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS];
 
 /// The version this build writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;

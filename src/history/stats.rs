@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Origin, PastGame};
+use super::{DuelStats, FinishedDuel, Origin, PastGame};
 use crate::generate::Date;
 use crate::logic::Level;
 
@@ -80,6 +80,8 @@ pub struct Statistics {
     /// One entry per level, [`Level::ALL`]'s order.
     pub levels: Vec<LevelStats>,
     pub daily: Streaks,
+    /// The duels with Pip: one entry per strength, `Strength::ALL`'s order.
+    pub duels: Vec<DuelStats>,
 }
 
 impl Statistics {
@@ -134,6 +136,15 @@ impl Statistics {
         Statistics {
             levels,
             daily: streaks(&solved_dailies, today),
+            duels: DuelStats::of(&[]),
+        }
+    }
+
+    /// These statistics with the duels counted from `duels`.
+    pub fn with_duels(self, duels: &[FinishedDuel]) -> Statistics {
+        Statistics {
+            duels: DuelStats::of(duels),
+            ..self
         }
     }
 

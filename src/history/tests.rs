@@ -3,6 +3,7 @@
 //! sudolens, killed while writing, and through its thread.
 
 use super::*;
+use crate::duel::{Answering, Cheat, Ending, Outcome, Side, Strength, Tally};
 use crate::generate::Transformation;
 use crate::test_puzzles::HARD_17;
 use std::sync::mpsc;
@@ -160,6 +161,27 @@ fn a_puzzle_in_disguise_is_recognised_and_others_are_not() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Writes into an older file, by hand, an Easy game pasted and solved on
+/// 1 May 2025 in 500 seconds; `column` and `value` add a column of that
+/// schema (`", hints"`, `", 3"`).
+fn insert_easy_game_of_1_may(conn: &Connection, column: &str, value: &str) {
+    let game = new_game(EASY, Origin::Pasted, noon("2025-05-01"));
+    conn.execute(
+        &format!(
+            "INSERT INTO games (puzzle, canonical, origin, level, score, started_at,
+                                finished_at, seconds_played{column})
+             VALUES (?1, ?2, 'paste', 'Easy', 2.0, ?3, ?4, 500{value})"
+        ),
+        params![
+            game.puzzle.to_line(),
+            game.canonical.to_line(),
+            noon("2025-05-01"),
+            noon("2025-05-01") + 600
+        ],
+    )
+    .unwrap();
+}
+
 #[test]
 fn an_older_schema_is_migrated_with_its_games() {
     let dir = temp_dir("migrate");
@@ -172,19 +194,7 @@ fn an_older_schema_is_migrated_with_its_games() {
             Migrated::Current { from: 0 }
         );
         assert_eq!(schema::version(&conn).unwrap(), 1);
-        let game = new_game(EASY, Origin::Pasted, noon("2025-05-01"));
-        conn.execute(
-            "INSERT INTO games (puzzle, canonical, origin, level, score, started_at,
-                                finished_at, seconds_played, hints)
-             VALUES (?1, ?2, 'paste', 'Easy', 2.0, ?3, ?4, 500, 3)",
-            params![
-                game.puzzle.to_line(),
-                game.canonical.to_line(),
-                noon("2025-05-01"),
-                noon("2025-05-01") + 600
-            ],
-        )
-        .unwrap();
+        insert_easy_game_of_1_may(&conn, ", hints", ", 3");
     }
     let h = History::open(&path).unwrap();
     assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
@@ -614,5 +624,162 @@ fn the_recorder_waits_out_a_lock_and_loses_nothing() {
         files_in(&dir).iter().all(|f| !f.contains("damaged")),
         "a lock is not damage"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A finished duel with these tallies (wrong values, jokers).
+fn duel(strength: Strength, winner: Option<Side>, player: (u32, u32), pip: (u32, u32)) -> Outcome {
+    let tally = |(wrong, jokers): (u32, u32)| Tally {
+        wrong,
+        jokers,
+        moves: 40 + wrong + jokers,
+    };
+    Outcome {
+        winner,
+        ending: Ending::Completed,
+        player: tally(player),
+        pip: tally(pip),
+        strength,
+        answering: Answering::Honest,
+        level: Some(Level::Medium),
+    }
+}
+
+#[test]
+fn duels_are_written_and_read_back_with_their_statistics() {
+    let dir = temp_dir("duels");
+    let path = dir.join(FILE_NAME);
+    let caught = Outcome {
+        ending: Ending::Cheating {
+            cheat: Cheat::NoValueLeft {
+                cell: crate::grid::Cell::new(3, 8),
+                refused: crate::grid::Candidates::from_iter([4, 7]),
+                by_reasoning: true,
+            },
+        },
+        answering: Answering::ByHand,
+        level: None,
+        ..duel(Strength::Club, Some(Side::Pip), (1, 2), (0, 1))
+    };
+    let played = [
+        duel(Strength::Club, Some(Side::Player), (1, 0), (2, 3)),
+        caught.clone(),
+        duel(Strength::Master, None, (2, 1), (2, 1)),
+    ];
+    {
+        let mut h = History::open(&path).unwrap();
+        for (i, o) in played.iter().enumerate() {
+            let d = FinishedDuel {
+                outcome: o.clone(),
+                finished_at: noon("2025-06-01") + i as i64,
+            };
+            h.record_duel(&d).unwrap();
+        }
+    }
+    let h = History::open(&path).unwrap();
+    let back: Vec<Outcome> = h
+        .duels()
+        .unwrap()
+        .into_iter()
+        .map(|d| d.duel.outcome)
+        .collect();
+    assert_eq!(back, played, "every detail, the cheat caught included");
+    let stats = h.statistics("2025-06-01".parse().unwrap()).unwrap();
+    assert_eq!(stats.games(), 0, "duels are not games");
+    let club = stats.duels[1];
+    assert_eq!(club.strength, Strength::Club);
+    assert_eq!((club.played, club.won, club.lost), (2, 1, 1));
+    assert_eq!(
+        club.average(club.player_penalties),
+        Some(2.0),
+        "(1 + 3) / 2"
+    );
+    assert_eq!(club.average(club.player_jokers), Some(1.0));
+    assert_eq!(club.average(club.pip_penalties), Some(3.0), "(5 + 1) / 2");
+    assert_eq!(club.average(club.pip_jokers), Some(2.0));
+    let master = stats.duels[2];
+    assert_eq!(
+        (master.played, master.won, master.lost),
+        (1, 0, 0),
+        "a draw"
+    );
+    assert_eq!(stats.duels[0].played, 0);
+    assert_eq!(stats.duels[0].average(0), None);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_schema_without_duels_is_migrated_with_its_games() {
+    let dir = temp_dir("migrate-duels");
+    let path = dir.join(FILE_NAME);
+    {
+        // A file as schema 2 wrote it: games and hints, no duels.
+        let mut conn = Connection::open(&path).unwrap();
+        schema::migrate_to(&mut conn, 2).unwrap();
+        assert_eq!(schema::version(&conn).unwrap(), 2);
+        insert_easy_game_of_1_may(&conn, "", "");
+        conn.execute(
+            "INSERT INTO hints (game_id, seq, depth) VALUES (1, 1, 2)",
+            [],
+        )
+        .unwrap();
+    }
+    let mut h = History::open(&path).unwrap();
+    assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
+    let games = h.games().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!((games[0].hints, games[0].seconds_played), (1, 500));
+    assert!(h.duels().unwrap().is_empty());
+    let won = FinishedDuel {
+        outcome: duel(Strength::Beginner, Some(Side::Player), (0, 1), (3, 4)),
+        finished_at: noon("2025-05-02"),
+    };
+    h.record_duel(&won).unwrap();
+    let stats = h.statistics("2025-05-02".parse().unwrap()).unwrap();
+    assert_eq!(
+        stats.level(Level::Easy).solved,
+        1,
+        "the game is still there"
+    );
+    assert_eq!(stats.duels[0].won, 1);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_recorder_records_a_finished_duel() {
+    let dir = temp_dir("recorder-duel");
+    let path = dir.join(FILE_NAME);
+    let (tx, rx) = mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    {
+        let recorder = Recorder::start(path.clone(), move || {
+            let _ = tx.lock().unwrap().send(());
+        });
+        let finished = FinishedDuel {
+            outcome: duel(Strength::Master, Some(Side::Pip), (4, 2), (1, 0)),
+            finished_at: noon("2025-05-03"),
+        };
+        recorder.send(Request::Duel(finished.clone()));
+        recorder.send(Request::Statistics {
+            today: "2025-05-03".parse().unwrap(),
+        });
+        let mut recorder = recorder;
+        let mut stats = None;
+        while stats.is_none() {
+            rx.recv_timeout(std::time::Duration::from_secs(20)).unwrap();
+            for r in recorder.poll() {
+                if let Report::Statistics(s) = r {
+                    stats = Some(s);
+                }
+            }
+        }
+        let master = stats.unwrap().duels[2];
+        assert_eq!((master.played, master.lost), (1, 1));
+    }
+    let h = History::open(&path).unwrap();
+    assert_eq!(h.duels().unwrap().len(), 1, "written once");
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }

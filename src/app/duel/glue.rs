@@ -196,6 +196,9 @@ impl App {
             if !told {
                 if let Some(s) = &mut self.duel.screen {
                     s.told_end = true;
+                    if std::mem::take(&mut s.unrecorded) {
+                        self.history.record_duel(outcome.clone());
+                    }
                 }
                 self.tutor
                     .pip

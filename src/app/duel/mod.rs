@@ -80,6 +80,10 @@ pub struct DuelScreen {
     pub replay_from: Option<usize>,
     /// Pip has told the result.
     pub told_end: bool,
+    /// The duel is to go into the history when it ends: it was under way
+    /// when it came on screen (a duel opened already over was recorded
+    /// when it ended). Cleared once recorded.
+    pub unrecorded: bool,
     /// The file the duel was saved to or opened from.
     pub path: Option<PathBuf>,
     /// Numbers snapshots, so a late background save never replaces a newer one.
@@ -100,6 +104,7 @@ impl DuelScreen {
             show_secret: false,
             replay_from: None,
             told_end: false,
+            unrecorded: !duel.is_over(),
             path: None,
             version: 0,
             duel,

@@ -1,8 +1,9 @@
 //! `sudolens duel`: Duel with Pip in a terminal, like the console game it
 //! comes from. Both grids are drawn in text; the player types `r4c9 6` or
 //! `joker r4c9`; input errors are explained and refused moves cost nothing;
-//! Ctrl+D leaves cleanly. `--pip-vs-pip` lets two Pips play instead
-//! ([`pip_vs_pip`]).
+//! Ctrl+D leaves cleanly. A duel that ends here goes into the game history
+//! in the data folder, as the window's do. `--pip-vs-pip` lets two Pips
+//! play instead ([`pip_vs_pip`]), and is not recorded.
 
 mod pip_vs_pip;
 mod text;
@@ -104,9 +105,61 @@ pub fn run(args: &DuelArgs) -> ExitCode {
         lang: args.lang,
         save: args.save.clone(),
     };
-    match game.play(&mut stdin.lock(), &mut out) {
+    let was_over = game.duel.is_over();
+    let played = game.play(&mut stdin.lock(), &mut out);
+    // A duel that ended in this run (not one resumed already over).
+    if let (false, Some(outcome)) = (was_over, game.duel.outcome()) {
+        record(outcome.clone(), args.lang);
+    }
+    match played {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => bad_input(&e),
+    }
+}
+
+/// How long the terminal waits for the history before it gives up (the
+/// recorder itself waits a few seconds more for its last write).
+const HISTORY_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Writes the finished duel into the history through its recorder thread,
+/// as the window does. A history that is off is said on stderr; the duel's
+/// result is already on screen either way.
+fn record(outcome: sudolens::duel::Outcome, lang: Lang) {
+    use sudolens::history::{self, FinishedDuel, Recorder, Report, Request};
+    let finished_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let path = sudolens::files::data_dir().join(history::FILE_NAME);
+    let (woke, wake) = std::sync::mpsc::channel();
+    let woke = std::sync::Mutex::new(woke);
+    let mut recorder = Recorder::start(path, move || {
+        let _ = woke.lock().map(|w| w.send(()));
+    });
+    recorder.send(Request::Duel(FinishedDuel {
+        outcome,
+        finished_at,
+    }));
+    // The statistics come after the duel is written: they say it is done.
+    recorder.send(Request::Statistics {
+        today: history::local_today(),
+    });
+    let start = std::time::Instant::now();
+    while let Some(left) = HISTORY_WAIT.checked_sub(start.elapsed()) {
+        if wake.recv_timeout(left).is_err() {
+            break;
+        }
+        for report in recorder.poll() {
+            match report {
+                Report::Statistics(_) => return,
+                Report::Off(e) => {
+                    for line in sudolens::hint::history_off(&e, lang).lines {
+                        eprintln!("{}", line.text);
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
     }
 }
 

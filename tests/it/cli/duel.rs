@@ -11,7 +11,24 @@ use sudolens::grid::Cell;
 /// Runs `sudolens duel` with `args`, typing `input`, then closing the input
 /// as Ctrl+D does.
 fn duel(args: &[&str], input: &str) -> Output {
+    duel_in(&data_dir("scratch"), args, input)
+}
+
+/// A data folder of this test run's own, so that duels are recorded there
+/// and never in the user's history.
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "sudolens-it-duel-data-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// [`duel`], with the history in `data`.
+fn duel_in(data: &std::path::Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .env("SUDOLENS_DATA_DIR", data)
         .arg("duel")
         .args(args)
         .stdin(Stdio::piped())
@@ -102,6 +119,32 @@ fn a_whole_duel_in_the_terminal() {
     assert!(s.contains("Pip says: Both grids are complete!"), "{s}");
     assert!(s.contains("Pip says: I win, 0 to "), "{s}");
     assert!(!s.contains("Duel left unfinished"));
+}
+
+#[test]
+fn a_duel_finished_in_the_terminal_goes_into_the_history() {
+    use sudolens::duel::{Side, Strength};
+    use sudolens::history::{History, FILE_NAME};
+    let data = data_dir("history");
+    let _ = std::fs::remove_file(data.join(FILE_NAME));
+    let args = [
+        "--seed", "5", "--level", "easy", "--pip", "beginner", "--holes", "12",
+    ];
+    let out = duel_in(&data, &args, &every_joker());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Left unfinished (Ctrl+D at once): not a duel to record.
+    let left = duel_in(&data, &args, "");
+    assert!(text(&left.stdout).contains("Duel left unfinished"));
+    let history = History::open(&data.join(FILE_NAME)).unwrap();
+    let duels = history.duels().unwrap();
+    assert_eq!(duels.len(), 1, "{duels:?}");
+    let o = &duels[0].duel.outcome;
+    assert_eq!(o.strength, Strength::Beginner);
+    assert_eq!(o.player.wrong, 0, "only jokers were played");
+    assert!(o.player.jokers > 0);
+    assert_eq!(o.winner, Some(Side::Pip), "{o:?}");
+    drop(history);
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
