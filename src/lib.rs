@@ -16,7 +16,6 @@ pub mod generate;
 pub mod grid;
 pub mod hint;
 pub mod history;
-pub mod library;
 pub mod logic;
 pub mod solver;
 pub mod vision;

@@ -74,8 +74,6 @@ texts! {
     level_easy: "Easy", "Facile";
     level_medium: "Medium", "Moyen";
     level_hard: "Hard", "Difficile";
-    level_very_hard: "Very hard", "Très difficile";
-    level_diabolical: "Diabolical", "Diabolique";
     level_expert: "Expert", "Expert";
     level_master: "Master", "Maître";
     level_extreme: "Extreme", "Extrême";

@@ -3,7 +3,8 @@
 //! request carries the board, so the server holds no state between requests.
 //!
 //! - `GET /api/info`: levels, limits, and Pip's standing lines;
-//! - `GET /api/new`: a new puzzle at a level, with Pip's welcome;
+//! - (`GET /api/new` and `GET /api/daily`, new puzzles, are in
+//!   `new_puzzle.rs`);
 //! - `POST /api/hint`: the next step explained, the board after Apply;
 //! - `POST /api/check`, `POST /api/solve`: as Check and Solve in the window;
 //! - `POST /api/start`: a grid to play (a photo's, once fixed), judged first.
@@ -20,7 +21,6 @@ use super::wire::{lang_of, remedy_names, ApiError, BoardRequest, BoardText, Said
 use super::Shared;
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{self, Lang, PuzzleSource};
-use crate::library::{self, BankLevel};
 use crate::logic::{self, Outcome, Step};
 use crate::vision::ImportError;
 
@@ -88,9 +88,11 @@ pub(super) async fn info(
     Ok(Json(Info {
         version: env!("CARGO_PKG_VERSION"),
         window: shared.window.is_some(),
-        levels: BankLevel::ALL
-            .iter()
-            .map(|l| Level { id: l.id() })
+        levels: logic::Level::ALL
+            .into_iter()
+            .map(|l| Level {
+                id: super::new_puzzle::level_id(l),
+            })
             .collect(),
         limits: InfoLimits {
             max_upload_bytes: limits.max_upload_bytes,
@@ -103,53 +105,6 @@ pub(super) async fn info(
             reading: Said::new(hint::photo_reading_started(lang), lang),
             too_large: Said::new(hint::photo_not_read(&too_large, lang), lang),
         },
-    }))
-}
-
-#[derive(Debug, Deserialize)]
-pub(super) struct NewQuery {
-    level: Option<String>,
-    lang: Option<String>,
-    /// Picks the puzzle (tests); the clock otherwise.
-    seed: Option<u64>,
-}
-
-#[derive(Serialize)]
-pub(super) struct NewPuzzle {
-    givens: String,
-    level: &'static str,
-    /// The puzzle's rating level (`"Hard"`), as the engine judges it.
-    rating: logic::Level,
-    said: Vec<Said>,
-}
-
-pub(super) async fn new_puzzle(
-    State(shared): State<Arc<Shared>>,
-    q: Result<Query<NewQuery>, QueryRejection>,
-) -> Result<Json<NewPuzzle>, ApiError> {
-    let q = query(q)?;
-    let lang = lang_of(q.lang.as_deref());
-    let level = match q.level.as_deref() {
-        None => BankLevel::Medium,
-        Some(id) => BankLevel::from_id(id).ok_or_else(|| {
-            let known: Vec<&str> = BankLevel::ALL.iter().map(|l| l.id()).collect();
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_query",
-                format!("unknown level '{id}': one of {}", known.join(", ")),
-            )
-        })?,
-    };
-    let seed = q.seed.unwrap_or_else(library::clock_seed);
-    let grid = library::pick(level, seed);
-    let rating = shared.blocking(move || logic::rate_grid(&grid)).await?;
-    let givens = grid.filled_count();
-    let welcome = hint::welcome(&PuzzleSource::Library, givens, &rating, lang);
-    Ok(Json(NewPuzzle {
-        givens: grid.to_line(),
-        level: level.id(),
-        rating: rating.level,
-        said: vec![Said::new(welcome, lang)],
     }))
 }
 

@@ -25,6 +25,9 @@ pub struct Limits {
     pub max_pixels: u64,
     /// Longest a request may take, from its headers to its answer.
     pub request_time: Duration,
+    /// Longest a new puzzle may take to generate (its turn included):
+    /// Extreme takes about a second on one core, rarely more than five.
+    pub generate_time: Duration,
     /// Longest the request line and headers may take to arrive.
     pub header_time: Duration,
     /// Photo imports that run at the same time (each takes a core).
@@ -48,6 +51,7 @@ impl Default for Limits {
             max_json_bytes: 64 * 1024,
             max_pixels: crate::vision::ImportOptions::default().max_pixels,
             request_time: Duration::from_secs(30),
+            generate_time: Duration::from_secs(20),
             header_time: Duration::from_secs(10),
             imports_at_once: 2,
             imports_waiting: 8,

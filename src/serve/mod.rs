@@ -15,7 +15,8 @@
 //!
 //! - `mod.rs`: [`Server`] (start, URL, stop), the accept loop, the routes and
 //!   the middleware (rate limit, token, time limit, headers);
-//! - `game.rs`: info, new puzzle, hint, check, solve, start;
+//! - `game.rs`: info, hint, check, solve, start;
+//! - `new_puzzle.rs`: new puzzles by level, and the puzzle of the day;
 //! - `photo.rs`: import, photo for the page, photo for the window;
 //! - `wire.rs`: the JSON shapes; `page.rs`: the page's files;
 //!   `lan.rs`: the LAN address.
@@ -23,6 +24,7 @@
 mod game;
 mod lan;
 mod limits;
+mod new_puzzle;
 mod page;
 mod photo;
 mod token;
@@ -92,6 +94,10 @@ pub(crate) struct Shared {
     imports: ImportGate,
     /// Engine work (hints, verdicts, ratings) running at once; more wait.
     engine: Arc<Semaphore>,
+    /// Puzzles being generated at once; more wait their turn.
+    generations: Arc<Semaphore>,
+    /// The puzzle of the day last made, kept for the day.
+    daily: std::sync::Mutex<Option<(crate::generate::Date, Arc<crate::generate::Generated>)>>,
     window: Option<PhotoSink>,
 }
 
@@ -99,19 +105,25 @@ pub(crate) struct Shared {
 /// the request's time limit).
 const ENGINE_AT_ONCE: usize = 4;
 
+/// Puzzles generated at the same time: one per core of a small machine,
+/// apart from the engine's permits so that hints never wait for them.
+const GENERATIONS_AT_ONCE: usize = 2;
+
+/// 500: a worker thread failed.
+fn internal() -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "sudolens failed on this board",
+    )
+}
+
 impl Shared {
     /// Runs engine work on the blocking pool, a few at a time.
     async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let internal = || {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "sudolens failed on this board",
-            )
-        };
         let permit = self
             .engine
             .clone()
@@ -149,12 +161,16 @@ impl Server {
             rate: RateLimiter::new(config.limits.burst, config.limits.per_second),
             imports: ImportGate::new(&config.limits),
             engine: Arc::new(Semaphore::new(ENGINE_AT_ONCE)),
+            generations: Arc::new(Semaphore::new(GENERATIONS_AT_ONCE)),
+            daily: std::sync::Mutex::new(None),
             window: config.window.clone(),
             limits: config.limits.clone(),
         });
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
-            .max_blocking_threads(2 * ENGINE_AT_ONCE + config.limits.imports_at_once)
+            .max_blocking_threads(
+                2 * ENGINE_AT_ONCE + GENERATIONS_AT_ONCE + config.limits.imports_at_once,
+            )
             .build()?;
         let (stop, stopped) = oneshot::channel::<()>();
         // Ctrl+C is caught from now on, before the caller prints the URL: a
@@ -307,7 +323,8 @@ fn router(shared: Arc<Shared>) -> Router {
     let json_limit = shared.limits.max_json_bytes;
     let api = Router::new()
         .route("/api/info", get(game::info))
-        .route("/api/new", get(game::new_puzzle))
+        .route("/api/new", get(new_puzzle::new_puzzle))
+        .route("/api/daily", get(new_puzzle::daily))
         .route("/api/hint", post(game::hint))
         .route("/api/check", post(game::check))
         .route("/api/solve", post(game::solve))

@@ -370,3 +370,30 @@ fn stopping_the_server_frees_its_port() {
         "nothing listens any more"
     );
 }
+
+#[test]
+fn new_makes_a_puzzle_rated_at_each_level_asked() {
+    let (_server, site) = start(generous());
+    for (id, level) in [
+        ("easy", sudolens::logic::Level::Easy),
+        ("hard", sudolens::logic::Level::Hard),
+    ] {
+        let r = site.get(&format!("/api/new?level={id}&lang=fr"));
+        assert_eq!(r.status, 200, "{id}");
+        let new = r.json();
+        let grid = Grid::parse(new["givens"].as_str().unwrap()).unwrap();
+        assert_eq!(sudolens::solver::count_solutions(&grid, 2), 1, "{id}");
+        assert_eq!(sudolens::logic::rate_grid(&grid).level, level, "{id}");
+        assert_eq!(new["level"], id);
+    }
+    for bad in ["very_hard", "diabolical", "7"] {
+        let r = site.get(&format!("/api/new?level={bad}"));
+        assert_eq!(r.status, 400, "{bad}");
+        let j = r.json();
+        assert_eq!(j["kind"], "bad_query");
+        let error = j["error"].as_str().unwrap();
+        for level in ["easy", "medium", "hard", "expert", "master", "extreme"] {
+            assert!(error.contains(level), "{error}");
+        }
+    }
+}
