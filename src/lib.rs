@@ -10,6 +10,7 @@
 
 pub mod files;
 pub mod grid;
+pub mod guide;
 pub mod hint;
 pub mod logic;
 pub mod solver;

@@ -18,6 +18,7 @@ pub mod board_view;
 mod closing;
 pub mod commands;
 pub mod dialogue;
+pub mod guide_window;
 mod help;
 pub mod i18n;
 pub mod import_view;
@@ -42,7 +43,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use crate::grid::{Board, Cell, Grid};
-use crate::hint::PuzzleSource;
+use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueView, Paragraph};
@@ -68,6 +69,11 @@ pub struct Config {
     pub lang_chosen: bool,
     /// Start in notes mode (remembered from the last session).
     pub notes_mode: bool,
+    /// How Pip names cells (View > Cell names, remembered).
+    pub notation: Notation,
+    /// Hints stop at the nudge until the player asks for more (View menu,
+    /// remembered).
+    pub hint_budget: bool,
     /// Pip moves (off in tests).
     pub animate: bool,
     /// Restore the autosave at start.
@@ -84,6 +90,8 @@ impl Config {
             lang: Lang::system(),
             lang_chosen: false,
             notes_mode: false,
+            notation: Notation::Plain,
+            hint_budget: false,
             animate: true,
             restore: true,
             native_dialogs: true,
@@ -95,8 +103,10 @@ impl Config {
 struct Tutor {
     pip: Pip,
     dialogue: Dialogue,
-    /// The step the dialogue is explaining, for Apply.
+    /// The step the dialogue is explaining, for Apply; and its place in
+    /// the game's list of hints.
     pending_step: Option<Step>,
+    pending_hint: Option<usize>,
     /// Ask for the next step as soon as one is applied (step by step).
     auto_next: bool,
     /// Where the puzzle just loaded came from, until Pip has welcomed it
@@ -119,6 +129,8 @@ struct Chrome {
     status: Option<Status>,
     path_window: Option<PathWindow>,
     help_open: bool,
+    /// The technique guide, while it is open.
+    guide: Option<guide_window::GuideWindow>,
 }
 
 /// The application.
@@ -142,6 +154,7 @@ impl App {
                 pip: Pip::new(config.animate),
                 dialogue: Dialogue::default(),
                 pending_step: None,
+                pending_hint: None,
                 auto_next: false,
                 welcome: None,
             },
@@ -162,6 +175,11 @@ impl App {
 
     fn t(&self) -> &'static Texts {
         self.config.lang.texts()
+    }
+
+    /// The language and notation Pip speaks in.
+    pub fn wording(&self) -> Wording {
+        Wording::new(self.config.lang, self.config.notation)
     }
 
     /// Pip says `said`: a new paragraph of the dialogue, with the offers its
@@ -219,6 +237,33 @@ impl App {
         self.config.lang
     }
 
+    pub fn notation(&self) -> Notation {
+        self.config.notation
+    }
+
+    pub fn hint_budget(&self) -> bool {
+        self.config.hint_budget
+    }
+
+    /// The game session, read-only: the board, the hints used and how
+    /// deep each went.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The technique the guide shows, while it is open.
+    pub fn guide_technique(&self) -> Option<crate::logic::Technique> {
+        self.chrome.guide.as_ref().map(|g| g.technique())
+    }
+
+    /// Whether the guide's example is ready to be read (for tests).
+    pub fn guide_example_ready(&self) -> bool {
+        self.chrome
+            .guide
+            .as_ref()
+            .is_some_and(|g| g.example_ready())
+    }
+
     pub fn data_dir(&self) -> &Path {
         &self.config.data_dir
     }
@@ -232,6 +277,8 @@ impl App {
         settings::Settings {
             lang: self.config.lang_chosen.then_some(self.config.lang),
             notes_mode: self.session.notes_mode,
+            notation: self.config.notation,
+            hint_budget: self.config.hint_budget,
         }
     }
 
@@ -247,6 +294,7 @@ impl App {
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
         self.tutor.pending_step = None;
+        self.tutor.pending_hint = None;
         self.tutor.auto_next = false;
     }
 
@@ -272,7 +320,8 @@ impl App {
             Edit::Refused(e) => {
                 let text = match e {
                     crate::grid::EditError::Given { cell, .. } => {
-                        fill(self.t().status_given, &[&cell])
+                        let name = crate::hint::cell_name(cell, self.wording());
+                        crate::hint::capitalised(fill(self.t().status_given, &[&name]))
                     }
                     other => other.to_string(),
                 };
@@ -281,6 +330,7 @@ impl App {
             Edit::Changed { solved } => {
                 self.tutor.dialogue.clear_offers();
                 self.tutor.pending_step = None;
+                self.tutor.pending_hint = None;
                 let pip = &mut self.tutor.pip;
                 if solved {
                     pip.set_mood(Mood::Cheering);
@@ -336,6 +386,8 @@ impl App {
                 can_redo: board.can_redo(),
                 has_file_puzzles: !self.session.file.puzzles.is_empty(),
                 busy: self.worker.busy(),
+                notation: self.config.notation,
+                hint_budget: self.config.hint_budget,
             };
             if let Some(command) = menu.show(ui, t) {
                 self.run_command(command, &ctx);
@@ -368,6 +420,17 @@ impl App {
             }
         });
         self.windows(&ctx);
+        self.note_hint_depth();
+    }
+
+    /// Counts how far the player has read into the hint shown, for the
+    /// game's statistics.
+    fn note_hint_depth(&mut self) {
+        if let Some((p, line)) = self.tutor.dialogue.current() {
+            if let Some(used) = p.hint.and_then(|i| self.session.hints.get_mut(i)) {
+                used.lines_read = used.lines_read.max(line + 1);
+            }
+        }
     }
 
     /// Pip and its dialogue.
@@ -378,13 +441,13 @@ impl App {
             ui.add(PipView::new(&mut self.tutor.pip, 190.0));
         });
         ui.add_space(14.0);
-        let t = self.t();
-        let event = DialogueView::new(&mut self.tutor.dialogue, t)
+        let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
             .more_available(!self.worker.busy())
             .show(ui);
         match event {
             Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::WantsMore) => self.ask_hint(&ctx),
+            Some(dialogue::Event::Next) => self.next_at_end(&ctx),
+            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
             None => {}
         }
     }
@@ -466,6 +529,17 @@ impl App {
                 .default_width(480.0)
                 .show(ctx, |ui| help::show(ui, t));
             self.chrome.help_open = open;
+        }
+        let words = self.wording();
+        if let Some(guide) = &mut self.chrome.guide {
+            let mut open = true;
+            let event = guide.show(ctx, words, &mut open);
+            if !open {
+                self.chrome.guide = None;
+            }
+            if let Some(guide_window::GuideEvent::TryOne(technique)) = event {
+                self.try_one(technique, ctx);
+            }
         }
         let Some(mut window) = self.chrome.path_window.take() else {
             return;

@@ -1,7 +1,7 @@
 //! Pip's words for ALS-XZ.
 
 use super::words::{cells, digits, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::{shown, Line, Wording};
 use crate::logic::{AlsSet, Highlights, Technique};
 
 pub(super) const WORDS: &[TechniqueWords] = &[TechniqueWords {
@@ -18,7 +18,7 @@ pub(super) fn als_xz(
     x: u8,
     z: &[u8],
     [a, b]: &[AlsSet; 2],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (al, bl) = (cells(&a.cells, lang), cells(&b.cells, lang));
     let (ad, bd) = (digits(&a.digits, lang), digits(&b.digits, lang));

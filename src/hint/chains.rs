@@ -1,8 +1,8 @@
 //! Pip's words for X-Chains, XY-Chains and AIC, and for one chain link,
 //! which every technique told link by link shares.
 
-use super::words::{unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::logic::{Candidate, Link, LinkKind, Technique, Why};
 
 const CHAIN_EN: &str = "In a chain of alternating strong and weak links, one of the two ends is true, so candidates seeing both ends are false.";
@@ -35,29 +35,29 @@ pub(super) fn either_end<'a>(
     start: Candidate,
     links: impl Iterator<Item = &'a Link>,
     end: Candidate,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
-    let (sc, sd) = (start.cell, start.digit);
+    let (sc, sd) = (cell(start.cell, lang), start.digit);
     let mut out = vec![shown(
         say!(
             lang,
             "Suppose {sc} is not {sd}.",
             "Suppose que {sc} ne vaut pas {sd}."
         ),
-        vec![sc],
+        vec![start.cell],
         vec![start],
         vec![],
         vec![],
     )];
     out.extend(links.map(|l| link_line(l, lang, false)));
-    let (ec, ed) = (end.cell, end.digit);
+    let (ec, ed) = (cell(end.cell, lang), end.digit);
     out.push(shown(
         say!(
             lang,
             "So either {sc} is {sd} or {ec} is {ed}: one of the two ends is true.",
             "Donc soit {sc} vaut {sd}, soit {ec} vaut {ed} : l'un des deux bouts est vrai."
         ),
-        vec![sc, ec],
+        vec![start.cell, end.cell],
         vec![start, end],
         vec![],
         vec![],
@@ -67,8 +67,9 @@ pub(super) fn either_end<'a>(
 
 /// One chain link as one line, drawn on the board as it is read; with
 /// `coloring`, a strong link in a unit is told as two opposite colours.
-pub(super) fn link_line(l: &Link, lang: Lang, coloring: bool) -> Line {
-    let (fc, fd, tc, td) = (l.from.cell, l.from.digit, l.to.cell, l.to.digit);
+pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
+    let (fc, fd) = (cell(l.from.cell, lang), l.from.digit);
+    let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
     let text = match (l.kind, l.why, coloring) {
         (LinkKind::Strong, Why::Unit(u), true) => {
             let un = unit_name(u, lang);
@@ -132,5 +133,5 @@ pub(super) fn link_line(l: &Link, lang: Lang, coloring: bool) -> Line {
         Why::Unit(u) | Why::LastPlace(u) => vec![u],
         _ => vec![],
     };
-    shown(text, vec![tc], vec![l.from, l.to], vec![], units)
+    shown(text, vec![l.to.cell], vec![l.from, l.to], vec![], units)
 }

@@ -1,7 +1,7 @@
 //! Pip's words for locked candidates: pointing and claiming.
 
-use super::words::{cells, unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cells, de, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -27,10 +27,10 @@ pub(super) fn locked(
     base: Unit,
     cover: Unit,
     at: &[Cell],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (from, to) = (unit_name(base, lang), unit_name(cover, lang));
-    let cl = cells(at, lang);
+    let (cl, de_to) = (cells(at, lang), de(&to));
     vec![
         shown(
             say!(
@@ -47,7 +47,7 @@ pub(super) fn locked(
             say!(
                 lang,
                 "Whichever of them gets the {d}, it is the {d} of {to} too.",
-                "Quelle que soit celle qui reçoit le {d}, c'est aussi le {d} de {to}."
+                "Quelle que soit celle qui reçoit le {d}, c'est aussi le {d} {de_to}."
             ),
             vec![],
             h.candidates.clone(),

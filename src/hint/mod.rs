@@ -74,12 +74,12 @@ pub struct Paragraph {
 }
 
 /// `say!(lang, "english {x}", "français {x}")`: one phrase in both languages,
-/// with the same captured variables.
+/// with the same captured variables. `lang` is a [`Lang`] or a [`Wording`].
 macro_rules! say {
     ($lang:expr, $en:literal, $fr:literal $(,)?) => {
-        match $lang {
-            Lang::En => format!($en),
-            Lang::Fr => format!($fr),
+        match $crate::hint::Lang::from($lang) {
+            $crate::hint::Lang::En => format!($en),
+            $crate::hint::Lang::Fr => format!($fr),
         }
     };
 }
@@ -91,6 +91,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod game;
+pub mod guide;
 mod intersections;
 mod photo;
 mod single_digit;
@@ -103,8 +104,8 @@ mod words;
 mod wrong_entries;
 
 pub use game::{
-    entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
-    PuzzleSource,
+    budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
+    solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
 };
 pub use photo::{
     crop_question, entries_that_do_not_fit, no_grid_found, photo_read, photo_reading_started,
@@ -114,8 +115,9 @@ pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
-pub use words::level_name;
-use words::{cells, digits, tech_name, tech_rule, units};
+pub(crate) use words::capitalised;
+use words::{cell, cells, digits, units};
+pub use words::{cell_name, level_name, tech_name, tech_rule, unit_name, Notation, Wording};
 
 /// The title over a paragraph in the dialogue.
 pub fn title(kind: ParagraphKind, lang: Lang) -> String {
@@ -129,8 +131,12 @@ pub fn title(kind: ParagraphKind, lang: Lang) -> String {
     }
 }
 
+/// A line of dialogue; it starts with a capital whatever name opens it.
 fn line(text: String, highlights: Highlights) -> Line {
-    Line { text, highlights }
+    Line {
+        text: words::capitalised(text),
+        highlights,
+    }
 }
 
 fn plain(text: String) -> Line {
@@ -152,10 +158,11 @@ fn only_cells(cs: &[Cell]) -> Highlights {
 }
 
 /// The paragraph for whatever the engine said about a board.
-pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
+pub fn for_outcome(outcome: &Outcome, w: impl Into<Wording>) -> Paragraph {
+    let lang = w.into();
     match outcome {
         Outcome::Step(step) => for_step(step, lang),
-        Outcome::Solved => solved(lang),
+        Outcome::Solved => solved(lang.lang),
         Outcome::Invalid(v) => invalid(v, lang),
         Outcome::Stuck => Paragraph {
             kind: ParagraphKind::Stuck,
@@ -164,20 +171,23 @@ pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
     }
 }
 
-/// The lines for one step, from nudge to "apply".
-pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
+/// The lines for one step, from nudge to "apply", in the player's
+/// language and notation.
+pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
+    let lang = w.into();
     if step.technique == Technique::WrongEntries {
         return wrong_entries::paragraph(&step.wrong, lang);
     }
     let mut lines = Vec::new();
     // 1. Nudge: where to look, without the answer.
     let focus = units(&step.focus, lang);
+    let de_focus = words::de(&focus);
     lines.push(line(
         if step.technique.is_chain() {
             say!(
                 lang,
                 "This one is hard. Start from {focus} and follow what is forced.",
-                "Celle-ci est difficile. Pars de {focus} et suis ce qui est forcé."
+                "Celle-ci est difficile. Pars {de_focus} et suis ce qui est forcé."
             )
         } else {
             say!(lang, "Have a look at {focus}.", "Regarde {focus}.")
@@ -211,8 +221,8 @@ pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
     lines.push(line(
         say!(
             lang,
-            "Press Apply to play this step.",
-            "Appuie sur Appliquer pour jouer cette étape."
+            "Next plays this step and goes on to the next one; Apply plays it and stops here.",
+            "Suivant joue cette étape et passe à la suivante ; Appliquer la joue et s'arrête là."
         ),
         step.highlights.clone(),
     ));
@@ -220,6 +230,31 @@ pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
         kind: ParagraphKind::Step,
         lines,
     }
+}
+
+/// A step in one line, as `explain` heads each step: "Hidden Single (1.2):
+/// row 1, column 5 = 4". In English and compact notation it is the engine's
+/// forum line, "Hidden Single (1.2): r1c5=4".
+pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
+    let w = w.into();
+    if w == Wording::new(Lang::En, Notation::Compact) {
+        return step.to_string();
+    }
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| format!("{} = {}", cell(p.cell, w), p.digit))
+        .collect();
+    for e in &step.eliminations {
+        let ds: Vec<String> = e.digits.iter().map(|d| d.to_string()).collect();
+        parts.push(format!("{} ≠ {}", cell(e.cell, w), ds.join(", ")));
+    }
+    let (name, score) = (words::tech_name(step.technique, w), step.score);
+    let colon = match w.lang {
+        Lang::En => ":",
+        Lang::Fr => " :",
+    };
+    format!("{name} ({score:.1}){colon} {}", parts.join("; "))
 }
 
 fn conclusion_highlights(step: &Step) -> Highlights {
@@ -231,10 +266,10 @@ fn conclusion_highlights(step: &Step) -> Highlights {
     }
 }
 
-fn conclusion(step: &Step, lang: Lang) -> String {
+fn conclusion(step: &Step, lang: Wording) -> String {
     let mut parts = Vec::new();
     for p in &step.placements {
-        let (c, d) = (p.cell, p.digit);
+        let (c, d) = (cell(p.cell, lang), p.digit);
         parts.push(say!(lang, "{c} is {d}", "{c} vaut {d}"));
     }
     // Group eliminations by digit set: "7 leaves r2c3 and r2c5".
@@ -286,7 +321,7 @@ fn shown(
 
 /// The lines that prove the step, each with its own highlights, told by
 /// the family file of the step's pattern.
-fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
+fn evidence(step: &Step, lang: Wording) -> Vec<Line> {
     let h = &step.highlights;
     let links = || step.chains.iter().flat_map(|c| &c.links);
     match &step.pattern {
@@ -375,12 +410,24 @@ mod tests {
     const HARD: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
+    /// Whether `text` holds a compact cell name such as "r6c2".
+    fn has_compact_cell(text: &str) -> bool {
+        let b = text.as_bytes();
+        b.windows(4)
+            .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
+    }
+
     #[test]
-    fn every_step_of_a_hard_path_reads_well_in_both_languages() {
+    fn every_step_of_a_hard_path_reads_well_in_both_languages_and_notations() {
         let path = solve_path(&Grid::parse(HARD).unwrap());
         for step in &path.steps {
-            for lang in [Lang::En, Lang::Fr] {
-                let p = for_step(step, lang);
+            let wordings = [Lang::En, Lang::Fr].into_iter().flat_map(|lang| {
+                Notation::ALL
+                    .into_iter()
+                    .map(move |notation| Wording { lang, notation })
+            });
+            for w in wordings {
+                let p = for_step(step, w);
                 assert!(p.lines.len() >= 4, "{step}: {:?}", p.lines);
                 // The nudge names a region but never the answer.
                 assert!(!p.lines[0].highlights.units.is_empty(), "{step}");
@@ -393,6 +440,13 @@ mod tests {
                     .iter()
                     .all(|l| !l.text.is_empty() && !l.text.contains('{')));
                 assert!(p.lines.last().unwrap().highlights == step.highlights);
+                // Every cell is named in the player's notation: a family
+                // file that formats a cell by hand would show "r6c2" here.
+                let plain = w.notation == Notation::Plain;
+                for l in &p.lines {
+                    assert!(!plain || !has_compact_cell(&l.text), "{step}: {}", l.text);
+                    assert!(!l.text.contains(" de le "), "{}", l.text);
+                }
             }
             if step.technique.is_chain() {
                 let links: usize = step.chains.iter().map(|c| c.links.len()).sum();
@@ -414,6 +468,13 @@ mod tests {
         board.set_entry(cell, wrong).unwrap();
         let p = for_outcome(&next_outcome(&board), Lang::En);
         assert_eq!(p.kind, ParagraphKind::WrongEntries);
+        assert!(
+            p.lines[0].text.contains("row 1, column 2"),
+            "{:?}",
+            p.lines[0]
+        );
+        let compact = Wording::new(Lang::En, Notation::Compact);
+        let p = for_outcome(&next_outcome(&board), compact);
         assert!(p.lines[0].text.contains("r1c2"));
         assert_eq!(p.lines[0].highlights.wrong, vec![cell]);
         assert!(!p

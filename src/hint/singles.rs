@@ -1,7 +1,7 @@
 //! Pip's words for full house, hidden single and naked single.
 
-use super::words::{cells, unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, cells, de, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -26,13 +26,13 @@ pub(super) const WORDS: &[TechniqueWords] = &[
     },
 ];
 
-pub(super) fn full_house(h: &Highlights, unit: Unit, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
-    let u = unit_name(unit, lang);
+pub(super) fn full_house(h: &Highlights, unit: Unit, c: Cell, d: u8, lang: Wording) -> Vec<Line> {
+    let (u, name) = (unit_name(unit, lang), cell(c, lang));
     vec![shown(
         say!(
             lang,
-            "{u} has only one empty cell left: {c}. The one digit it is missing is {d}.",
-            "{u} n'a plus qu'une case vide : {c}. Le seul chiffre qui lui manque est {d}."
+            "{u} has only one empty cell left: {name}. The one digit it is missing is {d}.",
+            "{u} n'a plus qu'une case vide : {name}. Le seul chiffre qui lui manque est {d}."
         ),
         h.cells.clone(),
         vec![],
@@ -46,16 +46,16 @@ pub(super) fn hidden_single(
     c: Cell,
     d: u8,
     blockers: &[Cell],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
-    let u = unit_name(unit, lang);
-    let bl = cells(blockers, lang);
+    let (u, bl, name) = (unit_name(unit, lang), cells(blockers, lang), cell(c, lang));
+    let de_u = de(&u);
     vec![
         shown(
             say!(
                 lang,
                 "The {d}s in {bl} rule out every other cell of {u}.",
-                "Les {d} en {bl} excluent toutes les autres cases de {u}."
+                "Les {d} en {bl} excluent toutes les autres cases {de_u}."
             ),
             blockers.to_vec(),
             vec![],
@@ -65,8 +65,8 @@ pub(super) fn hidden_single(
         shown(
             say!(
                 lang,
-                "So in {u}, {d} fits only in {c}.",
-                "Donc dans {u}, {d} ne peut aller qu'en {c}."
+                "So in {u}, {d} fits only in {name}.",
+                "Donc dans {u}, {d} ne peut aller qu'en {name}."
             ),
             vec![c],
             vec![],
@@ -76,12 +76,13 @@ pub(super) fn hidden_single(
     ]
 }
 
-pub(super) fn naked_single(h: &Highlights, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
+pub(super) fn naked_single(h: &Highlights, c: Cell, d: u8, lang: Wording) -> Vec<Line> {
+    let name = cell(c, lang);
     vec![shown(
         say!(
             lang,
-            "{c} sees every digit except {d} in its row, column and box.",
-            "{c} voit tous les chiffres sauf {d} dans sa ligne, sa colonne et son bloc."
+            "{name} sees every digit except {d} in its row, column and box.",
+            "{name} voit tous les chiffres sauf {d} dans sa ligne, sa colonne et son bloc."
         ),
         vec![c],
         h.candidates.clone(),
