@@ -45,7 +45,7 @@ pub enum AtEnd {
 /// [`hint::Paragraph`], whose kind and lines it derefs to), under its
 /// title, with what Pip offers to do once its last line is read.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Paragraph {
+pub struct DialogueEntry {
     pub said: hint::Paragraph,
     pub title: String,
     /// Shown as buttons once the last line is reached.
@@ -63,11 +63,11 @@ pub struct Paragraph {
     pub held: bool,
 }
 
-impl Paragraph {
+impl DialogueEntry {
     /// `said` under its title in `lang`; a step and the wrong entries offer
     /// Apply (which Next takes), the rest nothing until
-    /// [`Paragraph::with_offers`].
-    pub fn new(said: hint::Paragraph, lang: Lang) -> Paragraph {
+    /// [`DialogueEntry::with_offers`].
+    pub fn new(said: hint::Paragraph, lang: Lang) -> DialogueEntry {
         let offers = match said.kind {
             ParagraphKind::Step | ParagraphKind::WrongEntries => vec![Offer::Apply],
             _ => Vec::new(),
@@ -76,7 +76,7 @@ impl Paragraph {
             Some(&o) => AtEnd::Take(o),
             None => AtEnd::More,
         };
-        Paragraph {
+        DialogueEntry {
             title: hint::title(said.kind, lang),
             said,
             offers,
@@ -87,18 +87,18 @@ impl Paragraph {
         }
     }
 
-    pub fn with_offers(mut self, offers: Vec<Offer>) -> Paragraph {
+    pub fn with_offers(mut self, offers: Vec<Offer>) -> DialogueEntry {
         self.offers = offers;
         self
     }
 
-    pub fn at_end(mut self, at_end: AtEnd) -> Paragraph {
+    pub fn at_end(mut self, at_end: AtEnd) -> DialogueEntry {
         self.at_end = at_end;
         self
     }
 
     /// The paragraph explains `step`.
-    pub fn about(mut self, step: &Step) -> Paragraph {
+    pub fn about(mut self, step: &Step) -> DialogueEntry {
         self.step = Some(Box::new(step.clone()));
         self
     }
@@ -111,7 +111,7 @@ impl Paragraph {
     }
 }
 
-impl std::ops::Deref for Paragraph {
+impl std::ops::Deref for DialogueEntry {
     type Target = hint::Paragraph;
 
     fn deref(&self) -> &hint::Paragraph {
@@ -122,7 +122,7 @@ impl std::ops::Deref for Paragraph {
 /// The whole conversation and where the reader is in it.
 #[derive(Clone, Debug, Default)]
 pub struct Dialogue {
-    paragraphs: Vec<Paragraph>,
+    paragraphs: Vec<DialogueEntry>,
     para: usize,
     line: usize,
 }
@@ -130,7 +130,7 @@ pub struct Dialogue {
 impl Dialogue {
     /// Appends a paragraph and moves to its first line. Empty paragraphs
     /// are ignored.
-    pub fn push(&mut self, p: Paragraph) {
+    pub fn push(&mut self, p: DialogueEntry) {
         if p.lines.is_empty() {
             return;
         }
@@ -139,12 +139,12 @@ impl Dialogue {
         self.line = 0;
     }
 
-    pub fn paragraphs(&self) -> &[Paragraph] {
+    pub fn paragraphs(&self) -> &[DialogueEntry] {
         &self.paragraphs
     }
 
     /// The paragraph being read and the index of the current line in it.
-    pub fn current(&self) -> Option<(&Paragraph, usize)> {
+    pub fn current(&self) -> Option<(&DialogueEntry, usize)> {
         self.paragraphs.get(self.para).map(|p| (p, self.line))
     }
 
@@ -287,7 +287,7 @@ impl Dialogue {
     }
 
     /// The paragraph being read, to change it (its offers, its hold).
-    pub fn current_mut(&mut self) -> Option<&mut Paragraph> {
+    pub fn current_mut(&mut self) -> Option<&mut DialogueEntry> {
         self.paragraphs.get_mut(self.para)
     }
 }
@@ -455,11 +455,11 @@ mod tests {
     use crate::grid::Cell;
     use crate::logic::{Candidate, Link, LinkKind, Why};
 
-    fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> Paragraph {
-        Paragraph::new(hint::Paragraph { kind, lines }, Lang::En)
+    fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> DialogueEntry {
+        DialogueEntry::new(hint::Paragraph { kind, lines }, Lang::En)
     }
 
-    fn para(n: usize) -> Paragraph {
+    fn para(n: usize) -> DialogueEntry {
         let line = |i| hint::Line {
             text: format!("line {i}"),
             highlights: Highlights::default(),

@@ -14,7 +14,7 @@ use std::sync::mpsc::{channel, Receiver};
 use egui::{RichText, Ui};
 
 use super::board_view::BoardView;
-use super::dialogue::{AtEnd, Dialogue, DialogueView, Paragraph};
+use super::dialogue::{AtEnd, Dialogue, DialogueEntry, DialogueView};
 use super::pip::{Pip, PipView};
 use crate::grid::Board;
 use crate::hint::{self, guide, Wording};
@@ -245,7 +245,7 @@ impl GuideWindow {
             _ => 0,
         };
         let said = hint::for_step(step, words);
-        let p = Paragraph::new(said, words.lang)
+        let p = DialogueEntry::new(said, words.lang)
             .with_offers(Vec::new())
             .at_end(AtEnd::Wait);
         self.dialogue = Dialogue::default();

@@ -46,7 +46,7 @@ use crate::grid::{Board, Cell, Grid};
 use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
 use board_view::BoardView;
-use dialogue::{Dialogue, DialogueView, Paragraph};
+use dialogue::{Dialogue, DialogueEntry, DialogueView};
 use i18n::{fill, Lang, Texts};
 use library::BankLevel;
 use path_window::{PathAction, PathWindow};
@@ -185,7 +185,7 @@ impl App {
     /// Pip says `said`: a new paragraph of the dialogue, with the offers its
     /// kind brings (Apply for a step).
     fn say(&mut self, said: crate::hint::Paragraph) {
-        let p = Paragraph::new(said, self.config.lang);
+        let p = DialogueEntry::new(said, self.config.lang);
         self.tutor.dialogue.push(p);
     }
 

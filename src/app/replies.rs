@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::dialogue::{AtEnd, Offer, Paragraph};
+use super::dialogue::{AtEnd, DialogueEntry, Offer};
 use super::i18n::{count_text, fill};
 use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
@@ -135,7 +135,7 @@ impl App {
         let needs_notes = step.technique > Technique::NakedSingle;
         if needs_notes && !asking && !self.session.notes_declined && self.session.notes_missing() {
             let lang = self.config.lang;
-            let question = Paragraph::new(hint::notes_question(lang), lang)
+            let question = DialogueEntry::new(hint::notes_question(lang), lang)
                 .with_offers(vec![Offer::FillNotes, Offer::NoNotes])
                 .at_end(AtEnd::Take(Offer::FillNotes));
             self.tutor.pip.set_mood(Mood::Idle);
@@ -149,7 +149,7 @@ impl App {
     /// its nudge while the hint budget is on. When Pip is `asking` about a
     /// photo's reading, Next waits for the player's answer.
     fn say_step(&mut self, said: hint::Paragraph, step: &Step, asking: bool) {
-        let mut p = Paragraph::new(said, self.config.lang).about(step);
+        let mut p = DialogueEntry::new(said, self.config.lang).about(step);
         if asking {
             p = p.at_end(AtEnd::Wait);
         }
@@ -270,7 +270,7 @@ impl App {
             // a question about a photo's reading, not a reproach
             self.tutor.pip.set_mood(Mood::Idle);
         }
-        let p = Paragraph::new(said, lang).with_offers(offers);
+        let p = DialogueEntry::new(said, lang).with_offers(offers);
         self.tutor.dialogue.push(p);
     }
 

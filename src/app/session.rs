@@ -391,12 +391,9 @@ impl Session {
 
     /// The cells whose entry differs from `solution`.
     pub fn wrong_entries(&self, solution: &Grid) -> Vec<Cell> {
-        let board = &self.board;
-        Cell::ALL
-            .iter()
-            .copied()
-            .filter(|&c| !board.is_given(c) && board.value(c) != 0)
-            .filter(|&c| board.value(c) != solution.get(c))
+        crate::logic::wrong_entries(&self.board, solution)
+            .into_iter()
+            .map(|w| w.cell)
             .collect()
     }
 

@@ -25,11 +25,11 @@ pub struct ImportArgs {
     debug_dir: Option<PathBuf>,
 }
 
-type Outcome = Result<ImportResult, ImportError>;
+type PhotoOutcome = Result<ImportResult, ImportError>;
 
 /// The exit code of one photo, from the table in `cli/mod.rs`: a photo read is judged by
 /// the verdict on its givens, as `solve` judges a puzzle.
-fn exit_for(outcome: &Outcome) -> Exit {
+fn exit_for(outcome: &PhotoOutcome) -> Exit {
     match outcome {
         Ok(r) => match r.verdict {
             Verdict::Unique(_) => Exit::Ok,
@@ -43,7 +43,7 @@ fn exit_for(outcome: &Outcome) -> Exit {
 }
 
 /// One photo as a JSON line: its result or its error, always with its file.
-fn json_line(path: &Path, outcome: &Outcome) -> String {
+fn json_line(path: &Path, outcome: &PhotoOutcome) -> String {
     let file = path.display().to_string();
     let value = match outcome {
         Ok(r) => {

@@ -14,7 +14,7 @@ use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+enum ChainKind {
     /// One digit, conjugate pairs and same-digit weak links.
     X,
     /// Bivalue cells for strong links, same-digit weak links between cells.
@@ -34,16 +34,16 @@ pub(crate) fn cand(n: usize) -> Candidate {
 }
 
 /// Calls `f(next node, why)` for each strong link out of `n`.
-fn strong_out(s: &Pencilmarks, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
+fn strong_out(s: &Pencilmarks, kind: ChainKind, n: usize, f: &mut impl FnMut(usize, Why)) {
     let c = cand(n);
     let cs = s.cands(c.cell);
-    if kind != Kind::X && cs.len() == 2 {
+    if kind != ChainKind::X && cs.len() == 2 {
         let other = (cs - crate::grid::Candidates::single(c.digit))
             .first()
             .unwrap_or(c.digit);
         f(node(c.cell, other), Why::Cell);
     }
-    if kind == Kind::Xy {
+    if kind == ChainKind::Xy {
         return;
     }
     let dm = s.digit_mask(c.digit);
@@ -64,9 +64,9 @@ fn strong_out(s: &Pencilmarks, kind: Kind, n: usize, f: &mut impl FnMut(usize, W
 }
 
 /// Calls `f(next node, why)` for each weak link out of `n`.
-fn weak_out(s: &Pencilmarks, kind: Kind, n: usize, f: &mut impl FnMut(usize, Why)) {
+fn weak_out(s: &Pencilmarks, kind: ChainKind, n: usize, f: &mut impl FnMut(usize, Why)) {
     let c = cand(n);
-    if kind == Kind::Any {
+    if kind == ChainKind::Any {
         for d in s.cands(c.cell).iter() {
             if d != c.digit {
                 f(node(c.cell, d), Why::Cell);
@@ -130,9 +130,9 @@ pub(crate) fn length_bonus(links: usize) -> f32 {
     bonus
 }
 
-fn search(s: &Pencilmarks, kind: Kind, technique: Technique) -> Option<Step> {
+fn search(s: &Pencilmarks, kind: ChainKind, technique: Technique) -> Option<Step> {
     let starts: Vec<usize> = match kind {
-        Kind::Xy => cells_of(s.bivalue_mask())
+        ChainKind::Xy => cells_of(s.bivalue_mask())
             .flat_map(|c| s.cands(c).iter().map(move |d| node(c, d)))
             .collect(),
         _ => (1..=9u8)
@@ -184,7 +184,8 @@ fn search(s: &Pencilmarks, kind: Kind, technique: Technique) -> Option<Step> {
                     conclusions(s, start, ns / 2, &mut step);
                     if step.is_progress() {
                         let links = rebuild(&parent, &why, ns);
-                        let kind_ok = kind != Kind::Xy || cand(start).digit == cand(ns / 2).digit;
+                        let kind_ok =
+                            kind != ChainKind::Xy || cand(start).digit == cand(ns / 2).digit;
                         if kind_ok {
                             best = Some((d + 1, finish_chain(step, links)));
                             break;
@@ -236,15 +237,15 @@ fn finish_chain(mut step: Step, links: Vec<Link>) -> Step {
 }
 
 pub(crate) fn x_chain(s: &Pencilmarks) -> Option<Step> {
-    search(s, Kind::X, Technique::XChain)
+    search(s, ChainKind::X, Technique::XChain)
 }
 
 pub(crate) fn xy_chain(s: &Pencilmarks) -> Option<Step> {
-    search(s, Kind::Xy, Technique::XyChain)
+    search(s, ChainKind::Xy, Technique::XyChain)
 }
 
 pub(crate) fn aic(s: &Pencilmarks) -> Option<Step> {
-    search(s, Kind::Any, Technique::Aic)
+    search(s, ChainKind::Any, Technique::Aic)
 }
 
 #[cfg(test)]
