@@ -86,7 +86,7 @@ fn two_ways(verdict: &Verdict, lang: Wording) -> (String, Vec<Cell>) {
         })
         .collect();
     let apart = match lang.notation {
-        super::Notation::Plain => "; ",
+        super::Notation::Plain => super::words::semicolon(lang.lang),
         super::Notation::Compact => ", ",
     };
     (words.join(apart), differ)

@@ -102,11 +102,20 @@ fn list(items: &[String], lang: Lang) -> String {
 fn list_of_phrases(items: &[String], lang: Lang) -> String {
     let and = and(lang);
     let inner = format!(" {and} ");
+    let semicolon = semicolon(lang);
     match items {
         [] => String::new(),
         [one] => one.clone(),
         [a, b] if !a.contains(&inner) && !b.contains(&inner) => format!("{a} {and} {b}"),
-        [init @ .., last] => format!("{}; {and} {last}", init.join("; ")),
+        [init @ .., last] => format!("{}{semicolon}{and} {last}", init.join(semicolon)),
+    }
+}
+
+/// A semicolon and its spaces, as each language sets it: "; " and " ; ".
+pub(crate) fn semicolon(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "; ",
+        Lang::Fr => " ; ",
     }
 }
 
@@ -400,6 +409,10 @@ mod tests {
         );
         let (p, q) = (Cell::new(4, 7), Cell::new(7, 7));
         assert_eq!(cells(&[p, q], plain(Lang::Fr)), "colonne 8, lignes 5 et 8");
+        assert_eq!(
+            cells(&[a, b, c], plain(Lang::Fr)),
+            "ligne 3, colonnes 1 et 4 ; et ligne 7, colonne 6"
+        );
         assert_eq!(cells(&[p, q], compact(Lang::En)), "r5c8 and r8c8");
         assert_eq!(cells_within(&[a, b], Unit::Row(2), en), "columns 1 and 4");
         assert_eq!(cells_within(&[p, q], Unit::Col(7), en), "rows 5 and 8");
