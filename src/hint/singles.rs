@@ -52,11 +52,20 @@ pub(super) fn hidden_single(
     let de_u = de(&u);
     vec![
         shown(
-            say!(
-                lang,
-                "The {d}s in {bl} rule out every other cell of {u}.",
-                "Les {d} en {bl} excluent toutes les autres cases {de_u}."
-            ),
+            // one digit placed, or several: "The 7 in ... rules out"
+            if blockers.len() == 1 {
+                say!(
+                    lang,
+                    "The {d} in {bl} rules out every other cell of {u}.",
+                    "Le {d} en {bl} exclut toutes les autres cases {de_u}."
+                )
+            } else {
+                say!(
+                    lang,
+                    "The {d}s in {bl} rule out every other cell of {u}.",
+                    "Les {d} en {bl} excluent toutes les autres cases {de_u}."
+                )
+            },
             blockers.to_vec(),
             vec![],
             vec![],
@@ -89,4 +98,33 @@ pub(super) fn naked_single(h: &Highlights, c: Cell, d: u8, lang: Wording) -> Vec
         vec![],
         h.units.clone(),
     )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::{Lang, Notation};
+
+    #[test]
+    fn one_blocker_is_singular_several_are_plural() {
+        let unit = Unit::Box(6);
+        let target = Cell::new(6, 1);
+        let en = Wording::new(Lang::En, Notation::Plain);
+        let one = hidden_single(unit, target, 7, &[Cell::new(1, 2)], en);
+        assert_eq!(
+            one[0].text,
+            "The 7 in row 2, column 3 rules out every other cell of box 7."
+        );
+        let fr = Wording::new(Lang::Fr, Notation::Plain);
+        let one = hidden_single(unit, target, 7, &[Cell::new(1, 2)], fr);
+        assert!(
+            one[0].text.starts_with("Le 7 en ligne 2, colonne 3 exclut"),
+            "{}",
+            one[0].text
+        );
+        let two = [Cell::new(1, 2), Cell::new(7, 4)];
+        let many = hidden_single(unit, target, 7, &two, en);
+        assert!(many[0].text.starts_with("The 7s in "), "{}", many[0].text);
+        assert!(many[0].text.contains(" rule out "), "{}", many[0].text);
+    }
 }
