@@ -112,14 +112,17 @@ fn default_sources(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The position of a solving state as a board a player could hold.
-fn board_of(puzzle: &Grid, s: &Pencilmarks) -> Board {
+/// The position of a solving state as a board a player could hold: with
+/// its candidates as notes, or without notes, as singles are played.
+fn board_of(puzzle: &Grid, s: &Pencilmarks, with_notes: bool) -> Board {
     let mut entries = Grid::empty();
     let mut notes = [Candidates::NONE; 81];
     for cell in Cell::ALL {
         if puzzle.get(cell) == 0 {
             entries.set(cell, s.value(cell));
-            notes[cell.index()] = s.cands(cell);
+            if with_notes {
+                notes[cell.index()] = s.cands(cell);
+            }
         }
     }
     Board::with_notes(*puzzle, &entries, &notes).expect("a solving state is a board")
@@ -138,7 +141,9 @@ fn walk(puzzle: &Grid, index: usize, found: &mut BTreeMap<Technique, Vec<Found>>
         let t = step.technique;
         if !seen.contains(&t) {
             seen.push(t);
-            let board = board_of(puzzle, &s);
+            // Singles need no notes: their examples have none, as the
+            // player's board has none when Pip explains them.
+            let board = board_of(puzzle, &s, t > Technique::NakedSingle);
             // The board must give the same step as the state, or the
             // guide would show another one.
             if step_of(&board, t).is_some() {
