@@ -334,8 +334,11 @@ fn evidence(step: &Step, lang: Wording) -> Vec<Line> {
             cell,
             digit,
             blockers,
-        } => singles::hidden_single(*unit, *cell, *digit, blockers, lang),
-        &Pattern::NakedSingle { cell, digit } => singles::naked_single(h, cell, digit, lang),
+            noted,
+        } => singles::hidden_single(*unit, *cell, *digit, (blockers, noted), lang),
+        Pattern::NakedSingle { cell, digit, noted } => {
+            singles::naked_single(h, *cell, *digit, noted, lang)
+        }
         Pattern::Locked {
             digit,
             base,
@@ -456,6 +459,51 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A single's words are true: the placed digits it names and the
+    /// candidates it says went earlier account for every other cell (or
+    /// digit), on a real path where singles follow eliminations.
+    #[test]
+    fn singles_account_for_every_cell_and_digit() {
+        use crate::logic::{apply_to_state, next_step_in, Pattern, Pencilmarks};
+        let mut s = Pencilmarks::from_grid(&Grid::parse(HARD).unwrap());
+        let (mut hidden, mut naked) = (0, 0);
+        while let Some(step) = next_step_in(&s) {
+            match &step.pattern {
+                Pattern::HiddenSingle {
+                    unit,
+                    cell,
+                    digit,
+                    blockers,
+                    noted,
+                } => {
+                    for &c in unit.cells() {
+                        if c == *cell || s.value(c) != 0 {
+                            continue;
+                        }
+                        let blocked = blockers.iter().any(|b| b.sees(c));
+                        assert!(blocked || noted.contains(&c), "{step}: {c}");
+                        assert!(!s.has(c, *digit), "{step}: {c}");
+                    }
+                    for &c in noted {
+                        assert!(c.peers().iter().all(|&p| s.value(p) != *digit));
+                    }
+                    hidden += usize::from(!noted.is_empty());
+                }
+                Pattern::NakedSingle { cell, digit, noted } => {
+                    let seen: Vec<u8> = cell.peers().iter().map(|&p| s.value(p)).collect();
+                    for d in (1..=9).filter(|d| d != digit) {
+                        assert_eq!(noted.contains(&d), !seen.contains(&d), "{step}: {d}");
+                        assert!(!s.has(*cell, d), "{step}: {d}");
+                    }
+                    naked += usize::from(!noted.is_empty());
+                }
+                _ => {}
+            }
+            apply_to_state(&mut s, &step);
+        }
+        assert!(hidden > 0 && naked > 0, "{hidden} {naked}");
     }
 
     #[test]
