@@ -244,7 +244,7 @@ impl GuideWindow {
             Some((t, _)) if t == step.technique => self.dialogue.current().map_or(0, |(_, l)| l),
             _ => 0,
         };
-        let said = hint::for_step(step, words);
+        let said = hint::for_reading(step, words);
         let p = DialogueEntry::new(said, words.lang)
             .with_offers(Vec::new())
             .at_end(AtEnd::Wait);

@@ -4,7 +4,7 @@ use super::hint::{one_grid, step_json, texts, WordingArgs};
 use super::Exit;
 use clap::Args;
 use std::process::ExitCode;
-use sudolens::hint::{for_step, invalid_grid, summary};
+use sudolens::hint::{for_reading, invalid_grid, summary};
 use sudolens::logic::solve_path;
 use sudolens::solver::verdict;
 
@@ -49,7 +49,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         for (i, step) in path.steps.iter().enumerate() {
             println!("{:3}. {}", i + 1, summary(step, words));
             if !args.brief {
-                for line in for_step(step, words).lines {
+                for line in for_reading(step, words).lines {
                     println!("       {}", line.text);
                 }
             }

@@ -51,7 +51,7 @@ pub fn parse_notation(s: &str) -> Result<Notation, String> {
 /// notation ("r1c5"); only the lines follow it.
 pub fn step_json(step: &Step, lang: Wording) -> serde_json::Value {
     let mut v = serde_json::to_value(step).unwrap_or_default();
-    v["lines"] = serde_json::json!(texts(sudolens::hint::for_step(step, lang)));
+    v["lines"] = serde_json::json!(texts(sudolens::hint::for_reading(step, lang)));
     v
 }
 
@@ -82,6 +82,8 @@ pub fn run(args: &HintArgs) -> ExitCode {
     let outcome = next_outcome(&Board::new(grid));
     let paragraph = match &outcome {
         Outcome::Invalid(v) => invalid_grid(&grid, v, words),
+        // no Next or Apply in a terminal: the step ends at its conclusion
+        Outcome::Step(step) => sudolens::hint::for_reading(step, words),
         other => for_outcome(other, words),
     };
     if args.json {

@@ -115,6 +115,7 @@ pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
+#[cfg(feature = "gui")]
 pub(crate) use words::capitalised;
 use words::{cell, cells, digits, units};
 pub use words::{cell_name, level_name, tech_name, tech_rule, unit_name, Notation, Wording};
@@ -169,6 +170,18 @@ pub fn for_outcome(outcome: &Outcome, w: impl Into<Wording>) -> Paragraph {
             lines: vec![plain(say!(lang, "I can't find a logical step here. Check the notes: a true digit may have been erased.", "Je ne trouve pas d'étape logique ici. Vérifie les notes : un bon chiffre a peut-être été effacé."))],
         },
     }
+}
+
+/// A step's lines for a reader who cannot play it from there (the
+/// technique guide's example, the command line): from the nudge to the
+/// conclusion, without the dialogue's last line ("Next plays this step
+/// ...; Apply plays it ..."), which names buttons they do not have.
+pub fn for_reading(step: &Step, w: impl Into<Wording>) -> Paragraph {
+    let mut p = for_step(step, w);
+    if step.technique != Technique::WrongEntries {
+        p.lines.pop();
+    }
+    p
 }
 
 /// The lines for one step, from nudge to "apply", in the player's
@@ -504,6 +517,25 @@ mod tests {
             apply_to_state(&mut s, &step);
         }
         assert!(hidden > 0 && naked > 0, "{hidden} {naked}");
+    }
+
+    /// The guide and the command line end a step at its conclusion: no
+    /// line names Next or Apply, which they do not have.
+    #[test]
+    fn a_step_for_reading_ends_at_its_conclusion() {
+        let path = solve_path(&Grid::parse(HARD).unwrap());
+        for step in path.steps.iter().take(12) {
+            for lang in [Lang::En, Lang::Fr] {
+                let read = for_reading(step, lang);
+                let played = for_step(step, lang);
+                assert_eq!(read.lines.len() + 1, played.lines.len());
+                assert_eq!(read.lines.last(), played.lines.get(played.lines.len() - 2));
+                assert!(read
+                    .lines
+                    .iter()
+                    .all(|l| !l.text.contains("Apply") && !l.text.contains("Appliquer")));
+            }
+        }
     }
 
     #[test]
