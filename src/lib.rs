@@ -4,11 +4,13 @@
 //! The modules follow the data flow, and lower layers never use higher ones:
 //! [`grid`] (the model and formats) and [`solver`] (the exact solver) are the
 //! foundation that photo import, the rule engine and the app build on;
+//! [`generate`] makes new puzzles with the solver and the engine's rating;
 //! [`app`] (the desktop window, the default `gui` feature) sits on top and
 //! may use everything; without it the library and the command line build
 //! with no window toolkit.
 
 pub mod files;
+pub mod generate;
 pub mod grid;
 pub mod guide;
 pub mod hint;

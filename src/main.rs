@@ -38,6 +38,10 @@ enum Command {
     /// several photos print one line each and a summary.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
+    /// New puzzles at a level (one per line, or JSON), or the puzzle of the
+    /// day: unique, rated at that level, reproducible from a seed.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Generate(cli::generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
+        Some(Command::Generate(a)) => cli::generate::run(&a),
         None => open_window(),
     }
 }

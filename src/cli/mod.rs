@@ -2,6 +2,7 @@
 //! the exit codes and the reading of puzzle arguments and files.
 
 pub mod explain;
+pub mod generate;
 pub mod hint;
 pub mod import;
 mod input;
@@ -116,6 +117,7 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens explain <PUZZLE>        every step from start to finish");
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    println!("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
     println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }

@@ -29,7 +29,7 @@ pub use pattern::{
     Pattern, Premise, RectangleKind, Why,
 };
 pub use pencilmarks::Pencilmarks;
-pub use rating::{rate, rate_grid, Level, Rating};
+pub use rating::{rate, rate_grid, Level, Rating, UnknownLevel};
 pub use step::{Elimination, Highlights, Placement, Step, WrongEntry};
 pub use technique::Technique;
 

@@ -60,6 +60,34 @@ impl fmt::Display for Level {
     }
 }
 
+/// A name that is not one of the six levels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level '{}': expected easy, medium, hard, expert, master or extreme",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+
+    /// A level's name in any case: `easy`, `Hard`, `EXTREME`.
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
 /// What `rate` says about a puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rating {
@@ -125,6 +153,18 @@ mod tests {
         assert!(r.level >= Level::Master, "{r:?}");
         assert_eq!(Level::from_score(3.2), Level::Medium);
         assert_eq!(Level::from_score(4.2), Level::Hard);
+    }
+
+    #[test]
+    fn levels_parse_from_their_names_in_any_case() {
+        for level in Level::ALL {
+            assert_eq!(level.name().to_lowercase().parse(), Ok(level));
+            assert_eq!(level.name().to_uppercase().parse(), Ok(level));
+        }
+        assert_eq!(
+            "legendary".parse::<Level>(),
+            Err(UnknownLevel("legendary".into()))
+        );
     }
 
     #[test]

@@ -62,7 +62,7 @@ fn the_table_is_in_help_and_in_the_readme() {
         ["0", "1", "2", "3", "4", "5", "6", "7", "8", "70"],
         "{help}"
     );
-    for command in ["solve", "hint", "explain", "rate", "import"] {
+    for command in ["solve", "hint", "explain", "rate", "import", "generate"] {
         let out = Command::new(env!("CARGO_BIN_EXE_sudolens"))
             .args([command, "--help"])
             .output()

@@ -2,6 +2,7 @@
 
 mod bad_inputs;
 mod exit_codes;
+mod generate;
 mod import;
 mod logic_commands;
 mod memory;
