@@ -86,6 +86,97 @@ pub fn write_newest(path: &Path, version: u64, bytes: &[u8]) -> std::io::Result<
     Ok(Written::Written)
 }
 
+/// Moves a file that could not be read out of the way, under a name of its
+/// own beside it: `autosave.json` becomes `autosave.damaged-20261123-184500.json`
+/// (`label` is `damaged`), then `-2`, `-3`... within one second. It is then
+/// neither read again nor lost, and it never replaces an earlier one.
+/// Returns where it went.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("sudolens-aside-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("notes.txt"), b"garbled").unwrap();
+/// let aside = sudolens::files::set_aside(&dir.join("notes.txt"), "damaged").unwrap();
+/// assert!(aside.file_name().unwrap().to_string_lossy().starts_with("notes.damaged-"));
+/// assert_eq!(std::fs::read(&aside).unwrap(), b"garbled");
+/// assert!(!dir.join("notes.txt").exists());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn set_aside(path: &Path, label: &str) -> std::io::Result<PathBuf> {
+    let dir = folder_of(path);
+    let stem = path
+        .file_stem()
+        .ok_or_else(|| std::io::Error::other("the path names no file"))?
+        .to_string_lossy()
+        .into_owned();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let stamp = utc_stamp(std::time::SystemTime::now());
+    for n in 1u32..=10_000 {
+        let suffix = if n == 1 {
+            String::new()
+        } else {
+            format!("-{n}")
+        };
+        let aside = dir.join(format!("{stem}.{label}-{stamp}{suffix}{ext}"));
+        if move_unless_taken(path, &aside)? {
+            return Ok(aside);
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{} files set aside from this second already",
+        10_000
+    )))
+}
+
+/// Renames `from` to `to` unless `to` exists: `false` when it does. A hard
+/// link fails when the name is taken, where a rename would silently replace
+/// the file there.
+pub fn move_unless_taken(from: &Path, to: &Path) -> std::io::Result<bool> {
+    match std::fs::hard_link(from, to) {
+        Ok(()) => {
+            std::fs::remove_file(from)?;
+            Ok(true)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        // Some file systems have no hard links: check, then rename.
+        Err(_) if !to.exists() => std::fs::rename(from, to).map(|()| true),
+        Err(e) => Err(e),
+    }
+}
+
+/// `YYYYMMDD-HHMMSS` in UTC, for file names that sort by time.
+fn utc_stamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`: shift to years starting in March, so leap days fall
+/// at the end of a 400-year era's year).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 /// Numbers temporary files, so that two writers of one process never share one.
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 
@@ -165,6 +256,14 @@ mod tests {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| !n.ends_with(".lock"))
             .collect()
+    }
+
+    #[test]
+    fn stamps_are_utc_calendar_times() {
+        let at = |s: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(s));
+        assert_eq!(at(0), "19700101-000000");
+        assert_eq!(at(951_782_400), "20000229-000000");
+        assert_eq!(at(1_795_459_599), "20261123-184639");
     }
 
     #[test]

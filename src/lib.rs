@@ -14,6 +14,7 @@ pub mod generate;
 pub mod grid;
 pub mod guide;
 pub mod hint;
+pub mod history;
 pub mod logic;
 pub mod solver;
 pub mod vision;

@@ -397,6 +397,7 @@ fn autosave_on_exit_and_restore_on_start() {
     std::fs::write(dir.join("autosave.json"), "{ not json").unwrap();
     let mut h = harness(App::new(config(&dir)));
     h.step();
+    wait(&mut h);
     let status = h.state().status().unwrap().clone();
     assert!(
         status.error && status.text.contains("autosave.json"),
@@ -445,23 +446,105 @@ fn pause_hides_the_grid_and_french_switch() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn new_game_from_the_library_menu() {
-    let dir = temp_dir("new");
-    let mut h = harness(App::new(config(&dir)));
-    h.step();
+/// Opens Game > New and picks `item` ("New (Hard)", "Puzzle of the day").
+fn game_new(h: &mut Harness<'static, App>, item: &str) {
     h.get_by_label("Game").click();
     h.run_steps(3);
     h.get_by_label_contains("New").hover();
     h.run_steps(3);
-    h.get_by_label("New (Diabolical)").click();
+    h.get_by_label(item).click();
+    h.step();
+}
+
+/// Steps until `done` holds (bounded), for the history thread's reports.
+fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited too long for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+}
+
+/// Every line Pip has said, in order.
+fn pip_said(h: &Harness<'static, App>) -> Vec<String> {
+    h.state()
+        .dialogue()
+        .paragraphs()
+        .iter()
+        .flat_map(|p| p.lines.iter().map(|l| l.text.clone()))
+        .collect()
+}
+
+/// With no game to restore, the first puzzle is made at once (Medium);
+/// Game > New > Hard makes a puzzle that rates Hard, which Pip introduces
+/// with its level and the technique of its hardest point.
+#[test]
+fn new_hard_starts_a_hard_puzzle() {
+    use sudolens::logic::{rate_grid, Level};
+    let dir = temp_dir("new");
+    let mut h = harness(App::new(config(&dir)));
     h.step();
     wait(&mut h);
+    let first = *h.state().board().givens();
+    assert_eq!(rate_grid(&first).level, Level::Medium);
+
+    game_new(&mut h, "New (Hard)");
+    wait(&mut h);
     let givens = *h.state().board().givens();
-    press(&mut h, Modifiers::NONE, Key::F1);
-    h.get_by_label("How to play");
-    let library = sudolens::app::library::puzzles(sudolens::app::library::BankLevel::Diabolical);
-    assert!(library.contains(&givens));
+    assert_ne!(givens, first);
+    let rating = rate_grid(&givens);
+    assert_eq!(rating.level, Level::Hard);
+    let welcome = &h.state().dialogue().paragraphs().last().unwrap().lines;
+    assert!(
+        welcome[0].text.starts_with("Here is a new Hard puzzle"),
+        "{welcome:?}"
+    );
+    let technique = rating.hardest.unwrap().name();
+    assert_eq!(
+        welcome[1].text,
+        format!(
+            "At its hardest point you will need this technique: {technique}. I won't say where!"
+        )
+    );
+    // It is recorded as a game of its own.
+    assert_eq!(h.state().game_record().puzzle, givens);
+    // The puzzle of the day is the same for everyone: the generator's, for today.
+    game_new(&mut h, "Puzzle of the day");
+    wait(&mut h);
+    let today = sudolens::generate::DailyPuzzle::today();
+    assert_eq!(*h.state().board().givens(), today.generate().puzzle);
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Here is the puzzle of the day")),
+        "{said:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A slow level shows Pip at work with Cancel; the window keeps drawing,
+/// the game on the board stays playable, and Cancel keeps it.
+#[test]
+fn a_slow_puzzle_shows_progress_and_can_be_cancelled() {
+    let dir = temp_dir("cancel");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    game_new(&mut h, "New (Extreme)");
+    h.run_steps(3); // past the moment easy levels would have come
+    assert_eq!(h.state().pip_mood(), Mood::Thinking);
+    h.get_by_label_contains("Making a new Extreme puzzle");
+    // Still playable meanwhile.
+    let board = play_one_move(&mut h);
+    assert_ne!(board.grid(), Grid::parse(PUZZLE).unwrap());
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(*h.state().board(), board, "the game goes on");
+    assert!(h.state().status().unwrap().text.contains("cancelled"));
+    assert!(h.query_by_label_contains("Making a").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1421,4 +1504,265 @@ fn the_hint_budget_stops_at_the_nudge() {
     h.get_by_label("Next >");
     assert!(h.state().settings().hint_budget);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- the game history -----
+
+/// The history's database in `dir`.
+fn history_file(dir: &Path) -> PathBuf {
+    dir.join(sudolens::history::FILE_NAME)
+}
+
+/// Plays `puzzle` to the end by typing its solution into every empty cell.
+fn solve_by_hand(h: &mut Harness<'static, App>) {
+    let board = h.state().board().clone();
+    let solution = sudolens::solver::solve(&board.grid()).expect("one solution");
+    for c in Cell::ALL {
+        if board.value(c) == 0 {
+            let label = sudolens::app::board_view::cell_label(h.state().board(), c);
+            h.get_by_label(&label).click();
+            h.step();
+            press(h, Modifiers::NONE, digit_key(solution.get(c)));
+        }
+    }
+    assert!(h.state().board().is_solved());
+}
+
+/// A game finished by the player, with a hint read two lines deep, is in
+/// the Statistics window: one game and one solve at its level, its time,
+/// and the hint.
+#[test]
+fn statistics_show_a_finished_game() {
+    use sudolens::logic::rate_grid;
+    let dir = temp_dir("stats");
+    let mut h = with_puzzle(&dir, EASY);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    solve_by_hand(&mut h);
+    let record = h.state().game_record().clone();
+    assert_eq!(record.hints.len(), 1);
+    assert_eq!(record.hints[0].depth, Some(2), "{record:?}");
+    assert!(record.finished_at.is_some());
+
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Statistics").click();
+    h.step();
+    wait_for(&mut h, "the statistics", |a| a.statistics_shown().is_some());
+    let level = rate_grid(&Grid::parse(EASY).unwrap()).level;
+    let stats = h.state().statistics_shown().unwrap().level(level).clone();
+    assert_eq!((stats.games, stats.solved), (1, 1), "{stats:?}");
+    assert_eq!(stats.hints_per_game(), Some(1.0));
+    assert_eq!(stats.hints_by_depth, [0, 1]);
+    let seconds = h.state().elapsed_seconds();
+    assert_eq!(stats.best, Some(seconds));
+    // The window shows it: the level's row and its time, and the plot's title.
+    let time = sudolens::app::stats_window::clock(seconds);
+    assert!(
+        h.query_all_by_label(&time).count() >= 2,
+        "best and median {time}"
+    );
+    h.get_by_label("Solve times: Easy");
+    h.get_by_label("Puzzle of the day: no streak yet");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Writes a finished game of `puzzle` into the history in `dir`: solved on
+/// 12 May 2025 in 14 minutes.
+fn played_on_12_may(dir: &Path, puzzle: Grid) {
+    use sudolens::history::{History, NewGame, Origin, Progress};
+    let noon = "2025-05-12"
+        .parse::<sudolens::generate::Date>()
+        .unwrap()
+        .days_since_epoch()
+        * 86_400
+        + 12 * 3600;
+    let mut history = History::open(&history_file(dir)).unwrap();
+    let game = NewGame::new(puzzle, Origin::Pasted, noon - 900, 0).unwrap();
+    let id = history.start(&game).unwrap();
+    let done = Progress {
+        seconds_played: 14 * 60,
+        finished_at: Some(noon),
+        ..Progress::default()
+    };
+    history.update(id, &done).unwrap();
+}
+
+/// A puzzle solved before is recognised when it comes back, even turned
+/// and relabelled: opened from a file, and read from a photo.
+#[test]
+fn a_puzzle_played_before_is_recognised() {
+    let dir = temp_dir("recognised");
+    let disguised =
+        sudolens::generate::Transformation::random(21).apply(&Grid::parse(EASY).unwrap());
+    played_on_12_may(&dir, disguised);
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    wait(&mut h);
+    let file = dir.join("old.txt");
+    std::fs::write(&file, format!("{EASY}\n")).unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file)));
+    h.step();
+    wait(&mut h);
+    wait_for(&mut h, "the recognition", |a| {
+        a.dialogue().paragraphs().last().unwrap().lines[0]
+            .text
+            .starts_with("I know this puzzle")
+    });
+    let said = pip_said(&h);
+    let n = said.len();
+    assert_eq!(
+        said[n - 2..],
+        [
+            "I know this puzzle! You solved it on 12 May 2025, in 14 minutes.".to_string(),
+            "It was turned, mirrored or its digits swapped, but it is the same puzzle.".into()
+        ]
+    );
+    // After the welcome, not before it.
+    assert!(
+        said[n - 4].starts_with("Here is a puzzle from old.txt"),
+        "{said:?}"
+    );
+
+    // A photo of a puzzle played before, once its grid is accepted.
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(samples.join("printed_serif.json")).unwrap())
+            .unwrap();
+    let givens = Grid::parse(truth["givens"].as_str().unwrap()).unwrap();
+    played_on_12_may(&dir, givens);
+    press(&mut h, Modifiers::COMMAND, Key::O);
+    type_path(&mut h, &samples.join("printed_serif.jpg"));
+    wait(&mut h);
+    h.run_steps(2);
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(*h.state().board().givens(), givens);
+    wait_for(&mut h, "the photo's recognition", |a| {
+        a.dialogue().paragraphs().last().unwrap().lines[0]
+            .text
+            .starts_with("I know this puzzle")
+    });
+    let said = pip_said(&h);
+    assert_eq!(
+        said.last().unwrap(),
+        "I know this puzzle! You solved it on 12 May 2025, in 14 minutes."
+    );
+    // A new puzzle is not "known".
+    game_new(&mut h, "New (Easy)");
+    wait(&mut h);
+    h.run_steps(5);
+    let said = pip_said(&h);
+    assert!(said.last().unwrap().contains("hardest point"), "{said:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A damaged history never blocks play: Pip says so, the file is kept
+/// aside untouched, and a new history records the next games.
+#[test]
+fn a_damaged_history_is_kept_aside_and_play_goes_on() {
+    let dir = temp_dir("history-damaged");
+    let garbage = b"not a database at all".repeat(50);
+    std::fs::write(history_file(&dir), &garbage).unwrap();
+    let mut h = with_puzzle(&dir, PUZZLE);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() != sudolens::app::record::HistoryState::Opening
+    });
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Your game history was damaged")),
+        "{said:?}"
+    );
+    let aside: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("history.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert!(
+        std::fs::read(&aside[0]).unwrap() == garbage,
+        "kept as it was"
+    );
+    play_one_move(&mut h);
+    assert_eq!(h.state().board().value(cell("r1c2")), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A history locked by another program never blocks play: Pip says
+/// history is off, the game goes on, and nothing is set aside.
+#[test]
+fn a_locked_history_turns_history_off_and_play_goes_on_until_the_lock_goes() {
+    let dir = temp_dir("history-locked");
+    sudolens::history::History::open(&history_file(&dir)).unwrap();
+    let holder = rusqlite_lock(&history_file(&dir));
+    let mut h = with_puzzle(&dir, PUZZLE);
+    wait_for(&mut h, "the history", |a| {
+        matches!(
+            a.history_state(),
+            sudolens::app::record::HistoryState::Off(_)
+        )
+    });
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Your game history is off for now")),
+        "{said:?}"
+    );
+    play_one_move(&mut h);
+    assert_eq!(h.state().board().value(cell("r1c2")), 1);
+    // Statistics say why there are none.
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Statistics").click();
+    h.run_steps(2);
+    let off = h.query_all_by_label_contains("Your game history is off for now");
+    assert_eq!(off.count(), 2, "Pip's words and the window's");
+    drop(holder);
+    // The lock goes: the history comes back, with the game played meanwhile.
+    wait_for(&mut h, "the history back", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Your game history is back on")),
+        "{said:?}"
+    );
+    drop(h); // the recorder writes what it holds
+    let history = sudolens::history::History::open(&history_file(&dir)).unwrap();
+    let games = history.games().unwrap();
+    let pasted = Grid::parse(PUZZLE).unwrap();
+    assert!(
+        games.iter().any(|g| g.puzzle == pasted),
+        "the game played while locked: {games:?}"
+    );
+    drop(history);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains("damaged")), "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Another program's hold on the database: an exclusive lock, kept until
+/// the connection is dropped.
+fn rusqlite_lock(path: &Path) -> rusqlite::Connection {
+    let other = rusqlite::Connection::open(path).unwrap();
+    other
+        .execute_batch(
+            "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE held (x); COMMIT;",
+        )
+        .unwrap();
+    other
 }

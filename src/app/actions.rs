@@ -7,11 +7,10 @@ use super::dialogue::{AtEnd, Offer};
 use super::guide_window::GuideWindow;
 use super::i18n::fill;
 use super::input::Action;
-use super::library;
+use super::new_game::NewPuzzle;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
 use super::{storage, App};
-use crate::hint::PuzzleSource;
 use crate::logic::Technique;
 
 impl App {
@@ -19,11 +18,9 @@ impl App {
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
         let t = self.t();
         match command {
-            Command::New(level) => {
-                let grid = library::pick(level, library::clock_seed());
-                self.session.file.puzzles.clear();
-                self.new_puzzle(grid, PuzzleSource::Library, ctx);
-            }
+            Command::New(level) => self.new_game(NewPuzzle::Level(level), ctx),
+            Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
+            Command::Statistics => self.toggle_statistics(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),

@@ -3,13 +3,17 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::i18n::{Lang, Texts};
-use super::library::BankLevel;
+use super::i18n::{level_text, Lang, Texts};
 use crate::hint::Notation;
+use crate::logic::Level;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    New(BankLevel),
+    /// A new puzzle made at this level.
+    New(Level),
+    /// Today's puzzle of the day.
+    Daily,
+    Statistics,
     Open,
     Save,
     SaveAs,
@@ -63,10 +67,7 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::StepByStep, ks(Modifiers::COMMAND, Key::P)),
     (Command::Open, ks(Modifiers::COMMAND, Key::O)),
     (Command::Save, ks(Modifiers::COMMAND, Key::S)),
-    (
-        Command::New(BankLevel::Medium),
-        ks(Modifiers::COMMAND, Key::N),
-    ),
+    (Command::New(Level::Medium), ks(Modifiers::COMMAND, Key::N)),
     (Command::FillNotes, ks(Modifiers::COMMAND, Key::M)),
     (Command::Quit, ks(Modifiers::COMMAND, Key::Q)),
     (Command::Help, ks(Modifiers::NONE, Key::F1)),
@@ -88,7 +89,9 @@ impl Command {
     /// The command's name in menus and the Help window.
     pub fn label(self, t: &Texts) -> String {
         match self {
-            Command::New(level) => format!("{} ({})", t.new_game, level.name(t)),
+            Command::New(level) => format!("{} ({})", t.new_game, level_text(t, level)),
+            Command::Daily => t.puzzle_of_the_day.into(),
+            Command::Statistics => t.statistics.into(),
             Command::Open => t.open.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),

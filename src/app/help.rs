@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use super::commands::{shortcut, Command};
 use super::i18n::Texts;
-use super::library::BankLevel;
+use crate::logic::Level;
 
 pub fn show(ui: &mut Ui, t: &Texts) {
     egui::ScrollArea::vertical()
@@ -43,7 +43,7 @@ pub fn show(ui: &mut Ui, t: &Texts) {
                     Command::Open,
                     Command::Save,
                     Command::SaveAs,
-                    Command::New(BankLevel::Medium),
+                    Command::New(Level::Medium),
                     Command::Help,
                     Command::Quit,
                 ];

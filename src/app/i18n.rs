@@ -41,6 +41,19 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     out
 }
 
+/// A level's name in the menus and the Statistics window.
+pub fn level_text(t: &Texts, level: crate::logic::Level) -> &'static str {
+    use crate::logic::Level::*;
+    match level {
+        Easy => t.level_easy,
+        Medium => t.level_medium,
+        Hard => t.level_hard,
+        Expert => t.level_expert,
+        Master => t.level_master,
+        Extreme => t.level_extreme,
+    }
+}
+
 macro_rules! texts {
     ($($name:ident: $en:expr, $fr:expr;)*) => {
         /// Every text of the interface, one field each.
@@ -63,6 +76,10 @@ texts! {
     level_hard: "Hard", "Difficile";
     level_very_hard: "Very hard", "Très difficile";
     level_diabolical: "Diabolical", "Diabolique";
+    level_expert: "Expert", "Expert";
+    level_master: "Master", "Maître";
+    level_extreme: "Extreme", "Extrême";
+    puzzle_of_the_day: "Puzzle of the day", "Grille du jour";
     open: "Open…", "Ouvrir…";
     save: "Save", "Enregistrer";
     save_as: "Save as…", "Enregistrer sous…";
@@ -151,8 +168,8 @@ texts! {
     key_notes: "Switch notes mode", "Changer de mode notes";
     key_pause: "Pause / resume", "Pause / reprise";
     key_page: "Pip's next / previous line", "Ligne suivante / précédente de Pip";
-    about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. Built-in puzzles: Sudoku Exchange puzzle bank (public domain).",
-        "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Grilles intégrées : banque de grilles Sudoku Exchange (domaine public).";
+    about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. New puzzles are made by sudolens itself, at six levels, and a puzzle of the day.",
+        "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Les nouvelles grilles sont créées par sudolens lui-même, à six niveaux, avec une grille du jour.";
     timer_label: "Time", "Temps";
     // Photo import
     use_grid: "Use this grid", "Utiliser cette grille";
@@ -164,6 +181,31 @@ texts! {
     import_help: "Drag the corners onto the grid's corners if the outline is off. Click a cell and type to fix it; Printed / handwritten switches its kind.",
         "Fais glisser les coins sur ceux de la grille si le contour est décalé. Clique une case et tape pour la corriger ; Imprimé / manuscrit change son type.";
     import_accepted: "Grid accepted from {0}.", "Grille acceptée depuis {0}.";
+    // New puzzles (Game > New) and the Statistics window
+    making_puzzle: "Making a new {0} puzzle for you…", "Je te prépare une nouvelle grille {0}…";
+    making_daily: "Making the puzzle of the day…", "Je prépare la grille du jour…";
+    making_tried: "{0} candidates rated in {1} s", "{0} grilles évaluées en {1} s";
+    status_new_cancelled: "New puzzle cancelled: the game goes on", "Nouvelle grille annulée : la partie continue";
+    statistics: "Statistics", "Statistiques";
+    stats_level: "Level", "Niveau";
+    stats_games: "Games", "Parties";
+    stats_solved: "Solved", "Résolues";
+    stats_best: "Best", "Meilleur";
+    stats_median: "Median", "Médian";
+    stats_hints: "Hints per game", "Indices par partie";
+    stats_depth_title: "How far the hints were read:", "Jusqu'où les indices ont été lus :";
+    stats_depth_line: "up to line {0}: {1}", "jusqu'à la ligne {0} : {1}";
+    stats_streak_none: "Puzzle of the day: no streak yet", "Grille du jour : pas encore de série";
+    stats_streak_one: "Puzzle of the day: 1 day in a row (best: {1})", "Grille du jour : 1 jour d'affilée (record : {1})";
+    stats_streak: "Puzzle of the day: {0} days in a row (best: {1})", "Grille du jour : {0} jours d'affilée (record : {1})";
+    stats_today_done: "Today's puzzle is solved.", "La grille du jour est résolue.";
+    stats_today_open: "Today's puzzle is waiting for you: Game > New > Puzzle of the day.", "La grille du jour t'attend : Partie > Nouvelle > Grille du jour.";
+    stats_plot_title: "Solve times: {0}", "Temps de résolution : {0}";
+    stats_no_times: "No {0} puzzle solved yet: its times will show here.", "Aucune grille {0} résolue pour l'instant : ses temps s'afficheront ici.";
+    stats_x_axis: "solved puzzles, oldest first", "grilles résolues, de la plus ancienne à la plus récente";
+    stats_y_axis: "minutes", "minutes";
+    stats_loading: "Reading your game history…", "Lecture de ton historique…";
+    stats_off: "{0}", "{0}";
     // Closing with an unsaved game
     exit_unsaved_title: "Your game is not saved", "Ta partie n'est pas enregistrée";
     exit_unsaved_body: "I could not save your game before closing: {0}", "Je n'ai pas pu enregistrer ta partie avant de fermer : {0}";

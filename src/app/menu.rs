@@ -5,8 +5,8 @@ use egui::Ui;
 
 use super::commands::{self, Command};
 use super::i18n::{Lang, Texts};
-use super::library::BankLevel;
 use crate::hint::Notation;
+use crate::logic::Level;
 
 /// What the menus may offer this frame.
 pub struct MenuBar {
@@ -40,15 +40,19 @@ impl MenuBar {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(t.menu_game, |ui| {
                 ui.menu_button(t.new_game, |ui| {
-                    for level in BankLevel::ALL {
+                    for level in Level::ALL {
                         item(ui, Command::New(level), true);
                     }
+                    ui.separator();
+                    item(ui, Command::Daily, true);
                 });
                 item(ui, Command::Open, true);
                 item(ui, Command::NextFromFile, self.has_file_puzzles);
                 ui.separator();
                 item(ui, Command::Save, true);
                 item(ui, Command::SaveAs, true);
+                ui.separator();
+                item(ui, Command::Statistics, true);
                 ui.separator();
                 item(ui, Command::Quit, true);
             });

@@ -26,14 +26,17 @@ mod input;
 pub mod library;
 mod menu;
 mod native;
+pub mod new_game;
 mod number_pad;
 mod opening;
 pub mod path_window;
 pub mod photo_turn;
 pub mod pip;
+pub mod record;
 mod replies;
 pub mod session;
 pub mod settings;
+pub mod stats_window;
 pub mod status_bar;
 pub mod storage;
 pub mod worker;
@@ -48,7 +51,6 @@ use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueEntry, DialogueView};
 use i18n::{fill, Lang, Texts};
-use library::BankLevel;
 use path_window::{PathAction, PathWindow};
 use pip::{Mood, Pip, PipView};
 use session::{Edit, Session};
@@ -142,12 +144,17 @@ pub struct App {
     chrome: Chrome,
     exit: closing::ExitGuard,
     worker: Worker,
+    /// The game history's thread, and the Statistics window.
+    history: record::HistoryLink,
+    /// Game > New's puzzle being made.
+    new_games: new_game::NewGames,
 }
 
 impl App {
-    /// A new app: restores the autosave when asked and possible, else a
-    /// medium puzzle from the library.
+    /// A new app: restores the autosave when asked and possible; else a
+    /// medium puzzle is made at the first frame.
     pub fn new(config: Config) -> App {
+        let history = record::HistoryLink::new(&config.data_dir);
         let mut app = App {
             session: Session::new(config.notes_mode),
             tutor: Tutor {
@@ -163,13 +170,12 @@ impl App {
             chrome: Chrome::default(),
             exit: closing::ExitGuard::default(),
             worker: Worker::default(),
+            history,
+            new_games: new_game::NewGames::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         let restored = app.config.restore && app.restore_autosave();
-        if !restored {
-            let grid = library::pick(BankLevel::Medium, library::clock_seed());
-            app.start(Board::new(grid), 0.0);
-        }
+        app.new_games.first_puzzle = !restored;
         app
     }
 
@@ -291,6 +297,7 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
+        self.new_games.cancel();
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
         self.tutor.pending_step = None;
@@ -303,6 +310,7 @@ impl App {
         self.start(Board::new(grid), 0.0);
         self.session.game_path = None;
         self.tutor.pip.set_mood(Mood::Thinking);
+        self.record_new_game(record::origin_of(&origin));
         self.tutor.welcome = Some(origin);
         let board = &self.session.board;
         let (grid, givens) = (board.grid(), *board.givens());
@@ -376,6 +384,8 @@ impl App {
             self.on_action(action, &ctx);
         }
         self.tick(&ctx);
+        self.first_puzzle(&ctx);
+        self.history_frame(&ctx);
         self.on_close_request(&ctx);
 
         let t = self.t();
@@ -441,6 +451,7 @@ impl App {
             ui.add(PipView::new(&mut self.tutor.pip, 190.0));
         });
         ui.add_space(14.0);
+        self.generation_panel(ui);
         let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
             .more_available(!self.worker.busy())
             .show(ui);
@@ -522,6 +533,7 @@ impl App {
     fn windows(&mut self, ctx: &egui::Context) {
         let t = self.t();
         self.exit_question_window(ctx);
+        self.statistics_window(ctx);
         if self.chrome.help_open {
             let mut open = true;
             egui::Window::new(t.menu_help)

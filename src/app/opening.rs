@@ -105,6 +105,7 @@ impl App {
             match SavedGame::read(path) {
                 Ok(game) => {
                     self.start(game.board, game.elapsed_seconds as f64);
+                    self.record_resumed_game(crate::history::Origin::File(name));
                     self.session.game_path = Some(path.to_path_buf());
                     self.session.file.puzzles.clear();
                     self.set_status(fill(t.status_loaded, &[&shown]), false);
@@ -204,6 +205,7 @@ impl App {
     /// Writes the autosave now (on close), creating the data folder if
     /// needed. Returns the error message for the player, if any.
     pub fn autosave(&mut self) -> Option<String> {
+        self.flush_history();
         let (game, version) = self.session.snapshot();
         match storage::write_autosave(&self.config.data_dir, &game, version) {
             Ok(()) => {
@@ -229,6 +231,7 @@ impl App {
         match SavedGame::read(&path) {
             Ok(game) => {
                 self.start(game.board, game.elapsed_seconds as f64);
+                self.record_resumed_game(crate::history::Origin::Saved);
                 self.say(crate::hint::restored(self.config.lang));
                 true
             }

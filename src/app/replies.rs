@@ -80,6 +80,7 @@ impl App {
                 preview,
                 level,
             } => self.on_photo(name, bytes, reread, (result, level), preview, ctx),
+            Reply::Generated { job, result } => self.on_generated(job, result),
             Reply::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 self.chrome.path_window = None;
@@ -161,6 +162,7 @@ impl App {
         p.held = self.config.hint_budget && p.kind == ParagraphKind::Step && p.lines.len() > 1;
         self.tutor.pending_hint = Some(index);
         self.tutor.dialogue.push(p);
+        self.record_hint();
     }
 
     /// A practice puzzle from the guide's "Try one" is ready: it becomes the
@@ -183,12 +185,7 @@ impl App {
     fn welcome(&mut self, source: PuzzleSource, rating: &crate::logic::Rating) {
         let givens = self.session.board.givens().filled_count();
         self.tutor.pip.set_mood(Mood::Idle);
-        self.say(hint::welcome(
-            &source,
-            givens,
-            rating.level,
-            self.config.lang,
-        ));
+        self.say(hint::welcome(&source, givens, rating, self.config.lang));
     }
 
     fn on_verdicts(
@@ -214,6 +211,7 @@ impl App {
         if let Verdict::Unique(solution) = &current {
             match purpose {
                 Purpose::Solve => {
+                    self.record_solve_used();
                     let edit = self.session.reveal(solution);
                     self.after_edit(edit);
                     self.tutor.pip.set_mood(Mood::Cheering);
@@ -280,6 +278,7 @@ impl App {
         match offer {
             Offer::Apply => {
                 if let Some(step) = self.tutor.pending_step.take() {
+                    self.record_hint_played();
                     if step.technique == Technique::WrongEntries {
                         self.session.marks.wrong.clear();
                     }
@@ -379,6 +378,7 @@ impl App {
                 let read = screen.state.unconfirmed_entries();
                 self.import = None;
                 self.start(board, 0.0);
+                self.record_new_game(crate::history::Origin::Photo(name.clone()));
                 self.session.photo_readings = read;
                 self.session.game_path = None;
                 self.tutor.pip.set_mood(Mood::Idle);

@@ -85,65 +85,7 @@ impl std::error::Error for FolderError {}
 /// second), so that it is neither read again nor lost, nor does it replace
 /// an earlier damaged file. Returns where it went.
 pub fn set_aside_damaged(dir: &Path) -> std::io::Result<PathBuf> {
-    let from = autosave_path(dir);
-    let stamp = utc_stamp(std::time::SystemTime::now());
-    for n in 1u32..=10_000 {
-        let suffix = if n == 1 {
-            String::new()
-        } else {
-            format!("-{n}")
-        };
-        let aside = dir.join(format!("autosave.damaged-{stamp}{suffix}.json"));
-        // A hard link fails when the name is taken, where a rename would
-        // silently replace the earlier damaged file.
-        match std::fs::hard_link(&from, &aside) {
-            Ok(()) => {
-                std::fs::remove_file(&from)?;
-                return Ok(aside);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            // Some file systems have no hard links: check, then rename.
-            Err(_) if !aside.exists() => {
-                std::fs::rename(&from, &aside)?;
-                return Ok(aside);
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    Err(std::io::Error::other(format!(
-        "{} damaged autosaves from this second already",
-        10_000
-    )))
-}
-
-/// `YYYYMMDD-HHMMSS` in UTC, for file names that sort by time.
-fn utc_stamp(t: std::time::SystemTime) -> String {
-    let secs = t
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
-/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`: shift to years starting in March, so leap days fall
-/// at the end of a 400-year era's year).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+    crate::files::set_aside(&autosave_path(dir), "damaged")
 }
 
 /// The folder "Save as" offers first; created when the window opens.
@@ -165,14 +107,6 @@ mod tests {
         let dir = Path::new("/tmp/x");
         assert_eq!(autosave_path(dir), Path::new("/tmp/x/autosave.json"));
         assert!(default_save_path(dir).starts_with(dir));
-    }
-
-    #[test]
-    fn stamps_are_utc_calendar_times() {
-        let at = |s: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(s));
-        assert_eq!(at(0), "19700101-000000");
-        assert_eq!(at(951_782_400), "20000229-000000");
-        assert_eq!(at(1_795_459_599), "20261123-184639");
     }
 
     #[test]

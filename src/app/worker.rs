@@ -69,6 +69,11 @@ pub enum Reply {
         generation: u64,
         error: Option<String>,
     },
+    /// Game > New's puzzle was made (see `new_game.rs`), or cancelled.
+    Generated {
+        job: u64,
+        result: Result<Box<crate::generate::Generated>, crate::generate::Cancelled>,
+    },
     /// A native file dialog closed; `None` when cancelled or unavailable.
     Dialog {
         purpose: DialogFor,

@@ -307,31 +307,20 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("autosave.json");
         SavedGame::new(game().board, 0).write(&path).unwrap();
-        let exe = std::env::current_exe().unwrap();
         let (mut on_disk, mut seed) = (0u64, 0x9E37_79B9_7F4A_7C15u64);
         for round in 0..200 {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let wait = std::time::Duration::from_micros((seed >> 33) % 25_000);
-            let mut child = std::process::Command::new(&exe)
-                .args(["grid::save::tests::crash_writer_child", "--exact"])
-                .args(["--nocapture", "--test-threads=1"])
-                .env(CRASH_CHILD_ENV, &path)
-                .env("SUDOLENS_CRASH_WRITER_START", (on_disk + 1).to_string())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap();
-            std::thread::sleep(wait);
-            child.kill().unwrap();
-            let out = child.wait_with_output().unwrap();
-            let reported = String::from_utf8_lossy(&out.stdout)
-                .lines()
-                // libtest may print "test ... " before the first number.
-                .filter_map(|l| l.split_whitespace().last()?.parse::<u64>().ok())
-                .max()
-                .unwrap_or(on_disk);
+            let wait = crate::test_puzzles::next_wait(&mut seed, 0, 25_000);
+            let start = (on_disk + 1).to_string();
+            let env = [
+                (CRASH_CHILD_ENV, path.as_os_str()),
+                ("SUDOLENS_CRASH_WRITER_START", start.as_ref()),
+            ];
+            let reported = crate::test_puzzles::kill_writer_after(
+                "grid::save::tests::crash_writer_child",
+                &env,
+                wait,
+            )
+            .unwrap_or(on_disk);
             let saved = SavedGame::read(&path)
                 .unwrap_or_else(|e| panic!("round {round}: a damaged save after a kill: {e}"));
             assert_eq!(saved.board, game().board, "round {round}");

@@ -5,7 +5,7 @@
 
 use super::words::{cell, tech_name};
 use super::{line, plain, Lang, Paragraph, ParagraphKind, Wording};
-use crate::logic::{Candidate, Highlights, Level, Technique};
+use crate::logic::{Candidate, Highlights, Rating, Technique};
 
 /// Who Pip is and how the dialogue works.
 pub fn intro(lang: Lang) -> Paragraph {
@@ -150,8 +150,10 @@ fn one_line(kind: ParagraphKind, text: String) -> Paragraph {
 /// Where a new puzzle comes from, for Pip's welcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleSource {
-    /// Picked from the built-in library.
-    Library,
+    /// Made by the generator (Game > New, at a level), from this seed.
+    Generated { seed: u64 },
+    /// The puzzle of the day of this date.
+    Daily(crate::generate::Date),
     /// Pasted.
     Pasted,
     /// Opened from a file, by its name.
@@ -160,15 +162,24 @@ pub enum PuzzleSource {
 
 /// Pip's welcome to a new proper puzzle with `givens` givens: where it
 /// comes from and its level (a pasted one also says how many givens were
-/// read, so the player can tell the paste was whole).
-pub fn welcome(source: &PuzzleSource, givens: usize, level: Level, lang: Lang) -> Paragraph {
-    let level = super::level_name(level, lang);
+/// read, so the player can tell the paste was whole), then the technique
+/// its hardest point needs, without saying where that point is.
+pub fn welcome(source: &PuzzleSource, givens: usize, rating: &Rating, lang: Lang) -> Paragraph {
+    let level = super::level_name(rating.level, lang);
     let text = match source {
-        PuzzleSource::Library => say!(
+        PuzzleSource::Generated { .. } => say!(
             lang,
-            "Here is a new {level} puzzle. Have fun!",
-            "Voici une nouvelle grille de niveau {level}. Amuse-toi bien !"
+            "Here is a new {level} puzzle, made for you. Have fun!",
+            "Voici une nouvelle grille de niveau {level}, faite pour toi. Amuse-toi bien !"
         ),
+        PuzzleSource::Daily(date) => {
+            let day = super::date_words(*date, date.year(), lang);
+            say!(
+                lang,
+                "Here is the puzzle of the day, {day}: it rates {level}, and everyone gets the same one today.",
+                "Voici la grille du jour, le {day} : niveau {level}, la même pour tout le monde aujourd'hui."
+            )
+        }
         PuzzleSource::Pasted => say!(
             lang,
             "Got it: the puzzle you pasted has {givens} givens and rates {level}. Have fun!",
@@ -180,7 +191,27 @@ pub fn welcome(source: &PuzzleSource, givens: usize, level: Level, lang: Lang) -
             "Voici une grille de {name} : niveau {level}. Amuse-toi bien !"
         ),
     };
-    one_line(ParagraphKind::Info, text)
+    let mut lines = vec![plain(text)];
+    if let Some(hardest) = rating.hardest {
+        let name = super::tech_name(hardest, lang);
+        lines.push(plain(if rating.solved_by_logic {
+            say!(
+                lang,
+                "At its hardest point you will need this technique: {name}. I won't say where!",
+                "Au moment le plus difficile, il te faudra cette technique : {name}. Je ne dis pas où !"
+            )
+        } else {
+            say!(
+                lang,
+                "It goes beyond the techniques I know: past a {name}, even I would have to try a digit and see.",
+                "Elle dépasse les techniques que je connais : après {name}, même moi je devrais essayer un chiffre pour voir."
+            )
+        }));
+    }
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines,
+    }
 }
 
 /// The autosaved game came back at start.
@@ -230,6 +261,7 @@ pub fn entries_all_right(lang: Lang) -> Paragraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::Level;
 
     #[test]
     fn pip_introduces_itself_and_welcomes_in_both_languages() {
@@ -253,17 +285,48 @@ mod tests {
             back.lines[1].text,
             "I put back 7 in row 3, column 5: your notes had crossed it out, but nothing rules it out there."
         );
-        let en = welcome(&PuzzleSource::Pasted, 24, Level::Hard, Lang::En);
+        let rating = |level, hardest| Rating {
+            level,
+            score: 4.0,
+            hardest: Some(hardest),
+            steps: 40,
+            solved_by_logic: true,
+        };
+        let en = welcome(
+            &PuzzleSource::Pasted,
+            24,
+            &rating(Level::Hard, crate::logic::Technique::XWing),
+            Lang::En,
+        );
         assert_eq!(
             en.lines[0].text,
             "Got it: the puzzle you pasted has 24 givens and rates Hard. Have fun!"
         );
+        assert_eq!(
+            en.lines[1].text,
+            "At its hardest point you will need this technique: X-Wing. I won't say where!"
+        );
         let fr = welcome(
             &PuzzleSource::File("x.sdk".into()),
             30,
-            Level::Easy,
+            &rating(Level::Easy, crate::logic::Technique::HiddenSingle),
             Lang::Fr,
         );
         assert!(fr.lines[0].text.contains("x.sdk") && fr.lines[0].text.contains("Facile"));
+        assert!(
+            fr.lines[1].text.contains("Singleton"),
+            "{}",
+            fr.lines[1].text
+        );
+        let daily = PuzzleSource::Daily("2025-05-14".parse().unwrap());
+        let en = welcome(
+            &daily,
+            26,
+            &rating(Level::Expert, crate::logic::Technique::XWing),
+            Lang::En,
+        );
+        assert!(en.lines[0]
+            .text
+            .starts_with("Here is the puzzle of the day, 14 May: it rates Expert"));
     }
 }

@@ -92,6 +92,7 @@ mod fish;
 mod forcing;
 mod game;
 pub mod guide;
+mod history;
 mod intersections;
 mod photo;
 mod single_digit;
@@ -106,6 +107,9 @@ mod wrong_entries;
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
     solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
+};
+pub use history::{
+    date_words, duration_words, history_back, history_off, history_started_over, played_before,
 };
 pub use photo::{
     crop_question, entries_that_do_not_fit, no_grid_found, photo_read, photo_reading_started,

@@ -1,0 +1,206 @@
+//! Game > New: a fresh puzzle at one of the six levels, or the puzzle of
+//! the day, made by the generator (`crate::generate`) on a worker thread.
+//! Easy levels come within a frame or two; while a slow one is made, Pip
+//! thinks, the panel under it shows how the search goes, and Cancel stops
+//! it. The window never waits, and the current game stays playable.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+
+use egui::Ui;
+
+use super::i18n::{fill, level_text};
+use super::pip::Mood;
+use super::worker::Reply;
+use super::App;
+use crate::generate::{Cancelled, DailyPuzzle, Generated, Options};
+use crate::grid::Board;
+use crate::hint::{self, PuzzleSource};
+use crate::logic::Level;
+
+/// What Game > New asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewPuzzle {
+    /// A fresh puzzle at this level.
+    Level(Level),
+    /// Today's puzzle of the day (the same for everyone).
+    Daily,
+}
+
+/// Seconds a generation runs before its progress is shown: an easy
+/// puzzle comes sooner, with nothing flashing on screen.
+const SHOW_PROGRESS_AFTER: f64 = 0.3;
+
+/// A puzzle being made.
+pub struct Generating {
+    job: u64,
+    /// The level, and the day for the puzzle of the day.
+    level: Level,
+    daily: Option<DailyPuzzle>,
+    cancel: Arc<AtomicBool>,
+    /// Candidates rated so far (the generator's progress).
+    candidates: Arc<AtomicU32>,
+    /// The window's clock when it began.
+    since: f64,
+}
+
+/// The generations asked for: at most one runs at a time.
+#[derive(Default)]
+pub struct NewGames {
+    next_job: u64,
+    running: Option<Generating>,
+    /// No game was restored: a Medium puzzle is made at the first frame.
+    pub first_puzzle: bool,
+}
+
+impl NewGames {
+    /// Stops the generation running, if any: its puzzle will be dropped.
+    pub fn cancel(&mut self) {
+        if let Some(g) = self.running.take() {
+            g.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        self.running.is_some()
+    }
+}
+
+impl App {
+    /// Starts making a new puzzle; it replaces the game when it comes.
+    pub(super) fn new_game(&mut self, what: NewPuzzle, ctx: &egui::Context) {
+        self.new_games.cancel();
+        let (options, seed, daily) = match what {
+            NewPuzzle::Level(level) => (Options::new(level), crate::generate::random_seed(), None),
+            NewPuzzle::Daily => {
+                let day = DailyPuzzle::today();
+                (day.options, day.seed, Some(day))
+            }
+        };
+        self.new_games.next_job += 1;
+        let job = self.new_games.next_job;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let candidates = Arc::new(AtomicU32::new(0));
+        self.new_games.running = Some(Generating {
+            job,
+            level: options.level,
+            daily,
+            cancel: cancel.clone(),
+            candidates: candidates.clone(),
+            since: ctx.input(|i| i.time),
+        });
+        self.tutor.pip.set_mood(Mood::Thinking);
+        let repaint = ctx.clone();
+        self.worker.spawn(ctx, move || {
+            let result = crate::generate::generate_with(&options, seed, |p| {
+                candidates.store(p.candidates, Ordering::Relaxed);
+                if p.candidates % 16 == 0 {
+                    repaint.request_repaint(); // the count on screen moves on
+                }
+                if cancel.load(Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            });
+            Reply::Generated {
+                job,
+                result: result.map(Box::new),
+            }
+        });
+    }
+
+    /// At the first frame with no game restored: a Medium puzzle.
+    pub(super) fn first_puzzle(&mut self, ctx: &egui::Context) {
+        if std::mem::take(&mut self.new_games.first_puzzle) {
+            self.new_game(NewPuzzle::Level(Level::Medium), ctx);
+        }
+    }
+
+    /// A generation ended: its puzzle becomes the game, unless it was
+    /// cancelled or another game started meanwhile.
+    pub(super) fn on_generated(&mut self, job: u64, result: Result<Box<Generated>, Cancelled>) {
+        let current = self.new_games.running.as_ref().map(|g| g.job);
+        if current != Some(job) {
+            return; // cancelled, or another puzzle was started
+        }
+        let Some(g) = self.new_games.running.take() else {
+            return;
+        };
+        let Ok(made) = result else {
+            self.tutor.pip.set_mood(Mood::Idle);
+            return;
+        };
+        let source = match g.daily {
+            Some(day) => PuzzleSource::Daily(day.date),
+            None => PuzzleSource::Generated { seed: made.seed },
+        };
+        self.start_generated(*made, source);
+    }
+
+    /// Plays a generated puzzle, which Pip welcomes at once: its rating
+    /// came with it.
+    fn start_generated(&mut self, made: Generated, source: PuzzleSource) {
+        self.session.file.puzzles.clear();
+        self.start(Board::new(made.puzzle), 0.0);
+        self.session.game_path = None;
+        self.tutor.welcome = None;
+        self.tutor.pip.set_mood(Mood::Idle);
+        let givens = made.puzzle.filled_count();
+        self.say(hint::welcome(
+            &source,
+            givens,
+            &made.rating,
+            self.config.lang,
+        ));
+        self.record_new_game(super::record::origin_of(&source));
+    }
+
+    /// The player cancels the generation.
+    pub(super) fn cancel_new_game(&mut self) {
+        if self.new_games.running() {
+            self.new_games.cancel();
+            self.tutor.pip.set_mood(Mood::Idle);
+            let t = self.t();
+            self.set_status(t.status_new_cancelled, false);
+        }
+    }
+
+    /// Under Pip, while a slow puzzle is made: what is being made, how the
+    /// search goes, and Cancel.
+    pub(super) fn generation_panel(&mut self, ui: &mut Ui) {
+        let Some(g) = &self.new_games.running else {
+            return;
+        };
+        let now = ui.ctx().input(|i| i.time);
+        if now - g.since < SHOW_PROGRESS_AFTER {
+            ui.ctx()
+                .request_repaint_after_secs(SHOW_PROGRESS_AFTER as f32);
+            return;
+        }
+        let t = self.t();
+        let what = match g.daily {
+            Some(_) => t.making_daily.to_string(),
+            None => fill(t.making_puzzle, &[&level_text(t, g.level)]),
+        };
+        let tried = g.candidates.load(Ordering::Relaxed);
+        let mut cancel = false;
+        ui.group(|ui| {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(what);
+            });
+            ui.horizontal(|ui| {
+                ui.label(fill(
+                    t.making_tried,
+                    &[&tried, &format!("{:.1}", now - g.since)],
+                ));
+                cancel = ui.button(t.cancel).clicked();
+            });
+        });
+        ui.add_space(8.0);
+        if cancel {
+            self.cancel_new_game();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The database's tables, and the migrations that bring any older file up
+//! to them. A file's `PRAGMA user_version` is the number of migrations it
+//! has had; each migration runs in its own transaction with the version
+//! bump, so a killed process leaves a file at one version or the next,
+//! never between.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+/// Schema 1: one row per game. Hints were a count.
+const GAMES: &str = "
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    -- the givens, 81 characters, '.' for an empty cell
+    puzzle TEXT NOT NULL CHECK (length(puzzle) = 81),
+    -- the canonical form of the givens, to recognise a puzzle in disguise
+    canonical TEXT NOT NULL CHECK (length(canonical) = 81),
+    -- generated, daily, photo, file, paste or saved
+    origin TEXT NOT NULL,
+    -- the seed, the daily date (YYYY-MM-DD) or the file's name
+    origin_detail TEXT,
+    -- the rating when the game started: Easy ... Extreme, and its score
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    -- Unix seconds
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    seconds_played INTEGER NOT NULL DEFAULT 0,
+    solve_used INTEGER NOT NULL DEFAULT 0,
+    -- distinct wrong entries shown to the player
+    mistakes INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_by_canonical ON games (canonical);
+CREATE INDEX games_by_puzzle ON games (puzzle);
+";
+
+/// Schema 2: each hint is a row, with its technique and how far the player
+/// read it (issue 16's hint budget counts how deep each hint went). The
+/// hints counted by schema 1 become rows of unknown technique and depth.
+const HINT_ROWS: &str = "
+CREATE TABLE hints (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    -- 1, 2, ... in the order asked
+    seq INTEGER NOT NULL,
+    -- the technique's name (Technique::name), NULL when not known
+    technique TEXT,
+    -- its depth: lines of the hint the player read (1: only the nudge where
+    -- to look), out of the lines it has; NULL when not known
+    depth INTEGER,
+    lines INTEGER,
+    -- Pip played the step on the board (Apply, or Next past its last line)
+    played INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+WITH RECURSIVE n(i) AS (
+    SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT max(hints) FROM games)
+)
+INSERT INTO hints (game_id, seq) SELECT games.id, n.i FROM games JOIN n ON n.i <= games.hints;
+ALTER TABLE games DROP COLUMN hints;
+";
+
+/// Every migration, oldest first: a file at version `v` has had the first
+/// `v`. Append, never edit: files in the field are at every version.
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS];
+
+/// The version this build writes.
+pub const VERSION: u32 = MIGRATIONS.len() as u32;
+
+/// What [`migrate`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Migrated {
+    /// The file is at [`VERSION`] now (`from` is where it was).
+    Current { from: u32 },
+    /// The file was made by a newer sudolens: left untouched.
+    Newer { version: u32 },
+}
+
+/// The file's schema version.
+pub(super) fn version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.pragma_query_value(None, "user_version", |row| row.get(0))
+}
+
+/// Brings the file up to `target` (at most [`VERSION`]), one migration per
+/// transaction. Tests stop early to make an older file.
+pub(super) fn migrate_to(conn: &mut Connection, target: u32) -> rusqlite::Result<Migrated> {
+    let from = version(conn)?;
+    if from > VERSION {
+        return Ok(Migrated::Newer { version: from });
+    }
+    for (done, sql) in MIGRATIONS.iter().enumerate().take(target as usize) {
+        let next = done as u32 + 1;
+        if next <= from {
+            continue;
+        }
+        // IMMEDIATE: the write lock first, so that two processes opening an
+        // old file together migrate it once, one after the other.
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // Another process may have migrated it while this one waited.
+        if version(&tx)? >= next {
+            continue;
+        }
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", next)?;
+        tx.commit()?;
+    }
+    Ok(Migrated::Current { from })
+}
