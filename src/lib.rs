@@ -9,6 +9,7 @@
 //! may use everything; without it the library and the command line build
 //! with no window toolkit.
 
+pub mod duel;
 pub mod files;
 pub mod generate;
 pub mod grid;

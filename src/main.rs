@@ -42,6 +42,10 @@ enum Command {
     /// day: unique, rated at that level, reproducible from a seed.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Generate(cli::generate::GenerateArgs),
+    /// Duel with Pip: fill the grid Pip hands you while Pip fills yours;
+    /// wrong values and jokers cost a penalty point, the fewer win.
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Duel(cli::duel::DuelArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
         Some(Command::Generate(a)) => cli::generate::run(&a),
+        Some(Command::Duel(a)) => cli::duel::run(&a),
         None => open_window(),
     }
 }

@@ -1506,6 +1506,297 @@ fn the_hint_budget_stops_at_the_nudge() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Steps until Pip's side of a duel (its grid dealt, its move thought out
+/// and landed) is done (bounded).
+fn wait_duel(h: &mut Harness<'static, App>) {
+    let start = Instant::now();
+    while h.state().duel_busy() || h.state().busy() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "Pip's side of the duel hangs"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+}
+
+/// A complete grid with four holes in different rows, columns and boxes:
+/// one completion, a short duel for Pip.
+const DUEL_GRID: &str =
+    ".72451869691827354458936.715437689127895.2436126394587215689743937145628864273.95";
+
+/// Opens Game → Duel with Pip: the duel's setup window.
+fn open_duel_setup(h: &mut Harness<'static, App>) {
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Duel with Pip…").click();
+    h.run_steps(2);
+}
+
+/// Opens Game → Duel with Pip, picks `strength` and `answering` (labels),
+/// pastes [`DUEL_GRID`] as the player's grid and starts.
+fn start_duel(h: &mut Harness<'static, App>, strength: &str, answering: &str) {
+    open_duel_setup(h);
+    // One frame after each click: a choice can move what is below it.
+    for label in [strength, answering, "Type or paste it"] {
+        h.get_by_label(label).click();
+        h.run_steps(2);
+    }
+    h.event(Event::Paste(DUEL_GRID.to_string()));
+    h.run_steps(2);
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(h);
+    assert!(h.state().duel().is_some(), "the duel started");
+}
+
+#[test]
+fn a_short_duel_is_played_to_the_end_in_the_window() {
+    use sudolens::duel::{Ending, Side};
+    let dir = temp_dir("duel");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let duel = h.state().duel().unwrap().clone();
+    assert_eq!(duel.camp(Side::Pip).holes_left(), 4);
+    let pip_secret = duel.camp(Side::Pip).secret.unwrap();
+
+    // Hints would play for the player: refused in a duel.
+    press(&mut h, Modifiers::NONE, Key::H);
+    assert!(h.state().status().unwrap().text.contains("duel"));
+
+    // A wrong value first (legal, but not Pip's), then a joker: a point each.
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    let possible = duel.camp(Side::Player).possible(cell);
+    let wrong = possible.iter().find(|&d| d != pip_secret.get(cell));
+    if let Some(d) = wrong {
+        press(&mut h, Modifiers::NONE, digit_key(d));
+        wait_duel(&mut h);
+        assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.wrong, 1);
+    }
+    press(&mut h, Modifiers::NONE, Key::J);
+    wait_duel(&mut h);
+    assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.jokers, 1);
+    // Pip explains its own moves in the dialogue.
+    let said: Vec<String> = h
+        .state()
+        .dialogue()
+        .paragraphs()
+        .iter()
+        .flat_map(|p| p.lines.iter().map(|l| l.text.clone()))
+        .collect();
+    assert!(said.iter().any(|l| l.starts_with("I put ")), "{said:?}");
+
+    // Then right values: the selection moves on to the next hole by itself.
+    let mut moves = 0;
+    while !h.state().duel().unwrap().is_over() {
+        moves += 1;
+        assert!(moves < 200, "the duel does not end");
+        let cell = h.state().duel_screen().unwrap().selected.unwrap();
+        press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+        wait_duel(&mut h);
+    }
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert_eq!(outcome.ending, Ending::Completed);
+    assert!(outcome.player.penalties() >= 1);
+    assert_eq!(outcome.pip.penalties(), 0, "four forced holes for Pip");
+    assert_eq!(outcome.winner, Some(Side::Pip));
+    h.get_by_label("Pip wins");
+    let (last, _) = h.state().dialogue().current().unwrap();
+    assert!(
+        last.lines.last().unwrap().text.starts_with("I win"),
+        "{last:?}"
+    );
+
+    // The replay pages Pip's moves, its grid rewound to each.
+    h.get_by_label("Replay Pip's reasoning").click();
+    h.run_steps(2);
+    let line = h.state().dialogue().current_line().unwrap().text.clone();
+    assert_eq!(line, "My move 1 of 4:");
+    h.get_by_label_contains("Replay: Pip's grid before its move 1 of 4");
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    assert!(h
+        .state()
+        .dialogue()
+        .current_line()
+        .unwrap()
+        .text
+        .starts_with("I put "));
+    // The finished duel was saved beside the game.
+    let saved = sudolens::duel::Duel::read(&dir.join("duel.json")).unwrap();
+    assert_eq!(saved.outcome(), Some(&outcome));
+    h.get_by_label("Back to my puzzle").click();
+    h.step();
+    assert!(h.state().duel().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_duel_answered_by_hand_ends_when_pip_catches_a_lie() {
+    use sudolens::duel::{Cheat, Ending, Side};
+    let dir = temp_dir("duel-lie");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Club player", "You, by hand (Pip checks for lies)");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+    wait_duel(&mut h);
+    // Pip's first move is forced (one value fits each hole); it asks.
+    assert!(h.state().duel().unwrap().question().is_some());
+    h.get_by_label_contains("Answer right or wrong");
+    h.get_by_label("Wrong (N)").click();
+    h.step();
+    wait_duel(&mut h);
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert!(matches!(
+        outcome.ending,
+        Ending::Cheating {
+            cheat: Cheat::ForcedDenied { .. }
+        }
+    ));
+    h.get_by_label("Pip wins: cheating detected");
+    let said: Vec<String> = h
+        .state()
+        .dialogue()
+        .current()
+        .unwrap()
+        .0
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(said[0].starts_with("You said "), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("cheating")), "{said:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The player's grid for Pip read from a photo of a solved grid: the setup
+/// asks for a photo, the correction screen shows what was read, and "Use
+/// this grid" hands it to the setup, whose holes are then chosen by count.
+#[test]
+fn a_photographed_solution_becomes_the_players_grid_for_pip() {
+    use sudolens::app::import_view::ReadCell;
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-photo");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    open_duel_setup(&mut h);
+    h.get_by_label("From a photo of a solved grid").click();
+    h.run_steps(2);
+    h.get_by_label("Choose a photo…").click();
+    h.run_steps(2);
+    assert!(h.state_mut().duel_setup().unwrap().awaiting_photo);
+    // The photo as the importer read it: every cell a printed digit.
+    let solution = sudolens::solver::solve(&Grid::parse(DUEL_GRID).unwrap()).unwrap();
+    let readings: [ReadCell; 81] = std::array::from_fn(|i| ReadCell {
+        digit: solution.get(Cell::ALL[i]),
+        ..ReadCell::default()
+    });
+    open_photo_screen(&mut h, readings, [90, 90], 0.0);
+    h.run_steps(2);
+    h.get_by_label("Use this grid").click();
+    h.step();
+    wait(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    let setup = h.state_mut().duel_setup().expect("the setup is still open");
+    assert_eq!(setup.photo_grid, Some(solution));
+    assert!(!setup.awaiting_photo);
+    h.get_by_label("Grid read from the photo.");
+    // Holes by count: twenty, in the photographed grid.
+    h.get_by_label("As many holes as in Pip's grid for me")
+        .click();
+    h.run_steps(2);
+    h.state_mut().duel_setup().unwrap().count = 20;
+    h.run_steps(2);
+    h.get_by_label_contains("20 holes");
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(&mut h);
+    let duel = h.state().duel().expect("the duel started");
+    assert_eq!(duel.camp(Side::Player).secret, Some(solution));
+    let handed = duel.handed_to(Side::Pip);
+    assert_eq!(81 - handed.filled_count(), 20);
+    assert!(handed.agrees_with(&solution));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The holes of the player's grid for Pip chosen by clicking: a click on a
+/// digit of the preview makes a hole there, a click on a hole fills it again,
+/// and the duel starts with exactly those holes.
+#[test]
+fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
+    use sudolens::app::duel::setup::Chosen;
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-click");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    open_duel_setup(&mut h);
+    h.get_by_label("By clicking").click();
+    h.run_steps(2);
+    let chosen = |h: &mut Harness<'static, App>| {
+        let Ok(Chosen {
+            secret: Some(secret),
+            handed: Some(handed),
+        }) = h.state_mut().duel_setup().unwrap().chosen(Lang::En.into())
+        else {
+            panic!("a made grid with its holes")
+        };
+        (secret, handed)
+    };
+    let (secret, before) = chosen(&mut h);
+    // Cells whose label the game's board behind the setup does not share.
+    let main = h.state().board().clone();
+    let digit = Cell::ALL
+        .into_iter()
+        .find(|&c| before.get(c) != 0 && main.value(c) != before.get(c))
+        .unwrap();
+    let hole = Cell::ALL
+        .into_iter()
+        .find(|&c| before.get(c) == 0 && main.is_given(c))
+        .unwrap();
+    h.get_by_label(&format!("{digit}: {}, given", before.get(digit)))
+        .click();
+    h.run_steps(2);
+    h.get_by_label(&format!("{hole}: empty")).click();
+    h.run_steps(2);
+    let mut expected = before;
+    expected.set(digit, 0);
+    expected.set(hole, secret.get(hole));
+    assert_eq!(chosen(&mut h).1, expected);
+    h.get_by_label("Start the duel").click();
+    h.step();
+    wait_duel(&mut h);
+    let duel = h.state().duel().expect("the duel started");
+    assert_eq!(duel.handed_to(Side::Pip), expected);
+    assert_eq!(duel.camp(Side::Player).secret, Some(secret));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unfinished_duel_comes_back_at_start() {
+    use sudolens::duel::Side;
+    let dir = temp_dir("duel-restore");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    start_duel(&mut h, "Master", "sudolens, from your secret grid");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    press(&mut h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
+    wait_duel(&mut h);
+    let before = h.state().duel().unwrap().to_json();
+    // Closing saves; the next start resumes the duel where it was.
+    let _ = h.state_mut().autosave();
+    drop(h);
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    let duel = h.state().duel().expect("the duel came back");
+    assert_eq!(duel.to_json(), before);
+    h.get_by_label_contains("Our duel goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ----- the game history -----
 
 /// The history's database in `dir`.

@@ -16,8 +16,12 @@ use crate::logic::Technique;
 impl App {
     /// Carries out a menu command or shortcut.
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
+        if self.duel_command(command) {
+            return;
+        }
         let t = self.t();
         match command {
+            Command::Duel => self.open_duel_setup(),
             Command::New(level) => self.new_game(NewPuzzle::Level(level), ctx),
             Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
             Command::Statistics => self.toggle_statistics(),
@@ -214,6 +218,9 @@ impl App {
                 Action::Move { .. } | Action::NextLine | Action::PreviousLine => return,
                 _ => {}
             }
+        }
+        if self.duel_action(&action) {
+            return;
         }
         match action {
             Action::Command(c) => self.run_command(c, ctx),

@@ -14,6 +14,8 @@ pub enum Command {
     /// Today's puzzle of the day.
     Daily,
     Statistics,
+    /// Game → Duel with Pip: the duel's setup.
+    Duel,
     Open,
     Save,
     SaveAs,
@@ -92,6 +94,7 @@ impl Command {
             Command::New(level) => format!("{} ({})", t.new_game, level_text(t, level)),
             Command::Daily => t.puzzle_of_the_day.into(),
             Command::Statistics => t.statistics.into(),
+            Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),

@@ -474,18 +474,8 @@ mod tests {
             digit: 3,
         };
         let (a, b, c) = (cand(0, 0), cand(0, 5), cand(4, 5));
-        let ab = Link {
-            from: a,
-            to: b,
-            kind: LinkKind::Strong,
-            why: Why::Cell,
-        };
-        let bc = Link {
-            from: b,
-            to: c,
-            kind: LinkKind::Weak,
-            why: Why::Cell,
-        };
+        let ab = Link::new(a, b, LinkKind::Strong, Why::Cell);
+        let bc = Link::new(b, c, LinkKind::Weak, Why::Cell);
         let line = |cands: Vec<Candidate>, links: Vec<Link>| hint::Line {
             text: "l".into(),
             highlights: Highlights {

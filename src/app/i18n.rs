@@ -84,6 +84,7 @@ texts! {
     save: "Save", "Enregistrer";
     save_as: "Save as…", "Enregistrer sous…";
     next_from_file: "Next puzzle from the file", "Grille suivante du fichier";
+    duel_with_pip: "Duel with Pip…", "Duel avec Pip…";
     quit: "Quit", "Quitter";
     undo: "Undo", "Annuler";
     redo: "Redo", "Rétablir";

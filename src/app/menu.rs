@@ -46,6 +46,7 @@ impl MenuBar {
                     ui.separator();
                     item(ui, Command::Daily, true);
                 });
+                item(ui, Command::Duel, true);
                 item(ui, Command::Open, true);
                 item(ui, Command::NextFromFile, self.has_file_puzzles);
                 ui.separator();

@@ -18,6 +18,7 @@ pub mod board_view;
 mod closing;
 pub mod commands;
 pub mod dialogue;
+pub mod duel;
 pub mod guide_window;
 mod help;
 pub mod i18n;
@@ -144,6 +145,7 @@ pub struct App {
     chrome: Chrome,
     exit: closing::ExitGuard,
     worker: Worker,
+    duel: duel::glue::DuelMode,
     /// The game history's thread, and the Statistics window.
     history: record::HistoryLink,
     /// Game > New's puzzle being made.
@@ -170,12 +172,16 @@ impl App {
             chrome: Chrome::default(),
             exit: closing::ExitGuard::default(),
             worker: Worker::default(),
+            duel: Default::default(),
             history,
             new_games: new_game::NewGames::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         let restored = app.config.restore && app.restore_autosave();
         app.new_games.first_puzzle = !restored;
+        if app.config.restore {
+            app.restore_duel();
+        }
         app
     }
 
@@ -380,10 +386,12 @@ impl App {
         for reply in self.worker.poll() {
             self.on_reply(reply, &ctx);
         }
+        self.duel_keys(&ctx);
         for action in input::read(&ctx, self.session.notes_mode) {
             self.on_action(action, &ctx);
         }
         self.tick(&ctx);
+        self.duel_frame(&ctx);
         self.first_puzzle(&ctx);
         self.history_frame(&ctx);
         self.on_close_request(&ctx);
@@ -425,7 +433,7 @@ impl App {
                 if let Some(e) = event {
                     self.on_import_event(e, &ctx);
                 }
-            } else {
+            } else if !self.duel_central(ui) {
                 self.board_area(ui);
             }
         });
@@ -452,14 +460,16 @@ impl App {
         });
         ui.add_space(14.0);
         self.generation_panel(ui);
+        // In a duel, hints would play for the player: Next stops at the end.
+        let in_duel = self.duel.screen.is_some();
         let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
-            .more_available(!self.worker.busy())
+            .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
             Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::Next) => self.next_at_end(&ctx),
+            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
             Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
-            None => {}
+            _ => {}
         }
     }
 
@@ -533,6 +543,7 @@ impl App {
     fn windows(&mut self, ctx: &egui::Context) {
         let t = self.t();
         self.exit_question_window(ctx);
+        self.duel_windows(ctx);
         self.statistics_window(ctx);
         if self.chrome.help_open {
             let mut open = true;

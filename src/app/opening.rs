@@ -100,6 +100,9 @@ impl App {
             self.read_photo(name, bytes, ctx);
             return;
         }
+        if self.open_duel_file(path, &bytes) {
+            return;
+        }
         let looks_like_save = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
         if looks_like_save {
             match SavedGame::read(path) {
@@ -190,6 +193,9 @@ impl App {
 
     /// Saves the game to `path` (atomic write) and remembers the path.
     pub fn save_to(&mut self, path: &Path) {
+        if self.save_duel_to(path) {
+            return;
+        }
         let t = self.t();
         let (game, _) = self.session.snapshot();
         match game.write(path) {
@@ -205,6 +211,9 @@ impl App {
     /// Writes the autosave now (on close), creating the data folder if
     /// needed. Returns the error message for the player, if any.
     pub fn autosave(&mut self) -> Option<String> {
+        if let Some(e) = self.autosave_duel_now() {
+            log::warn!("the duel was not saved on exit: {e}");
+        }
         self.flush_history();
         let (game, version) = self.session.snapshot();
         match storage::write_autosave(&self.config.data_dir, &game, version) {

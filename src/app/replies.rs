@@ -372,7 +372,14 @@ impl App {
             return;
         }
         let t = self.t();
-        match Board::with_entries(screen.state.givens(), &screen.state.entries()) {
+        let accepted = Board::with_entries(screen.state.givens(), &screen.state.entries());
+        if let Ok(board) = &accepted {
+            if self.duel_takes_photo(board.grid()) {
+                return;
+            }
+        }
+        let Some(screen) = &self.import else { return };
+        match accepted {
             Ok(board) => {
                 let name = screen.state.name.clone();
                 let read = screen.state.unconfirmed_entries();

@@ -1,6 +1,7 @@
 //! Subcommands of the `sudolens` binary, one file each, and what they share:
 //! the exit codes and the reading of puzzle arguments and files.
 
+pub mod duel;
 pub mod explain;
 pub mod generate;
 pub mod hint;
@@ -118,6 +119,7 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
     println!("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
+    println!("  sudolens duel                    a duel with Pip in the terminal");
     println!("  sudolens --help                  all commands, options and exit codes");
     ExitCode::SUCCESS
 }

@@ -104,6 +104,8 @@ struct Stats {
     wrong: usize,
     levels: [usize; 6],
     hardest: BTreeMap<Technique, usize>,
+    /// Puzzles whose path uses a contradiction anywhere.
+    contradiction_used: usize,
     step_times: Vec<f64>,
     path_times: Vec<f64>,
 }
@@ -155,6 +157,9 @@ impl Rater<'_> {
         let sound = !self.args.check || self.check(&grid, &path);
         let r = rate(&path);
         self.count(&r);
+        if path.steps.iter().any(|s| s.technique.is_contradiction()) {
+            self.stats.contradiction_used += 1;
+        }
         let exit = match (sound, r.solved_by_logic) {
             (false, _) => Exit::Internal,
             (true, false) => Exit::Stuck,
@@ -299,4 +304,18 @@ fn bench_summary(s: &mut Stats) {
     }
     let counts: Vec<String> = s.hardest.iter().map(|(t, n)| format!("{t} {n}")).collect();
     eprintln!("hardest technique: {}", counts.join(", "));
+    let rated = s.rated - s.already_solved;
+    let hardest: usize = s
+        .hardest
+        .iter()
+        .filter(|(t, _)| t.is_contradiction())
+        .map(|(_, n)| n)
+        .sum();
+    let share = |n: usize| 100.0 * n as f64 / rated.max(1) as f64;
+    eprintln!(
+        "contradiction (or nested forcing) as the hardest step: {hardest} of {rated} puzzles ({:.1}%); used anywhere on the path: {} ({:.1}%)",
+        share(hardest),
+        s.contradiction_used,
+        share(s.contradiction_used)
+    );
 }

@@ -47,7 +47,7 @@ mod dig;
 mod fill;
 mod judge;
 mod marks;
-mod rng;
+pub(crate) mod rng;
 mod search;
 mod symmetry;
 

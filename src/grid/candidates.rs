@@ -94,6 +94,13 @@ impl Candidates {
     }
 }
 
+/// A list of digits, `[1, 4, 7]`.
+impl serde::Serialize for Candidates {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 impl std::ops::BitOr for Candidates {
     type Output = Candidates;
     #[inline]

@@ -5,6 +5,7 @@
 mod board;
 mod candidates;
 mod cell;
+mod cell_set;
 mod format;
 pub mod masks;
 mod save;
@@ -13,7 +14,9 @@ mod stream;
 pub use board::{Board, CellChange, CellState, EditError, Move};
 pub use candidates::{Candidates, CandidatesIter};
 pub use cell::{Cell, Unit};
+pub use cell_set::CellSet;
 pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
+pub(crate) use save::read_save_text;
 pub use save::{SaveError, SavedGame};
 pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 

@@ -73,7 +73,21 @@ impl fmt::Display for SaveError {
 impl std::error::Error for SaveError {}
 
 impl SaveError {
-    fn with_path(self, p: &Path) -> SaveError {
+    /// serde_json's error, the place first (serde_json ends its messages
+    /// with "at line L column C"), the way the other parsers of sudolens say it.
+    pub(crate) fn from_json_error(e: &serde_json::Error) -> SaveError {
+        let mut what = e.to_string();
+        if let Some(i) = what.rfind(" at line ") {
+            what.truncate(i);
+        }
+        SaveError::Json {
+            path: None,
+            message: format!("line {}, column {}: {what}", e.line(), e.column()),
+        }
+    }
+
+    /// The error, naming the file it came from.
+    pub(crate) fn with_path(self, p: &Path) -> SaveError {
         match self {
             SaveError::Json { message, .. } => SaveError::Json {
                 path: Some(p.to_path_buf()),
@@ -122,18 +136,8 @@ impl SavedGame {
     }
 
     pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
-        let file: SaveFile = serde_json::from_str(text).map_err(|e| {
-            // serde_json ends its messages with "at line L column C"; say the
-            // place first, the way the other parsers of sudolens do.
-            let mut what = e.to_string();
-            if let Some(i) = what.rfind(" at line ") {
-                what.truncate(i);
-            }
-            SaveError::Json {
-                path: None,
-                message: format!("line {}, column {}: {what}", e.line(), e.column()),
-            }
-        })?;
+        let file: SaveFile =
+            serde_json::from_str(text).map_err(|e| SaveError::from_json_error(&e))?;
         if file.format != FORMAT {
             return Err(invalid(format!(
                 "format is '{}', expected '{FORMAT}'",
@@ -213,16 +217,21 @@ impl SavedGame {
     }
 
     pub fn read(path: &Path) -> Result<SavedGame, SaveError> {
-        let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| SaveError::Json {
-            path: Some(path.to_path_buf()),
-            message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-        })?;
+        let text = read_save_text(path)?;
         SavedGame::from_json(&text).map_err(|e| e.with_path(path))
     }
+}
+
+/// A save file's text: unreadable or not UTF-8 is an error naming the file.
+pub(crate) fn read_save_text(path: &Path) -> Result<String, SaveError> {
+    let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| SaveError::Json {
+        path: Some(path.to_path_buf()),
+        message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
+    })
 }
 
 #[cfg(test)]

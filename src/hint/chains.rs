@@ -1,8 +1,10 @@
-//! Pip's words for X-Chains, XY-Chains and AIC, and for one chain link,
-//! which every technique told link by link shares.
+//! Pip's words for X-Chains, XY-Chains, AIC (grouped or not) and nice
+//! loops, and for one chain link, which every technique told link by link
+//! shares.
 
-use super::words::{cell, unit_name, TechniqueWords};
+use super::words::{cell, cells, digits, unit_name, TechniqueWords};
 use super::{shown, Line, Wording};
+use crate::grid::CellSet;
 use crate::logic::{Candidate, Link, LinkKind, Technique, Why};
 
 const CHAIN_EN: &str = "In a chain of alternating strong and weak links, one of the two ends is true, so candidates seeing both ends are false.";
@@ -27,7 +29,145 @@ pub(super) const WORDS: &[TechniqueWords] = &[
         rule_en: CHAIN_EN,
         rule_fr: CHAIN_FR,
     },
+    TechniqueWords {
+        technique: Technique::GroupedAic,
+        name_fr: "Chaîne d'inférences alternées groupée",
+        rule_en: "A chain of alternating strong and weak links, where a link may join a group (a digit's two or three places where a box and a line cross): one of the two ends is true, so candidates seeing both ends are false.",
+        rule_fr: "Une chaîne alternant liens forts et faibles, où un lien peut rejoindre un groupe (les deux ou trois places d'un chiffre là où un bloc et une ligne se croisent) : l'un des deux bouts est vrai, donc les candidats qui voient les deux bouts sont faux.",
+    },
+    TechniqueWords {
+        technique: Technique::AlsAic,
+        name_fr: "Chaîne d'inférences alternées avec ensembles",
+        rule_en: "A chain of alternating strong and weak links that may pass through an almost locked set (N cells with N + 1 digits, locked on the rest without one): one of the two ends is true, so candidates seeing both ends are false.",
+        rule_fr: "Une chaîne alternant liens forts et faibles qui peut traverser un ensemble presque bloqué (N cases à N + 1 chiffres, bloquées sur les autres sans l'un d'eux) : l'un des deux bouts est vrai, donc les candidats qui voient les deux bouts sont faux.",
+    },
 ];
+
+/// "r1c2 is 5", or for a group "5 is in one of r1c2 and r1c3".
+fn node_is(set: CellSet, d: u8, lang: Wording) -> String {
+    let list = cells(&set.to_vec(), lang);
+    if set.len() == 1 {
+        say!(lang, "{list} is {d}", "{list} vaut {d}")
+    } else {
+        say!(
+            lang,
+            "{d} is in one of {list}",
+            "{d} est dans l'une des cases {list}"
+        )
+    }
+}
+
+/// "r1c2 is not 5", or for a group "5 is in none of r1c2 and r1c3".
+fn node_is_not(set: CellSet, d: u8, lang: Wording) -> String {
+    let list = cells(&set.to_vec(), lang);
+    if set.len() == 1 {
+        say!(lang, "{list} is not {d}", "{list} ne vaut pas {d}")
+    } else {
+        say!(
+            lang,
+            "{d} is in none of {list}",
+            "{d} n'est dans aucune des cases {list}"
+        )
+    }
+}
+
+/// The candidates of a link's end, for the board.
+fn end_cands(set: CellSet, d: u8) -> impl Iterator<Item = Candidate> {
+    set.iter().map(move |c| Candidate::new(c, d))
+}
+
+/// A link with a group or an almost locked set at one end, or both.
+fn group_link_line(l: &Link, lang: Wording) -> Line {
+    let (fd, td) = (l.from.digit, l.to.digit);
+    let to = match l.kind {
+        LinkKind::Strong => node_is(l.to_cells, td, lang),
+        LinkKind::Weak => node_is_not(l.to_cells, td, lang),
+    };
+    let from_list = cells(&l.from_cells.to_vec(), lang);
+    let text = match (l.kind, l.why) {
+        (
+            LinkKind::Strong,
+            Why::Als {
+                cells: set,
+                digits: ds,
+            },
+        ) => {
+            let (al, dl) = (
+                cells(&set.to_vec(), lang),
+                digits(&ds.iter().collect::<Vec<_>>(), lang),
+            );
+            say!(
+                lang,
+                "Then {to}: {al} hold only {dl}, one digit more than cells, so without {fd} they are locked on the others.",
+                "Alors {to} : {al} ne contiennent que {dl}, un chiffre de plus que de cases, donc sans {fd} elles sont bloquées sur les autres."
+            )
+        }
+        (LinkKind::Strong, Why::Unit(u)) => {
+            let un = unit_name(u, lang);
+            say!(
+                lang,
+                "Then {to}: the only other places for {td} in {un}.",
+                "Alors {to} : les seules autres places du {td} dans {un}."
+            )
+        }
+        (LinkKind::Weak, Why::Unit(u)) => {
+            let un = unit_name(u, lang);
+            say!(
+                lang,
+                "Then {to}: they share {un} with {from_list}.",
+                "Alors {to} : elles partagent {un} avec {from_list}."
+            )
+        }
+        _ => say!(lang, "Then {to}.", "Alors {to}."),
+    };
+    let units = match l.why {
+        Why::Unit(u) => vec![u],
+        _ => vec![],
+    };
+    let mut cands: Vec<Candidate> = end_cands(l.from_cells, fd)
+        .chain(end_cands(l.to_cells, td))
+        .collect();
+    cands.sort();
+    shown(text, l.to_cells.to_vec(), cands, vec![], units)
+}
+
+/// A continuous nice loop told link by link from `start`, then why every
+/// weak link in it is strong.
+pub(super) fn nice_loop<'a>(
+    start: Candidate,
+    links: impl Iterator<Item = &'a Link>,
+    lang: Wording,
+) -> Vec<Line> {
+    let links: Vec<&Link> = links.collect();
+    let from = links
+        .first()
+        .map_or(CellSet::single(start.cell), |l| l.from_cells);
+    let sd = start.digit;
+    let s_false = node_is_not(from, sd, lang);
+    let mut out = vec![shown(
+        say!(lang, "Suppose {s_false}.", "Suppose que {s_false}."),
+        from.to_vec(),
+        end_cands(from, sd).collect(),
+        vec![],
+        vec![],
+    )];
+    out.extend(links.iter().map(|l| link_line(l, lang, false)));
+    out.push(shown(
+        say!(
+            lang,
+            "The chain comes back to where it started: it is a loop, and going round it the other way works too. So every weak link in it is in fact strong: of its two ends, exactly one is true, and whatever both of them see is false.",
+            "La chaîne revient à son point de départ : c'est une boucle, et la parcourir dans l'autre sens marche aussi. Chaque lien faible y est donc fort : de ses deux bouts, exactement un est vrai, et ce que les deux voient est faux."
+        ),
+        vec![],
+        links
+            .iter()
+            .flat_map(|l| end_cands(l.from_cells, l.from.digit))
+            .collect(),
+        vec![],
+        vec![],
+    ));
+    out
+}
 
 /// A chain from `start` false to `end` true, one line per link: so one
 /// of the two ends is true.
@@ -37,6 +177,13 @@ pub(super) fn either_end<'a>(
     end: Candidate,
     lang: Wording,
 ) -> Vec<Line> {
+    let links: Vec<&Link> = links.collect();
+    let grouped_ends = links.first().is_some_and(|l| l.from_cells.len() > 1)
+        || links.last().is_some_and(|l| l.to_cells.len() > 1);
+    if grouped_ends {
+        return either_group_end(&links, lang);
+    }
+    let links = links.into_iter();
     let (sc, sd) = (cell(start.cell, lang), start.digit);
     let mut out = vec![shown(
         say!(
@@ -65,9 +212,43 @@ pub(super) fn either_end<'a>(
     out
 }
 
+/// [`either_end`] for a chain that starts or ends on a group.
+fn either_group_end(links: &[&Link], lang: Wording) -> Vec<Line> {
+    let (Some(first), Some(last)) = (links.first(), links.last()) else {
+        return Vec::new();
+    };
+    let (sd, ed) = (first.from.digit, last.to.digit);
+    let (from, to) = (first.from_cells, last.to_cells);
+    let s_false = node_is_not(from, sd, lang);
+    let (s_true, e_true) = (node_is(from, sd, lang), node_is(to, ed, lang));
+    let mut out = vec![shown(
+        say!(lang, "Suppose {s_false}.", "Suppose que {s_false}."),
+        from.to_vec(),
+        end_cands(from, sd).collect(),
+        vec![],
+        vec![],
+    )];
+    out.extend(links.iter().map(|l| link_line(l, lang, false)));
+    out.push(shown(
+        say!(
+            lang,
+            "So either {s_true} or {e_true}: one of the two ends is true.",
+            "Donc soit {s_true}, soit {e_true} : l'un des deux bouts est vrai."
+        ),
+        from.iter().chain(to.iter()).collect(),
+        end_cands(from, sd).chain(end_cands(to, ed)).collect(),
+        vec![],
+        vec![],
+    ));
+    out
+}
+
 /// One chain link as one line, drawn on the board as it is read; with
 /// `coloring`, a strong link in a unit is told as two opposite colours.
 pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
+    if l.is_grouped() || matches!(l.why, Why::Als { .. }) {
+        return group_link_line(l, lang);
+    }
     let (fc, fd) = (cell(l.from.cell, lang), l.from.digit);
     let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
     let text = match (l.kind, l.why, coloring) {
@@ -128,6 +309,7 @@ pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
             "So {tc} is not {td}: supposing it leads to a contradiction.",
             "Donc {tc} ne vaut pas {td} : le supposer mène à une contradiction."
         ),
+        (_, Why::Als { .. }, _) => return group_link_line(l, lang),
     };
     let units = match l.why {
         Why::Unit(u) | Why::LastPlace(u) => vec![u],

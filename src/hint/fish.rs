@@ -10,7 +10,28 @@ const BASIC_FR: &str = "Quand les candidats d'un chiffre dans N lignes ne sont q
 const FINNED_EN: &str = "A fish with extra candidates (fins) in one box still removes the digit from cells that see every fin.";
 const FINNED_FR: &str = "Un poisson avec des candidats en trop (ailerons) dans un bloc retire quand même le chiffre des cases qui voient tous les ailerons.";
 
+const SASHIMI_EN: &str = "A finned fish missing a corner: the fin's box holds only the fin on one base line. It still removes the digit from the cells of the cover lines that see every fin.";
+const SASHIMI_FR: &str = "Un poisson à aileron auquel il manque un coin : le bloc de l'aileron ne contient que l'aileron sur une ligne de base. Il retire quand même le chiffre des cases des lignes de couverture qui voient tous les ailerons.";
+
 pub(super) const WORDS: &[TechniqueWords] = &[
+    TechniqueWords {
+        technique: Technique::SashimiXWing,
+        name_fr: "X-Wing sashimi",
+        rule_en: SASHIMI_EN,
+        rule_fr: SASHIMI_FR,
+    },
+    TechniqueWords {
+        technique: Technique::SashimiSwordfish,
+        name_fr: "Swordfish sashimi",
+        rule_en: SASHIMI_EN,
+        rule_fr: SASHIMI_FR,
+    },
+    TechniqueWords {
+        technique: Technique::SashimiJellyfish,
+        name_fr: "Jellyfish sashimi",
+        rule_en: SASHIMI_EN,
+        rule_fr: SASHIMI_FR,
+    },
     TechniqueWords {
         technique: Technique::XWing,
         name_fr: "X-Wing",

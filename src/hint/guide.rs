@@ -148,15 +148,28 @@ const IDEAS: &[Idea] = &[
         title_fr: "Ensembles presque bloqués",
         idea_en: [
             "N cells that hold N + 1 digits between them lock as soon as one digit leaves them.",
-            "Two such sets that cannot both hold a shared digit x lock one of them, whatever happens: their other common digit z is then theirs.",
+            "Sets joined by a digit they cannot both hold (two of them, a chain of them, or petals around a stem cell) lock one another in turn: a digit z they share at the ends is then in one of them.",
         ],
         idea_fr: [
             "N cases qui ont N + 1 chiffres à elles toutes se bloquent dès qu'un chiffre les quitte.",
-            "Deux tels ensembles qui ne peuvent pas contenir tous deux un chiffre x en bloquent un quoi qu'il arrive : leur autre chiffre commun z est alors à eux.",
+            "Des ensembles reliés par un chiffre qu'ils ne peuvent pas contenir tous deux (deux ensembles, une chaîne d'ensembles, ou des pétales autour d'une case tige) se bloquent l'un l'autre : un chiffre z qu'ils partagent aux bouts est alors dans l'un d'eux.",
         ],
     },
     Idea {
-        first: Technique::Contradiction,
+        first: Technique::SueDeCoq,
+        title_en: "Sue de Coq",
+        title_fr: "Sue de Coq",
+        idea_en: [
+            "Where a box and a line cross, two or three cells, with a few cells of the line and of the box that share no digit, can hold exactly as many digits as cells.",
+            "Each of those digits is then placed once among them: the line group's digits leave the rest of the line, the box group's the rest of the box.",
+        ],
+        idea_fr: [
+            "Là où un bloc et une ligne se croisent, deux ou trois cases, avec quelques cases de la ligne et du bloc sans chiffre commun, peuvent avoir exactement autant de chiffres que de cases.",
+            "Chacun de ces chiffres y est alors placé une fois : ceux du groupe de la ligne quittent le reste de la ligne, ceux du groupe du bloc le reste du bloc.",
+        ],
+    },
+    Idea {
+        first: Technique::CellForcingChain,
         title_en: "Forcing chains",
         title_fr: "Chaînes forçantes",
         idea_en: [

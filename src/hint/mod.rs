@@ -88,6 +88,7 @@ macro_rules! say {
 // that they can use it.
 mod als;
 mod chains;
+pub mod duel;
 mod fish;
 mod forcing;
 mod game;
@@ -98,6 +99,7 @@ mod photo;
 mod single_digit;
 mod singles;
 mod subsets;
+mod sue_de_coq;
 mod uniqueness;
 mod verdict;
 mod wings;
@@ -415,7 +417,42 @@ fn evidence(step: &Step, lang: Wording) -> Vec<Line> {
         } => uniqueness::rectangle(h, corners, pair, extra, kind, lang),
         &Pattern::Bug { cell, digit } => uniqueness::bug(h, cell, digit, lang),
         &Pattern::Chain { start, end } => chains::either_end(start, links(), end, lang),
-        Pattern::Als { x, z, sets } => als::als_xz(h, *x, z, sets, lang),
+        &Pattern::NiceLoop { start } => chains::nice_loop(start, links(), lang),
+        Pattern::Als {
+            x,
+            z,
+            sets,
+            second_x,
+        } => als::als_xz(h, *x, z, *second_x, sets, lang),
+        Pattern::AlsChain {
+            sets,
+            restricted,
+            z,
+        } => als::als_chain(h, sets, restricted, *z, lang),
+        Pattern::DeathBlossom { stem, petals, z } => als::death_blossom(h, *stem, petals, *z, lang),
+        Pattern::SueDeCoq {
+            line,
+            box_unit,
+            cells,
+            digits,
+            line_cells,
+            line_digits,
+            box_cells,
+            box_digits,
+        } => sue_de_coq::sue_de_coq(
+            h,
+            &sue_de_coq::SueDeCoqCells {
+                line: *line,
+                box_unit: *box_unit,
+                cells,
+                digits,
+                line_cells,
+                line_digits,
+                box_cells,
+                box_digits,
+            },
+            lang,
+        ),
         Pattern::Contradiction { .. } => forcing::contradiction(&step.chains, lang),
         &Pattern::Forcing { source } => forcing::forcing(&step.chains, source, lang),
     }

@@ -41,7 +41,8 @@ pub(super) const WORDS: &[TechniqueWords] = &[
     },
 ];
 
-/// `corners` all hold `pair`; `extra` are the corners with more, and
+/// `corners` hold `pair` (in types 1 and 4 a corner may have lost one of
+/// its two digits); `extra` are the corners with more, and
 /// `kind` says what follows from them.
 pub(super) fn rectangle(
     h: &Highlights,
@@ -59,13 +60,25 @@ pub(super) fn rectangle(
         RectangleKind::Type3 { .. } => say!(lang, "The extra digits of {extra} act like one more cell and lock a subset with the other highlighted cells.", "Les chiffres en plus de {extra} agissent comme une case de plus et forment un sous-ensemble avec les autres cases en évidence."),
         RectangleKind::Type4 { .. } => say!(lang, "One digit of the pair must go in {extra} (nowhere else in their unit), so the other digit cannot.", "L'un des deux chiffres doit aller en {extra} (nulle part ailleurs dans leur unité), donc l'autre ne peut pas."),
     };
+    // Two candidates of the pair in each corner, unless a corner already
+    // lost one of them (a type 1 or 4 with a missing candidate).
+    let full = h.candidates.len() == 8;
+    let first = if full {
+        say!(
+            lang,
+            "{rc} form a rectangle over two boxes, all holding {pair}.",
+            "{rc} forment un rectangle sur deux blocs, toutes avec {pair}."
+        )
+    } else {
+        say!(
+            lang,
+            "{rc} form a rectangle over two boxes; apart from the other candidates of {extra}, they hold only {pair}, some having already lost one of the two.",
+            "{rc} forment un rectangle sur deux blocs ; à part les autres candidats de {extra}, elles n'ont que {pair}, certaines ayant déjà perdu l'un des deux."
+        )
+    };
     vec![
         shown(
-            say!(
-                lang,
-                "{rc} form a rectangle over two boxes, all holding {pair}.",
-                "{rc} forment un rectangle sur deux blocs, toutes avec {pair}."
-            ),
+            first,
             corners.to_vec(),
             h.candidates.clone(),
             vec![],

@@ -294,7 +294,7 @@ pub(crate) struct TechniqueWords {
 
 /// Every family's words, one list per family file: the technique guide
 /// makes one page of each (but the first, which is no technique).
-pub(crate) const FAMILIES: [&[TechniqueWords]; 11] = [
+pub(crate) const FAMILIES: [&[TechniqueWords]; 12] = [
     super::wrong_entries::WORDS,
     super::singles::WORDS,
     super::intersections::WORDS,
@@ -305,6 +305,7 @@ pub(crate) const FAMILIES: [&[TechniqueWords]; 11] = [
     super::uniqueness::WORDS,
     super::chains::WORDS,
     super::als::WORDS,
+    super::sue_de_coq::WORDS,
     super::forcing::WORDS,
 ];
 

@@ -1,5 +1,6 @@
 //! Basic and finned fish: X-Wing, Swordfish, Jellyfish.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
 use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
 use super::step::Step;
@@ -7,14 +8,20 @@ use super::subsets::combinations;
 use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
-fn technique(n: usize, finned: bool) -> Technique {
-    match (n, finned) {
-        (2, false) => Technique::XWing,
-        (3, false) => Technique::Swordfish,
-        (_, false) => Technique::Jellyfish,
-        (2, true) => Technique::FinnedXWing,
-        (3, true) => Technique::FinnedSwordfish,
-        (_, true) => Technique::FinnedJellyfish,
+/// The fish's name: basic, finned, or sashimi (finned, and a base line
+/// holds at most one candidate besides the fins: the fish without its fins
+/// would be missing a corner).
+fn technique(n: usize, finned: bool, sashimi: bool) -> Technique {
+    match (n, finned, sashimi) {
+        (2, false, _) => Technique::XWing,
+        (3, false, _) => Technique::Swordfish,
+        (_, false, _) => Technique::Jellyfish,
+        (2, true, false) => Technique::FinnedXWing,
+        (3, true, false) => Technique::FinnedSwordfish,
+        (_, true, false) => Technique::FinnedJellyfish,
+        (2, true, true) => Technique::SashimiXWing,
+        (3, true, true) => Technique::SashimiSwordfish,
+        (_, true, true) => Technique::SashimiJellyfish,
     }
 }
 
@@ -38,18 +45,26 @@ fn line(i: usize, rows: bool) -> Unit {
 /// Fish of size `n` on rows then columns. With `finned`, the base lines may
 /// hold extra candidates (fins) as long as they share one box: then only
 /// cells of the cover lines that also see every fin lose the digit.
-pub(crate) fn fish(s: &Pencilmarks, n: usize, finned: bool) -> Option<Step> {
+pub(crate) fn fish(s: &Pencilmarks, n: usize, finned: bool, out: &mut Instances) {
     for digit in 1..=9 {
         for rows in [true, false] {
-            if let Some(step) = fish_on(s, n, finned, digit, rows) {
-                return Some(step);
+            if fish_on(s, n, finned, digit, rows, out).is_some() {
+                return;
             }
         }
     }
-    None
 }
 
-fn fish_on(s: &Pencilmarks, n: usize, finned: bool, digit: u8, rows: bool) -> Option<Step> {
+/// Reports the fish of `digit` with base lines `rows` (else columns);
+/// `Some` when the finder may stop.
+fn fish_on(
+    s: &Pencilmarks,
+    n: usize,
+    finned: bool,
+    digit: u8,
+    rows: bool,
+    out: &mut Instances,
+) -> Option<()> {
     let dm = s.digit_mask(digit);
     let max_per_line = if finned { n + 2 } else { n };
     // Per line: its candidates and the cross lines they lie on (as bits).
@@ -80,7 +95,8 @@ fn fish_on(s: &Pencilmarks, n: usize, finned: bool, digit: u8, rows: bool) -> Op
             if k != n {
                 return None;
             }
-            return build(s, n, digit, rows, &base_lines, &list(crosses), base_mask, 0);
+            let step = build(s, n, digit, rows, &base_lines, &list(crosses), base_mask, 0)?;
+            return out.add(step).then_some(());
         }
         if k <= n {
             return None; // no fin: the basic fish handles it
@@ -111,7 +127,7 @@ fn fish_on(s: &Pencilmarks, n: usize, finned: bool, digit: u8, rows: bool) -> Op
                     if fins == 0 {
                         return None;
                     }
-                    build(
+                    let step = build(
                         s,
                         n,
                         digit,
@@ -120,7 +136,8 @@ fn fish_on(s: &Pencilmarks, n: usize, finned: bool, digit: u8, rows: bool) -> Op
                         &list(cover_bits),
                         base_mask,
                         fins,
-                    )
+                    )?;
+                    out.add(step).then_some(())
                 });
                 if found.is_some() {
                     return found;
@@ -166,7 +183,11 @@ fn build(
         cover: cover_units.clone(),
         fins: cells_of(fins).collect(),
     };
-    let mut step = Step::new(technique(n, fins != 0), pattern);
+    let sashimi = fins != 0
+        && base_units
+            .iter()
+            .any(|u| (base_mask & !fins & UNIT_MASK[u.index()]).count_ones() <= 1);
+    let mut step = Step::new(technique(n, fins != 0, sashimi), pattern);
     for c in cells_of(victims) {
         step.eliminate(c, digit);
     }
@@ -183,7 +204,7 @@ fn build(
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::next_step_in;
+    use crate::logic::{first, next_step_in};
 
     /// Keeps `digit` only in the listed columns of each row listed.
     fn restrict(s: &mut Pencilmarks, digit: u8, row: usize, cols: &[usize]) {
@@ -222,8 +243,8 @@ mod tests {
         restrict(&mut s, 2, 3, &[1, 3]);
         restrict(&mut s, 2, 6, &[1, 6]);
         restrict(&mut s, 2, 8, &[0, 6]);
-        assert!(fish(&s, 3, false).is_none());
-        let step = fish(&s, 4, false).unwrap();
+        assert!(first(|s, o| fish(s, 3, false, o), &s).is_none());
+        let step = first(|s, o| fish(s, 4, false, o), &s).unwrap();
         assert_eq!(step.technique, Technique::Jellyfish);
         assert_eq!(step.cover().len(), 4);
         assert_eq!(step.eliminations.len(), 4 * 5);

@@ -1,20 +1,24 @@
 //! Locked candidates: pointing (box to line) and claiming (line to box).
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
 use super::pencilmarks::{cells_of, common_units, Pencilmarks, UNIT_MASK};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::Unit;
 
+/// Reports the locked candidates of `digit` in `from` (its cells `here`);
+/// `true` when the finder may stop.
 fn locked(
     s: &Pencilmarks,
+    out: &mut Instances,
     technique: Technique,
     from: Unit,
     digit: u8,
     here: u128,
-) -> Option<Step> {
+) -> bool {
     if here.count_ones() < 2 {
-        return None;
+        return false;
     }
     for other in common_units(here) {
         if other == from {
@@ -37,42 +41,42 @@ fn locked(
         step.focus = vec![from];
         step.highlights.units = vec![from, other];
         step.highlights.candidates = cells_of(here).map(|c| Candidate::new(c, digit)).collect();
-        return Some(step.finish());
+        if out.add(step.finish()) {
+            return true;
+        }
     }
-    None
+    false
 }
 
 /// A digit confined to one line inside a box leaves the rest of the line.
-pub(crate) fn pointing(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn pointing(s: &Pencilmarks, out: &mut Instances) {
     for unit in &Unit::ALL[18..] {
         for digit in 1..=9 {
             let here = s.in_unit(digit, *unit);
-            if let Some(step) = locked(s, Technique::Pointing, *unit, digit, here) {
-                return Some(step);
+            if locked(s, out, Technique::Pointing, *unit, digit, here) {
+                return;
             }
         }
     }
-    None
 }
 
 /// A digit confined to one box inside a line leaves the rest of the box.
-pub(crate) fn claiming(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn claiming(s: &Pencilmarks, out: &mut Instances) {
     for unit in &Unit::ALL[..18] {
         for digit in 1..=9 {
             let here = s.in_unit(digit, *unit);
-            if let Some(step) = locked(s, Technique::Claiming, *unit, digit, here) {
-                return Some(step);
+            if locked(s, out, Technique::Claiming, *unit, digit, here) {
+                return;
             }
         }
     }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::{Cell, Grid};
-    use crate::logic::next_step_in;
+    use crate::logic::{first, next_step_in};
 
     /// Runs the engine until `technique` (or a harder one) is next.
     fn first_hard_step(line: &str, technique: Technique) -> crate::logic::Step {
@@ -102,7 +106,7 @@ mod tests {
         for c in [Cell::new(2, 0), Cell::new(2, 1), Cell::new(2, 2)] {
             s.eliminate(c, 5);
         }
-        let step = pointing(&s).unwrap();
+        let step = first(pointing, &s).unwrap();
         assert_eq!(step.focus, vec![Unit::Box(0)]);
         assert_eq!(step.cover(), vec![Unit::Row(0)]);
         assert_eq!(step.eliminations.len(), 6);
@@ -118,11 +122,11 @@ mod tests {
         for col in 3..9 {
             s.eliminate(Cell::new(0, col), 7);
         }
-        let step = claiming(&s).unwrap();
+        let step = first(claiming, &s).unwrap();
         assert_eq!(step.base(), vec![Unit::Row(0)]);
         assert_eq!(step.cover(), vec![Unit::Box(0)]);
         assert_eq!(step.eliminations.len(), 6);
-        assert!(pointing(&s).is_none());
+        assert!(first(pointing, &s).is_none());
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::Claiming);
     }
 

@@ -12,6 +12,7 @@ mod als;
 mod chains;
 mod fish;
 mod forcing;
+mod instances;
 mod intersections;
 mod pattern;
 mod pencilmarks;
@@ -20,13 +21,14 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 mod uniqueness;
 mod wings;
 
 pub use pattern::{
     AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
-    Pattern, Premise, RectangleKind, Why,
+    Pattern, Petal, Premise, RectangleKind, Why,
 };
 pub use pencilmarks::Pencilmarks;
 pub use rating::{rate, rate_grid, Level, Rating, UnknownLevel};
@@ -35,57 +37,105 @@ pub use technique::Technique;
 
 use crate::grid::{Board, CellState, Grid};
 use crate::solver::{verdict, Verdict};
+use instances::Instances;
 
-/// A finder for one technique (or one size of a family).
-type Finder = fn(&Pencilmarks) -> Option<Step>;
+/// A finder for one technique (or one size of a family): it reports what it
+/// finds in `Instances`, the best instance only or every one.
+type Finder = fn(&Pencilmarks, &mut Instances);
 
-/// Every finder, easiest first; the order is the teaching order.
+/// Reports a finder's one step, for finders that only ever find one.
+fn one(step: Option<Step>, out: &mut Instances) {
+    if let Some(step) = step {
+        out.add(step);
+    }
+}
+
+/// Every finder, easiest first; the order is the teaching order. Patterns
+/// come first, then chains (the shortest of any kind: a short chain is
+/// easier to follow than a long one of a simpler kind), then sets, then
+/// forcing chains that prove their conclusion both ways, and last the
+/// contradictions ("suppose this; then ... impossible").
 const FINDERS: &[(Technique, Finder)] = &[
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::NakedSingle, singles::naked_single),
     (Technique::Pointing, intersections::pointing),
     (Technique::Claiming, intersections::claiming),
-    (Technique::NakedPair, |s| subsets::naked(s, 2)),
-    (Technique::XWing, |s| fish::fish(s, 2, false)),
-    (Technique::HiddenPair, |s| subsets::hidden(s, 2)),
-    (Technique::NakedTriple, |s| subsets::naked(s, 3)),
-    (Technique::Swordfish, |s| fish::fish(s, 3, false)),
-    (Technique::HiddenTriple, |s| subsets::hidden(s, 3)),
+    (Technique::NakedPair, |s, o| subsets::naked(s, 2, o)),
+    (Technique::XWing, |s, o| fish::fish(s, 2, false, o)),
+    (Technique::HiddenPair, |s, o| subsets::hidden(s, 2, o)),
+    (Technique::NakedTriple, |s, o| subsets::naked(s, 3, o)),
+    (Technique::Swordfish, |s, o| fish::fish(s, 3, false, o)),
+    (Technique::HiddenTriple, |s, o| subsets::hidden(s, 3, o)),
     (Technique::Skyscraper, single_digit::turbot_family),
-    (Technique::FinnedXWing, |s| fish::fish(s, 2, true)),
+    (Technique::FinnedXWing, |s, o| fish::fish(s, 2, true, o)),
     (Technique::XyWing, wings::xy_wing),
     (Technique::EmptyRectangle, single_digit::empty_rectangle),
-    (Technique::FinnedSwordfish, |s| fish::fish(s, 3, true)),
+    (Technique::FinnedSwordfish, |s, o| fish::fish(s, 3, true, o)),
     (Technique::XyzWing, wings::xyz_wing),
     (Technique::WWing, wings::w_wing),
     (Technique::UniqueRectangle1, uniqueness::unique_rectangle),
     (Technique::SimpleColoring, single_digit::simple_coloring),
-    (Technique::NakedQuad, |s| subsets::naked(s, 4)),
-    (Technique::Jellyfish, |s| fish::fish(s, 4, false)),
-    (Technique::HiddenQuad, |s| subsets::hidden(s, 4)),
-    (Technique::FinnedJellyfish, |s| fish::fish(s, 4, true)),
+    (Technique::NakedQuad, |s, o| subsets::naked(s, 4, o)),
+    (Technique::Jellyfish, |s, o| fish::fish(s, 4, false, o)),
+    (Technique::HiddenQuad, |s, o| subsets::hidden(s, 4, o)),
+    (Technique::FinnedJellyfish, |s, o| fish::fish(s, 4, true, o)),
     (Technique::Bug1, uniqueness::bug_plus_one),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
-    (Technique::AlsXz, als::als_xz),
-    (Technique::Aic, chains::aic),
-    (Technique::Contradiction, forcing::contradiction),
-    (Technique::CellForcingChain, forcing::cell_forcing),
-    (Technique::UnitForcingChain, forcing::unit_forcing),
-    (Technique::NestedForcingChain, forcing::nested_contradiction),
-    (
-        Technique::NestedForcingChain,
-        forcing::deep_nested_contradiction,
-    ),
+    (Technique::SueDeCoq, sue_de_coq::sue_de_coq),
+    (Technique::XChain, chains::shortest_chain),
+    (Technique::AlsXz, als::als_family),
+    (Technique::CellForcingChain, |s, o| {
+        one(forcing::cell_forcing(s), o)
+    }),
+    (Technique::UnitForcingChain, |s, o| {
+        one(forcing::unit_forcing(s), o)
+    }),
+    (Technique::Contradiction, |s, o| {
+        one(forcing::contradiction(s), o)
+    }),
+    (Technique::NestedForcingChain, |s, o| {
+        one(forcing::nested_contradiction(s), o)
+    }),
+    (Technique::NestedForcingChain, |s, o| {
+        one(forcing::deep_nested_contradiction(s), o)
+    }),
 ];
+
+/// The best step of one finder.
+fn best_of(find: Finder, s: &Pencilmarks) -> Option<Step> {
+    let mut out = Instances::best();
+    find(s, &mut out);
+    out.into_best()
+}
+
+/// The first step a finder reports, for the finders' unit tests.
+#[cfg(test)]
+pub(crate) fn first(find: impl Fn(&Pencilmarks, &mut Instances), s: &Pencilmarks) -> Option<Step> {
+    let mut out = Instances::best();
+    find(s, &mut out);
+    out.into_best()
+}
 
 /// The easiest step on a candidate state, or `None` when solved or stuck.
 pub fn next_step_in(s: &Pencilmarks) -> Option<Step> {
     if s.is_solved() {
         return None;
     }
-    FINDERS.iter().find_map(|(_, find)| find(s))
+    FINDERS.iter().find_map(|&(_, find)| best_of(find, s))
+}
+
+/// The easiest step using only the techniques `allowed` accepts: what a
+/// player who knows just those would find (the duel's Pip at each
+/// strength). A finder whose step is of a technique not allowed (the
+/// turbot family, the unique rectangles) counts as finding nothing.
+pub fn next_step_among(s: &Pencilmarks, allowed: impl Fn(Technique) -> bool) -> Option<Step> {
+    if s.is_solved() {
+        return None;
+    }
+    FINDERS
+        .iter()
+        .filter(|(t, _)| allowed(*t))
+        .find_map(|&(_, find)| best_of(find, s).filter(|step| allowed(step.technique)))
 }
 
 /// Plays a step's placements and eliminations on a candidate state.
@@ -251,9 +301,9 @@ pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Dura
 #[doc(hidden)]
 pub fn profile_finders(s: &Pencilmarks) -> (Option<Step>, Vec<(String, f64)>) {
     let mut times = Vec::new();
-    for (t, find) in FINDERS {
+    for &(t, find) in FINDERS {
         let start = std::time::Instant::now();
-        let r = find(s);
+        let r = best_of(find, s);
         times.push((t.name().to_string(), start.elapsed().as_secs_f64() * 1e3));
         if r.is_some() {
             return (r, times);
@@ -262,19 +312,51 @@ pub fn profile_finders(s: &Pencilmarks) -> (Option<Step>, Vec<(String, f64)>) {
     (None, times)
 }
 
-/// Runs only the finder of `technique`'s family on a state (the turbot
-/// family and the unique rectangles each have one finder), for tests and
-/// tools that check one technique in isolation.
-pub fn find_technique(technique: Technique, s: &Pencilmarks) -> Option<Step> {
-    let key = match technique {
-        Technique::TwoStringKite | Technique::TurbotFish => Technique::Skyscraper,
-        Technique::UniqueRectangle2 | Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => {
-            Technique::UniqueRectangle1
+/// The finder of `technique`'s family (the turbot family and the unique
+/// rectangles each have one finder).
+fn finder_of(technique: Technique) -> Option<Finder> {
+    use Technique::*;
+    let own: Finder = match technique {
+        // The chain stage picks the shortest of these; each has its own
+        // finder too.
+        XChain => chains::x_chain,
+        XyChain => chains::xy_chain,
+        Aic => chains::aic,
+        GroupedAic => chains::grouped_aic,
+        AlsChain | AlsXyWing => chains::als_chain,
+        AlsXz => als::als_xz,
+        DeathBlossom => als::death_blossom,
+        AlsAic => chains::als_aic,
+        t => {
+            let key = match t {
+                TwoStringKite | TurbotFish => Skyscraper,
+                UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => UniqueRectangle1,
+                SashimiXWing => FinnedXWing,
+                SashimiSwordfish => FinnedSwordfish,
+                SashimiJellyfish => FinnedJellyfish,
+                t => t,
+            };
+            return FINDERS.iter().find(|(t, _)| *t == key).map(|&(_, f)| f);
         }
-        t => t,
     };
-    FINDERS
-        .iter()
-        .find(|(t, _)| *t == key)
-        .and_then(|(_, find)| find(s))
+    Some(own)
+}
+
+/// Runs only the finder of `technique`'s family on a state, for tests and
+/// tools that check one technique in isolation: the step the engine would
+/// take with it.
+pub fn find_technique(technique: Technique, s: &Pencilmarks) -> Option<Step> {
+    best_of(finder_of(technique)?, s)
+}
+
+/// Every instance the finder of `technique`'s family sees on a state (for
+/// chains, the shortest chain from each start to each end), for tools that
+/// compare the engine with other solvers, which may pick another instance.
+pub fn find_all(technique: Technique, s: &Pencilmarks) -> Vec<Step> {
+    let Some(find) = finder_of(technique) else {
+        return Vec::new();
+    };
+    let mut out = Instances::all();
+    find(s, &mut out);
+    out.into_all()
 }

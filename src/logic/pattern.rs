@@ -3,7 +3,7 @@
 //! `Deduction` enum), and chains as ordered [`Link`]s. Pip's lines are built
 //! from these fields, never from the position of a cell in a list.
 
-use crate::grid::{Cell, Unit};
+use crate::grid::{Candidates, Cell, CellSet, Unit};
 use serde::Serialize;
 use std::fmt;
 
@@ -51,17 +51,54 @@ pub enum Why {
     /// Supposing the target true leads to a contradiction, proved by the
     /// step's chain with this index.
     Nested(usize),
+    /// `cells` of one unit hold only `digits`, one more digit than cells
+    /// (an almost locked set): without the first end's digit they are
+    /// locked on the rest, so they hold the second end's digit.
+    Als { cells: CellSet, digits: Candidates },
 }
 
+/// One inference of a chain. Each end is a digit in a set of cells: one
+/// cell (a candidate), or several cells of one unit told as one node (a
+/// group in a box and a line, or the cells of an almost locked set that
+/// hold the digit), true when the digit is in one of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Link {
+    /// The first end; for a group, the digit in its first cell.
     pub from: Candidate,
+    /// The second end; for a group, the digit in its first cell.
     pub to: Candidate,
     pub kind: LinkKind,
     pub why: Why,
+    /// Every cell of the first end (just `from.cell` for a candidate).
+    #[serde(skip_serializing_if = "one_cell")]
+    pub from_cells: CellSet,
+    /// Every cell of the second end (just `to.cell` for a candidate).
+    #[serde(skip_serializing_if = "one_cell")]
+    pub to_cells: CellSet,
+}
+
+fn one_cell(set: &CellSet) -> bool {
+    set.len() <= 1
 }
 
 impl Link {
+    /// A link between two candidates.
+    pub fn new(from: Candidate, to: Candidate, kind: LinkKind, why: Why) -> Link {
+        Link {
+            from,
+            to,
+            kind,
+            why,
+            from_cells: CellSet::single(from.cell),
+            to_cells: CellSet::single(to.cell),
+        }
+    }
+
+    /// Whether an end stands for several cells.
+    pub fn is_grouped(&self) -> bool {
+        self.from_cells.len() > 1 || self.to_cells.len() > 1
+    }
+
     /// The unit a link lives in (its first cell's box for a cell link).
     pub(crate) fn why_unit(&self) -> Unit {
         match self.why {
@@ -108,6 +145,14 @@ pub struct AlsSet {
     pub cells: Vec<Cell>,
     pub digits: Vec<u8>,
     pub unit: Unit,
+}
+
+/// A petal of a death blossom: the set that holds `digit` when the stem
+/// does not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Petal {
+    pub digit: u8,
+    pub set: AlsSet,
 }
 
 /// What makes a unique rectangle's corners that carry extra candidates
@@ -259,15 +304,57 @@ pub enum Pattern {
     /// Every open cell but `cell` has two candidates; `digit` appears three
     /// times in its units.
     Bug { cell: Cell, digit: u8 },
-    /// X-Chain, XY-Chain, AIC: the chain (`Step::chains`) from `start` false
-    /// to `end` true.
+    /// X-Chain, XY-Chain, AIC, grouped AIC: the chain (`Step::chains`)
+    /// from `start` false to `end` true (for a group, its first cell).
     Chain { start: Candidate, end: Candidate },
+    /// A continuous nice loop (`Step::chains`, its last link back to
+    /// `start`): going round either way works, so every weak link of it is
+    /// in fact strong, and what both ends of a weak link rule out is false.
+    NiceLoop { start: Candidate },
     /// Two almost locked sets with a restricted common digit `x`; cells that
-    /// see every `z` of both lose it.
+    /// see every `z` of both lose it. With a second restricted digit
+    /// (`second_x`), both sets are locked: each loses nothing, and every
+    /// digit of them leaves the cells that see all its places in them.
     Als {
         x: u8,
         z: Vec<u8>,
         sets: [AlsSet; 2],
+        second_x: Option<u8>,
+    },
+    /// Almost locked sets in a row (`Step::chains` links them), neighbours
+    /// sharing the restricted digits `restricted` (one between each pair,
+    /// consecutive ones different): if the first set lacks `z`, the last
+    /// holds it, so cells that see every `z` of both end sets lose it.
+    AlsChain {
+        sets: Vec<AlsSet>,
+        restricted: Vec<u8>,
+        z: u8,
+    },
+    /// Every candidate of `stem` has a petal, an almost locked set whose
+    /// cells holding that digit all see the stem; whichever digit the stem
+    /// takes, its petal loses that digit and holds `z`, so cells that see
+    /// every `z` of every petal (and the stem, when it holds `z`) lose it.
+    DeathBlossom {
+        stem: Cell,
+        petals: Vec<Petal>,
+        z: u8,
+    },
+    /// `cells`, where `line` and `box_unit` cross, hold `digits`, at least
+    /// two more than cells. `line_cells` of the line hold only
+    /// `line_digits`, `box_cells` of the box only `box_digits`, none of the
+    /// line's: all of them together hold as many digits as cells, so each
+    /// digit is placed once among them. The line's digits leave the rest of
+    /// the line, the box's the rest of the box, and the crossing's other
+    /// digits both.
+    SueDeCoq {
+        line: Unit,
+        box_unit: Unit,
+        cells: Vec<Cell>,
+        digits: Vec<u8>,
+        line_cells: Vec<Cell>,
+        line_digits: Vec<u8>,
+        box_cells: Vec<Cell>,
+        box_digits: Vec<u8>,
     },
     /// Supposing `premise` leads to an impossible grid (`Step::chains`: the
     /// main chain first, then the smaller contradictions it uses).

@@ -14,15 +14,8 @@ pub(crate) const fn bit(cell: usize) -> u128 {
 
 /// Iterates the cell indices of a bitboard in reading order.
 #[inline]
-pub(crate) fn cells_of(mut mask: u128) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let i = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Cell::from_index(i)
-    })
+pub(crate) fn cells_of(mask: u128) -> impl Iterator<Item = Cell> {
+    crate::grid::CellSet::from_mask(mask).iter()
 }
 
 /// The units that contain every cell of `mask` (at most two).

@@ -1,6 +1,7 @@
 //! Single-digit patterns built on strong links: Skyscraper, 2-String Kite,
 //! Turbot Fish, Empty Rectangle and Simple Colouring.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Chain, EmptyRectangle, Link, LinkKind, Pattern, Why};
 use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
 use super::step::Step;
@@ -45,8 +46,7 @@ fn same_kind(u: Unit, v: Unit) -> bool {
 /// Two strong links joined by a weak one: x = y - p = q, so x or q holds the
 /// digit. Named Skyscraper (parallel lines), 2-String Kite (a row and a
 /// column meeting in a box) or Turbot Fish (the rest); the easiest name wins.
-pub(crate) fn turbot_family(s: &Pencilmarks) -> Option<Step> {
-    let mut best: Option<Step> = None;
+pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         for (i, l1) in links.iter().enumerate() {
@@ -67,7 +67,8 @@ pub(crate) fn turbot_family(s: &Pencilmarks) -> Option<Step> {
                         } else {
                             Technique::TurbotFish
                         };
-                        if best.as_ref().is_some_and(|b| b.technique <= technique) {
+                        if out.best_key().is_some_and(|k| k <= technique as u32) && !out.wants_all()
+                        {
                             continue;
                         }
                         let mask =
@@ -99,24 +100,9 @@ pub(crate) fn turbot_family(s: &Pencilmarks) -> Option<Step> {
                             cells.iter().map(|&c| Candidate::new(c, digit)).collect();
                         let c = |cell| Candidate::new(cell, digit);
                         let chain = vec![
-                            Link {
-                                from: c(x),
-                                to: c(y),
-                                kind: LinkKind::Strong,
-                                why: Why::Unit(l1.unit),
-                            },
-                            Link {
-                                from: c(y),
-                                to: c(p),
-                                kind: LinkKind::Weak,
-                                why: Why::Unit(weak_unit),
-                            },
-                            Link {
-                                from: c(p),
-                                to: c(q),
-                                kind: LinkKind::Strong,
-                                why: Why::Unit(l2.unit),
-                            },
+                            Link::new(c(x), c(y), LinkKind::Strong, Why::Unit(l1.unit)),
+                            Link::new(c(y), c(p), LinkKind::Weak, Why::Unit(weak_unit)),
+                            Link::new(c(p), c(q), LinkKind::Strong, Why::Unit(l2.unit)),
                         ];
                         step.highlights.links = chain.clone();
                         step.chains = vec![Chain {
@@ -124,29 +110,32 @@ pub(crate) fn turbot_family(s: &Pencilmarks) -> Option<Step> {
                             links: chain,
                             contradiction: None,
                         }];
-                        best = Some(step.finish());
+                        out.offer(technique as u32, step.finish());
                     }
                 }
             }
         }
-        if best.is_some() {
-            return best;
+        if out.done() {
+            return;
         }
     }
-    best
 }
 
 /// A box whose candidates for a digit lie on one row and one column of it
-/// (a cross) acts as a strong link between that row and that column; with a
-/// conjugate pair outside the box it removes the digit where both meet.
+/// (a cross), with some on each arm off the crossing, acts as a strong link
+/// between that row and that column; with a conjugate pair outside the box
+/// it removes the digit where both meet.
 #[allow(clippy::needless_range_loop)] // rows and columns are coordinates here
-pub(crate) fn empty_rectangle(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn empty_rectangle(s: &Pencilmarks, out: &mut Instances) {
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         for b in 0..9u8 {
             let boxu = Unit::Box(b);
             let in_box = s.in_unit(digit, boxu);
-            if in_box.count_ones() < 3 {
+            // Two candidates on a diagonal of the box make a cross too
+            // (each one alone in its arm); on one line they are a pointing
+            // pair, which the arm test below skips.
+            if in_box.count_ones() < 2 {
                 continue;
             }
             let (r0, c0) = ((b as usize / 3) * 3, (b as usize % 3) * 3);
@@ -203,26 +192,27 @@ pub(crate) fn empty_rectangle(s: &Pencilmarks) -> Option<Step> {
                                 vec![Candidate::new(p, digit), Candidate::new(q, digit)];
                             step.highlights.secondary =
                                 cells_of(in_box).map(|x| Candidate::new(x, digit)).collect();
-                            step.highlights.links = vec![Link {
-                                from: Candidate::new(q, digit),
-                                to: Candidate::new(p, digit),
-                                kind: LinkKind::Strong,
-                                why: Why::Unit(l.unit),
-                            }];
-                            return Some(step.finish());
+                            step.highlights.links = vec![Link::new(
+                                Candidate::new(q, digit),
+                                Candidate::new(p, digit),
+                                LinkKind::Strong,
+                                Why::Unit(l.unit),
+                            )];
+                            if out.add(step.finish()) {
+                                return;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    None
 }
 
 /// Colours each cluster of a digit's conjugate pairs in two colours; one
 /// colour holds the digit everywhere. A colour that sees itself is false
 /// (wrap); a cell that sees both colours cannot hold the digit (trap).
-pub(crate) fn simple_coloring(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn simple_coloring(s: &Pencilmarks, out: &mut Instances) {
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         let mut colored = 0u128;
@@ -250,12 +240,12 @@ pub(crate) fn simple_coloring(s: &Pencilmarks) -> Option<Step> {
                     if (colors[0] | colors[1]) & bit(other.index()) == 0 {
                         colors[1 - col] |= bit(other.index());
                         queue.push((other, 1 - col));
-                        tree.push(Link {
-                            from: Candidate::new(cell, digit),
-                            to: Candidate::new(other, digit),
-                            kind: LinkKind::Strong,
-                            why: Why::Unit(l.unit),
-                        });
+                        tree.push(Link::new(
+                            Candidate::new(cell, digit),
+                            Candidate::new(other, digit),
+                            LinkKind::Strong,
+                            Why::Unit(l.unit),
+                        ));
                     }
                 }
             }
@@ -302,17 +292,18 @@ pub(crate) fn simple_coloring(s: &Pencilmarks) -> Option<Step> {
                 links: tree,
                 contradiction: None,
             }];
-            return Some(step.finish());
+            if out.add(step.finish()) {
+                return;
+            }
         }
     }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::next_step_in;
+    use crate::logic::{first, next_step_in};
 
     fn keep(s: &mut Pencilmarks, digit: u8, unit: Unit, cells: &[Cell]) {
         for &c in unit.cells() {
@@ -362,8 +353,22 @@ mod tests {
         }
         // Conjugate pair in column 8: r5c8 (row of the cross) and r1c8.
         keep(&mut s, 2, Unit::Col(7), &[Cell::new(4, 7), Cell::new(0, 7)]);
-        let er = empty_rectangle(&s).unwrap();
+        let er = first(empty_rectangle, &s).unwrap();
         assert_eq!(er.conclusion(), "r1c5<>2");
+
+        // Box 5 holding 2 only on a diagonal, r4c4 and r6c6: row 4 and
+        // column 6 cover it. Conjugate pair r4c8-r1c8 in column 8.
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        for r in 3..6 {
+            for c in 3..6 {
+                if (r, c) != (3, 3) && (r, c) != (5, 5) {
+                    s.eliminate(Cell::new(r, c), 2);
+                }
+            }
+        }
+        keep(&mut s, 2, Unit::Col(7), &[Cell::new(3, 7), Cell::new(0, 7)]);
+        let er = first(empty_rectangle, &s).unwrap();
+        assert_eq!(er.conclusion(), "r1c6<>2");
 
         let mut s = Pencilmarks::from_grid(&Grid::empty());
         // Conjugate pairs r1c1-r1c5 (row), r1c5-r6c5 (column), r6c5-r6c2
@@ -372,7 +377,7 @@ mod tests {
         keep(&mut s, 3, Unit::Row(0), &[Cell::new(0, 0), Cell::new(0, 4)]);
         keep(&mut s, 3, Unit::Col(4), &[Cell::new(0, 4), Cell::new(5, 4)]);
         keep(&mut s, 3, Unit::Row(5), &[Cell::new(5, 4), Cell::new(5, 1)]);
-        let step = simple_coloring(&s).unwrap();
+        let step = first(simple_coloring, &s).unwrap();
         assert_eq!(step.technique, Technique::SimpleColoring);
         let gone: Vec<Cell> = step.eliminated().map(|c| c.cell).collect();
         assert!(

@@ -1,5 +1,6 @@
 //! Full house, hidden single, naked single: the steps that place a digit.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
 use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
 use super::step::Step;
@@ -7,13 +8,17 @@ use super::technique::Technique;
 use crate::grid::{Cell, Unit};
 
 /// A unit with one empty cell left.
-pub(crate) fn full_house(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn full_house(s: &Pencilmarks, out: &mut Instances) {
     let open = s.open_mask();
     for unit in Unit::ALL {
         let here = open & UNIT_MASK[unit.index()];
         if here.count_ones() == 1 {
-            let cell = cells_of(here).next()?;
-            let digit = s.cands(cell).single_digit()?;
+            let Some(cell) = cells_of(here).next() else {
+                continue;
+            };
+            let Some(digit) = s.cands(cell).single_digit() else {
+                continue;
+            };
             let mut step = Step::new(
                 Technique::FullHouse,
                 Pattern::FullHouse { unit, cell, digit },
@@ -27,21 +32,24 @@ pub(crate) fn full_house(s: &Pencilmarks) -> Option<Step> {
                 .copied()
                 .filter(|&c| c != cell)
                 .collect();
-            return Some(step.finish());
+            if out.add(step.finish()) {
+                return;
+            }
         }
     }
-    None
 }
 
 /// A digit with one place left in a unit; boxes first, as players scan them
 /// first and Sudoku Explainer rates them lower.
-pub(crate) fn hidden_single(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn hidden_single(s: &Pencilmarks, out: &mut Instances) {
     let order = Unit::ALL[18..].iter().chain(Unit::ALL[..18].iter());
     for &unit in order {
         for digit in 1..=9 {
             let here = s.in_unit(digit, unit);
             if here.count_ones() == 1 {
-                let cell = cells_of(here).next()?;
+                let Some(cell) = cells_of(here).next() else {
+                    continue;
+                };
                 // The placed copies of the digit that rule the other cells out.
                 let blockers = blockers(s, unit, cell, digit);
                 let mut step = Step::new(
@@ -61,11 +69,12 @@ pub(crate) fn hidden_single(s: &Pencilmarks) -> Option<Step> {
                 step.focus = vec![unit];
                 step.highlights.units = vec![unit];
                 step.highlights.cells = blockers;
-                return Some(step.finish());
+                if out.add(step.finish()) {
+                    return;
+                }
             }
         }
     }
-    None
 }
 
 /// For each other empty cell of `unit`, a placed `digit` that it sees.
@@ -99,7 +108,7 @@ fn noted(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
 }
 
 /// A cell with one candidate left.
-pub(crate) fn naked_single(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn naked_single(s: &Pencilmarks, out: &mut Instances) {
     for cell in cells_of(s.open_mask()) {
         if let Some(digit) = s.cands(cell).single_digit() {
             // The digits no peer holds left the cell's candidates earlier.
@@ -113,17 +122,18 @@ pub(crate) fn naked_single(s: &Pencilmarks) -> Option<Step> {
             step.focus = cell.units().to_vec();
             step.highlights.units = cell.units().to_vec();
             step.highlights.candidates = vec![Candidate::new(cell, digit)];
-            return Some(step.finish());
+            if out.add(step.finish()) {
+                return;
+            }
         }
     }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::next_step_in;
+    use crate::logic::{first, next_step_in};
 
     #[test]
     fn full_house_fills_the_last_cell_of_a_row() {
@@ -165,8 +175,8 @@ mod tests {
         )
         .unwrap();
         let s = Pencilmarks::from_grid(&g);
-        assert!(full_house(&s).is_none());
-        assert!(hidden_single(&s).is_none());
+        assert!(first(full_house, &s).is_none());
+        assert!(first(hidden_single, &s).is_none());
         let step = next_step_in(&s).unwrap();
         assert_eq!(step.technique, Technique::NakedSingle);
         assert_eq!(step.conclusion(), "r5c5=9");

@@ -146,7 +146,7 @@ impl Step {
                 }
                 v
             }
-            Pattern::Chain { .. } => {
+            Pattern::Chain { .. } | Pattern::NiceLoop { .. } => {
                 let mut v: Vec<u8> = self
                     .chains
                     .iter()
@@ -157,7 +157,28 @@ impl Step {
                 v.dedup();
                 v
             }
-            Pattern::Als { x, z, .. } => std::iter::once(*x).chain(z.iter().copied()).collect(),
+            Pattern::Als { x, z, second_x, .. } => {
+                let mut v: Vec<u8> = std::iter::once(*x)
+                    .chain(*second_x)
+                    .chain(z.iter().copied())
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            Pattern::AlsChain { restricted, z, .. } => {
+                let mut v: Vec<u8> = restricted.iter().copied().chain([*z]).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            Pattern::DeathBlossom { petals, z, .. } => {
+                let mut v: Vec<u8> = petals.iter().map(|p| p.digit).chain([*z]).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            Pattern::SueDeCoq { digits, .. } => digits.clone(),
             Pattern::Contradiction { premise } => vec![premise.candidate.digit],
             Pattern::Forcing {
                 source: ForcingSource::Unit { digit, .. },
@@ -184,6 +205,9 @@ impl Step {
                 ..
             } => vec![*unit],
             Pattern::Als { sets, .. } => vec![sets[0].unit, sets[1].unit],
+            Pattern::AlsChain { sets, .. } => sets.iter().map(|s| s.unit).collect(),
+            Pattern::DeathBlossom { petals, .. } => petals.iter().map(|p| p.set.unit).collect(),
+            Pattern::SueDeCoq { line, box_unit, .. } => vec![*line, *box_unit],
             _ => Vec::new(),
         }
     }

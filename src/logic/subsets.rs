@@ -1,5 +1,6 @@
 //! Naked and hidden pairs, triples and quads.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
 use super::pencilmarks::{bit, cells_of, common_units, Pencilmarks, UNIT_MASK};
 use super::step::Step;
@@ -58,7 +59,7 @@ fn hidden_technique(n: usize) -> Technique {
 }
 
 /// `n` cells of a unit with `n` candidates between them.
-pub(crate) fn naked(s: &Pencilmarks, n: usize) -> Option<Step> {
+pub(crate) fn naked(s: &Pencilmarks, n: usize, out: &mut Instances) {
     let open = s.open_mask();
     for unit in Unit::ALL {
         let cells: Vec<Cell> = cells_of(open & UNIT_MASK[unit.index()])
@@ -101,17 +102,16 @@ pub(crate) fn naked(s: &Pencilmarks, n: usize) -> Option<Step> {
                 .flat_map(|c| s.cands(c).iter().map(move |d| Candidate::new(c, d)))
                 .collect();
             step.highlights.cells = subset;
-            Some(step.finish())
+            out.add(step.finish()).then_some(())
         });
         if found.is_some() {
-            return found;
+            return;
         }
     }
-    None
 }
 
 /// `n` digits of a unit confined to the same `n` cells.
-pub(crate) fn hidden(s: &Pencilmarks, n: usize) -> Option<Step> {
+pub(crate) fn hidden(s: &Pencilmarks, n: usize, out: &mut Instances) {
     for unit in Unit::ALL {
         let digits: Vec<u8> = (1..=9)
             .filter(|&d| {
@@ -149,20 +149,19 @@ pub(crate) fn hidden(s: &Pencilmarks, n: usize) -> Option<Step> {
             step.highlights.candidates = cells_of(mask)
                 .flat_map(|c| (s.cands(c) & set).iter().map(move |d| Candidate::new(c, d)))
                 .collect();
-            Some(step.finish())
+            out.add(step.finish()).then_some(())
         });
         if found.is_some() {
-            return found;
+            return;
         }
     }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::next_step_in;
+    use crate::logic::{first, next_step_in};
 
     #[test]
     fn naked_pair_in_a_row() {
@@ -197,10 +196,10 @@ mod tests {
         s.keep_only(Cell::new(4, 0), &[1, 2]);
         s.keep_only(Cell::new(4, 4), &[2, 3]);
         s.keep_only(Cell::new(4, 8), &[1, 3]);
-        let step = naked(&s, 3).unwrap();
+        let step = first(|s, o| naked(s, 3, o), &s).unwrap();
         assert_eq!(step.technique, Technique::NakedTriple);
         assert_eq!(step.eliminations.len(), 6);
-        assert!(naked(&s, 2).is_none());
+        assert!(first(|s, o| naked(s, 2, o), &s).is_none());
         assert_eq!(next_step_in(&s).unwrap().technique, Technique::NakedTriple);
 
         let mut s = Pencilmarks::from_grid(&Grid::empty());

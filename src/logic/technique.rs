@@ -60,8 +60,11 @@ techniques! {
     TurbotFish = "Turbot Fish", 4.2;
     EmptyRectangle = "Empty Rectangle", 4.3;
     FinnedSwordfish = "Finned Swordfish", 4.3;
+    /// A finned X-Wing missing a corner: the fin box holds only the fin.
+    SashimiXWing = "Sashimi X-Wing", 4.3;
     XyzWing = "XYZ-Wing", 4.4;
     WWing = "W-Wing", 4.4;
+    SashimiSwordfish = "Sashimi Swordfish", 4.4;
     UniqueRectangle1 = "Unique Rectangle Type 1", 4.5;
     SimpleColoring = "Simple Colouring", 4.5;
     UniqueRectangle2 = "Unique Rectangle Type 2", 4.6;
@@ -71,14 +74,32 @@ techniques! {
     Jellyfish = "Jellyfish", 5.2;
     HiddenQuad = "Hidden Quad", 5.4;
     FinnedJellyfish = "Finned Jellyfish", 5.5;
+    SashimiJellyfish = "Sashimi Jellyfish", 5.6;
     Bug1 = "BUG+1", 5.6;
+    /// Two sets on the crossing of a box and a line, with the cells of the
+    /// crossing (HoDoKu rates it between the wings and the chains).
+    SueDeCoq = "Sue de Coq", 5.8;
     XChain = "X-Chain", 6.5;
     XyChain = "XY-Chain", 6.6;
     AlsXz = "ALS-XZ", 6.8;
     Aic = "Alternating Inference Chain", 7.0;
+    /// An AIC or nice loop whose nodes may be groups of two or three cells.
+    GroupedAic = "Grouped AIC", 7.2;
+    /// Three almost locked sets, two restricted digits (ALS-XY-Wing).
+    AlsXyWing = "ALS-XY-Wing", 7.3;
+    /// A chain of four or more almost locked sets.
+    AlsChain = "ALS Chain", 7.5;
+    /// A cell whose every candidate sees an almost locked set (a petal),
+    /// the petals sharing one more digit.
+    DeathBlossom = "Death Blossom", 7.6;
+    /// An AIC whose nodes may be groups and almost locked sets.
+    AlsAic = "ALS AIC", 7.8;
+    /// Every candidate of a cell leads to one conclusion (a verity: it is
+    /// proved both ways, so it comes before the contradictions).
+    CellForcingChain = "Cell Forcing Chain", 8.3;
+    /// Every place of a digit in a unit leads to one conclusion.
+    UnitForcingChain = "Unit Forcing Chain", 8.4;
     Contradiction = "Contradiction Chain", 8.5;
-    CellForcingChain = "Cell Forcing Chain", 8.6;
-    UnitForcingChain = "Unit Forcing Chain", 8.7;
     NestedForcingChain = "Nested Forcing Chain", 9.5;
 }
 
@@ -97,7 +118,28 @@ impl Technique {
 
     /// Chains and forcing chains: steps told link by link.
     pub fn is_chain(self) -> bool {
-        self >= Technique::XChain && self != Technique::AlsXz
+        matches!(
+            self,
+            Technique::XChain
+                | Technique::XyChain
+                | Technique::Aic
+                | Technique::GroupedAic
+                | Technique::AlsChain
+                | Technique::AlsAic
+                | Technique::CellForcingChain
+                | Technique::UnitForcingChain
+                | Technique::Contradiction
+                | Technique::NestedForcingChain
+        )
+    }
+
+    /// Forcing chains that end in an impossible grid: "suppose this; then
+    /// ... impossible", the least human kind of step, tried last.
+    pub fn is_contradiction(self) -> bool {
+        matches!(
+            self,
+            Technique::Contradiction | Technique::NestedForcingChain
+        )
     }
 }
 
@@ -119,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_table_lists_each_technique_once_in_teaching_order() {
-        assert_eq!(Technique::ALL.len(), 39);
+        assert_eq!(Technique::ALL.len(), 48);
         assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(Technique::XWing.name(), "X-Wing");
         assert_eq!(Technique::AlsXz.base_score(), 6.8);

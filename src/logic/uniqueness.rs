@@ -2,6 +2,7 @@
 //! They hold only because a proper puzzle has exactly one solution: a
 //! pattern that could swap two digits would give it a second one.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern, RectangleKind};
 use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
 use super::step::Step;
@@ -49,7 +50,7 @@ fn ur_step(
         extra: rect
             .iter()
             .copied()
-            .filter(|&c| s.cands(c) != pair)
+            .filter(|&c| !(s.cands(c) - pair).is_empty())
             .collect(),
         kind,
     };
@@ -73,11 +74,19 @@ fn ur_step(
 }
 
 /// The first unique rectangle of the easiest type present.
-pub(crate) fn unique_rectangle(s: &Pencilmarks) -> Option<Step> {
-    let mut best: Option<Step> = None;
+pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
     for rect in rectangles() {
         if rect.iter().any(|&c| s.value(c) != 0) {
             continue;
+        }
+        if let Some(step) = ur1_missing(s, &rect) {
+            out.offer(Technique::UniqueRectangle1 as u32, step);
+            if !out.wants_all() {
+                return;
+            }
+        }
+        for step in ur4_missing(s, &rect) {
+            out.offer(Technique::UniqueRectangle4 as u32, step);
         }
         let common = rect.iter().fold(Candidates::ALL, |a, &c| a & s.cands(c));
         if common.len() < 2 {
@@ -87,22 +96,129 @@ pub(crate) fn unique_rectangle(s: &Pencilmarks) -> Option<Step> {
         for (i, &a) in digits.iter().enumerate() {
             for &b in &digits[i + 1..] {
                 let pair = Candidates::single(a) | Candidates::single(b);
-                if let Some(step) = ur_with(s, &rect, pair) {
-                    if best.as_ref().is_none_or(|x| step.technique < x.technique) {
-                        let done = step.technique == Technique::UniqueRectangle1;
-                        best = Some(step);
-                        if done {
-                            return best;
-                        }
+                let mut found = Instances::all();
+                ur_with(s, &rect, pair, !out.wants_all(), &mut found);
+                for step in found.into_all() {
+                    let t = step.technique;
+                    out.offer(t as u32, step);
+                    if !out.wants_all() && t == Technique::UniqueRectangle1 {
+                        return;
                     }
                 }
             }
         }
     }
-    best
 }
 
-fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> {
+/// The `n` corners holding at most two digits and the pair they hold
+/// between them, when some corner lacks a digit of that pair (else the
+/// usual rectangle types apply).
+fn pair_corners(s: &Pencilmarks, rect: &[Cell; 4], n: usize) -> Option<(Vec<usize>, Candidates)> {
+    let small: Vec<usize> = (0..4).filter(|&i| s.cands(rect[i]).len() <= 2).collect();
+    if small.len() != n {
+        return None;
+    }
+    let pair = small
+        .iter()
+        .fold(Candidates::NONE, |a, &i| a | s.cands(rect[i]));
+    let missing = rect.iter().any(|&c| (s.cands(c) & pair) != pair);
+    (pair.len() == 2 && missing).then_some((small, pair))
+}
+
+/// Type 1 when a corner has lost one digit of the pair (HoDoKu's "missing
+/// candidates"): three corners hold nothing but digits of the pair, the
+/// fourth holds more. Each of the three sees the other two's neighbours, so
+/// the corner opposite the fourth takes one digit v and the two beside it
+/// the other; the fourth cannot take v, or the four cells could swap. Only
+/// the digits v the three corners still allow are removed. When every
+/// corner holds both digits the usual type 1 (in `ur_kinds`) says it.
+fn ur1_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Option<Step> {
+    let (small, pair) = pair_corners(s, rect, 3)?;
+    // Corners are [r1c1, r1c2, r2c1, r2c2]: the opposite of i is 3 - i, its
+    // neighbours i ^ 1 (same row) and i ^ 2 (same column).
+    let i = (0..4).find(|i| !small.contains(i))?;
+    let (roof, opposite) = (rect[i], rect[3 - i]);
+    let sides = [rect[i ^ 1], rect[i ^ 2]];
+    let mut step = ur_step(
+        Technique::UniqueRectangle1,
+        RectangleKind::Type1,
+        s,
+        rect,
+        pair,
+    );
+    for v in pair.iter() {
+        let w = (pair - Candidates::single(v)).first()?;
+        let possible = s.cands(opposite).contains(v)
+            && sides.iter().all(|&c| s.cands(c).contains(w))
+            && s.cands(roof).contains(v);
+        if possible {
+            step.eliminate(roof, v);
+        }
+    }
+    step.is_progress().then(|| step.finish())
+}
+
+/// Type 4 when a floor corner has lost one digit of the pair: two
+/// adjacent corners (the floor) hold nothing but digits of the pair, and
+/// one digit d of the pair is locked, in a unit the two other corners (the
+/// roof) share, to those two. One roof corner is d; were the other the
+/// second digit o, the floor corner beside it (which sees it) would be d
+/// and the other floor corner o: the four cells could swap. So neither
+/// roof corner is o. When every corner holds both digits the usual type 4
+/// (in `ur_kinds`) says it.
+fn ur4_missing(s: &Pencilmarks, rect: &[Cell; 4]) -> Vec<Step> {
+    let Some((small, pair)) = pair_corners(s, rect, 2) else {
+        return Vec::new();
+    };
+    // Adjacent corners share a row (indices differ by 1) or a column (by 2).
+    if small[0] ^ small[1] == 3 {
+        return Vec::new();
+    }
+    let roof: Vec<Cell> = (0..4)
+        .filter(|k| !small.contains(k))
+        .map(|k| rect[k])
+        .collect();
+    let (e, f) = (roof[0], roof[1]);
+    let mut steps = Vec::new();
+    for u in e.units().into_iter().filter(|u| f.units().contains(u)) {
+        for d in pair.iter() {
+            let Some(o) = (pair - Candidates::single(d)).first() else {
+                continue;
+            };
+            if s.in_unit(d, u) != bit(e.index()) | bit(f.index()) {
+                continue;
+            }
+            let kind = RectangleKind::Type4 { unit: u, locked: d };
+            let mut step = ur_step(Technique::UniqueRectangle4, kind, s, rect, pair);
+            for c in [e, f] {
+                if s.cands(c).contains(o) {
+                    step.eliminate(c, o);
+                }
+            }
+            step.highlights.units = vec![u];
+            if step.is_progress() {
+                steps.push(step.finish());
+            }
+        }
+    }
+    steps
+}
+
+/// Reports the rectangle of `rect` and `pair`: its first kind only when
+/// `one`, else every kind and subset that removes something.
+fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates, one: bool, out: &mut Instances) {
+    if let Some(step) = ur_kinds(s, rect, pair, one, out) {
+        out.add(step);
+    }
+}
+
+fn ur_kinds(
+    s: &Pencilmarks,
+    rect: &[Cell; 4],
+    pair: Candidates,
+    one: bool,
+    out: &mut Instances,
+) -> Option<Step> {
     let extra: Vec<Cell> = rect
         .iter()
         .copied()
@@ -137,7 +253,10 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                     for v in cells_of(victims) {
                         step.eliminate(v, z);
                     }
-                    return Some(step.finish());
+                    if one {
+                        return Some(step.finish());
+                    }
+                    out.add(step.finish());
                 }
             }
             if !e.sees(f) {
@@ -159,7 +278,10 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                         step.eliminate(e, other);
                         step.eliminate(f, other);
                         step.highlights.units = vec![u];
-                        return Some(step.finish());
+                        if one {
+                            return Some(step.finish());
+                        }
+                        out.add(step.finish());
                     }
                 }
             }
@@ -199,7 +321,11 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
                         }
                         step.highlights.units = vec![u];
                         step.highlights.cells.extend(subset);
-                        Some(step.finish())
+                        if one {
+                            return Some(step.finish());
+                        }
+                        out.add(step.finish());
+                        None
                     });
                     if found.is_some() {
                         return found;
@@ -216,7 +342,13 @@ fn ur_with(s: &Pencilmarks, rect: &[Cell; 4], pair: Candidates) -> Option<Step> 
 /// one with three, and each digit appears twice per unit except one digit
 /// of that cell, which appears three times in its units. Without that digit
 /// the grid would have two solutions, so it goes there.
-pub(crate) fn bug_plus_one(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn bug_plus_one(s: &Pencilmarks, out: &mut Instances) {
+    if let Some(step) = bug_step(s) {
+        out.add(step);
+    }
+}
+
+fn bug_step(s: &Pencilmarks) -> Option<Step> {
     let open = s.open_mask();
     let bv = s.bivalue_mask();
     let rest = open & !bv;
@@ -262,6 +394,7 @@ pub(crate) fn bug_plus_one(s: &Pencilmarks) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::logic::first;
 
     #[test]
     fn type_1_and_2() {
@@ -269,7 +402,7 @@ mod tests {
         s.keep_only(Cell::new(0, 0), &[1, 2]);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2]);
-        let step = unique_rectangle(&s).unwrap();
+        let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle1);
         assert_eq!(step.conclusion(), "r2c4<>12");
 
@@ -278,16 +411,32 @@ mod tests {
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 7]);
         s.keep_only(Cell::new(1, 3), &[1, 2, 7]);
-        let step = unique_rectangle(&s).unwrap();
+        let step = first(unique_rectangle, &s).unwrap();
         assert_eq!(step.technique, Technique::UniqueRectangle2);
         assert_eq!(step.eliminations.len(), 7);
         assert!(step.eliminated().all(|c| c.digit == 7 && c.cell.row() == 1));
     }
 
     #[test]
-    fn type_4() {
+    fn type_1_with_a_missing_candidate_removes_only_the_deadly_digit() {
+        // r1c1 has lost 2: it can only be 1, so r1c4 and r2c1 are 2 and
+        // r2c4 must not be 1 (2 is not the rectangle's business: r2c1
+        // already rules it out, which a single will say).
         let mut s = Pencilmarks::from_grid(&Grid::empty());
-        s.keep_only(Cell::new(0, 0), &[1, 2]);
+        s.keep_only(Cell::new(0, 0), &[1]);
+        s.keep_only(Cell::new(0, 3), &[1, 2]);
+        s.keep_only(Cell::new(1, 0), &[1, 2]);
+        s.keep_only(Cell::new(1, 3), &[1, 2, 7]);
+        let step = first(unique_rectangle, &s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle1);
+        assert_eq!(step.conclusion(), "r2c4<>1");
+    }
+
+    /// A rectangle r1c1, r1c4, r2c1, r2c4 whose floor r1c1 holds `floor`,
+    /// with 1 locked in row 2 to the roof r2c1, r2c4.
+    fn type_4_state(floor: &[u8]) -> Pencilmarks {
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        s.keep_only(Cell::new(0, 0), floor);
         s.keep_only(Cell::new(0, 3), &[1, 2]);
         s.keep_only(Cell::new(1, 0), &[1, 2, 5]);
         s.keep_only(Cell::new(1, 3), &[1, 2, 6]);
@@ -296,9 +445,17 @@ mod tests {
                 s.eliminate(Cell::new(1, c), 1);
             }
         }
-        let step = unique_rectangle(&s).unwrap();
-        assert_eq!(step.technique, Technique::UniqueRectangle4);
-        assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
+        s
+    }
+
+    #[test]
+    fn type_4() {
+        // The second floor has lost 1 in the second state: still type 4.
+        for floor in [&[1, 2][..], &[2]] {
+            let step = first(unique_rectangle, &type_4_state(floor)).unwrap();
+            assert_eq!(step.technique, Technique::UniqueRectangle4);
+            assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
+        }
     }
 
     #[test]
@@ -310,6 +467,6 @@ mod tests {
         )
         .unwrap();
         let s = Pencilmarks::from_grid(&sol);
-        assert!(bug_plus_one(&s).is_none(), "nothing open: no BUG");
+        assert!(first(bug_plus_one, &s).is_none(), "nothing open: no BUG");
     }
 }

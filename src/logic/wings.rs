@@ -1,5 +1,6 @@
 //! XY-Wing, XYZ-Wing and W-Wing.
 
+use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
 use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK};
 use super::single_digit::strong_links;
@@ -38,7 +39,7 @@ fn wing_step(
 
 /// Pivot {x,y} sees pincers {x,z} and {y,z}: whichever the pivot is, one
 /// pincer is z.
-pub(crate) fn xy_wing(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn xy_wing(s: &Pencilmarks, out: &mut Instances) {
     let bv = s.bivalue_mask();
     for pivot in cells_of(bv) {
         let pc = s.cands(pivot);
@@ -54,31 +55,30 @@ pub(crate) fn xy_wing(s: &Pencilmarks) -> Option<Step> {
                     continue;
                 }
                 let victims = s.digit_mask(zd) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
+                let (Some(x), Some(y)) = ((ca & pc).first(), (cb & pc).first()) else {
+                    continue;
+                };
                 if victims != 0 {
                     let pattern = Pattern::Wing {
                         pivot,
                         pincers: [a, b],
-                        x: (ca & pc).first()?,
-                        y: (cb & pc).first()?,
+                        x,
+                        y,
                         z: zd,
                     };
-                    return Some(wing_step(
-                        Technique::XyWing,
-                        pattern,
-                        s,
-                        &[pivot, a, b],
-                        zd,
-                        victims,
-                    ));
+                    let step =
+                        wing_step(Technique::XyWing, pattern, s, &[pivot, a, b], zd, victims);
+                    if out.add(step) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 /// Pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is z.
-pub(crate) fn xyz_wing(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn xyz_wing(s: &Pencilmarks, out: &mut Instances) {
     let bv = s.bivalue_mask();
     for pivot in cells_of(s.open_mask()) {
         let pc = s.cands(pivot);
@@ -101,33 +101,32 @@ pub(crate) fn xyz_wing(s: &Pencilmarks) -> Option<Step> {
                     & PEER_MASK[pivot.index()]
                     & PEER_MASK[a.index()]
                     & PEER_MASK[b.index()];
+                let z = Candidates::single(zd);
+                let (Some(x), Some(y)) = ((ca - z).first(), (cb - z).first()) else {
+                    continue;
+                };
                 if victims != 0 {
-                    let z = Candidates::single(zd);
                     let pattern = Pattern::Wing {
                         pivot,
                         pincers: [a, b],
-                        x: (ca - z).first()?,
-                        y: (cb - z).first()?,
+                        x,
+                        y,
                         z: zd,
                     };
-                    return Some(wing_step(
-                        Technique::XyzWing,
-                        pattern,
-                        s,
-                        &[pivot, a, b],
-                        zd,
-                        victims,
-                    ));
+                    let step =
+                        wing_step(Technique::XyzWing, pattern, s, &[pivot, a, b], zd, victims);
+                    if out.add(step) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 /// Two cells {x,y} that do not see each other, joined by a strong link on
 /// x (each end sees one of them): one of the two cells is y.
-pub(crate) fn w_wing(s: &Pencilmarks) -> Option<Step> {
+pub(crate) fn w_wing(s: &Pencilmarks, out: &mut Instances) {
     let bv = s.bivalue_mask();
     let cells: Vec<Cell> = cells_of(bv).collect();
     for (i, &a) in cells.iter().enumerate() {
@@ -137,7 +136,9 @@ pub(crate) fn w_wing(s: &Pencilmarks) -> Option<Step> {
                 continue;
             }
             for x in pair.iter() {
-                let y = (pair - Candidates::single(x)).first()?;
+                let Some(y) = (pair - Candidates::single(x)).first() else {
+                    continue;
+                };
                 let victims = s.digit_mask(y) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
                 if victims == 0 {
                     continue;
@@ -162,13 +163,14 @@ pub(crate) fn w_wing(s: &Pencilmarks) -> Option<Step> {
                             .secondary
                             .extend([Candidate::new(p, x), Candidate::new(q, x)]);
                         step.highlights.units = vec![l.unit];
-                        return Some(step);
+                        if out.add(step) {
+                            return;
+                        }
                     }
                 }
             }
         }
     }
-    None
 }
 
 #[cfg(test)]

@@ -81,7 +81,13 @@ impl ForcedSingles {
     /// end is reached does not depend on this order; the round count, which
     /// the rule engine uses to follow the quickest contradictions first,
     /// does.
-    pub fn propagate(mut self) -> Option<(u32, DeadEnd)> {
+    pub fn propagate(self) -> Option<(u32, DeadEnd)> {
+        self.settle().err()
+    }
+
+    /// Plays the singles until they stall, and returns the grid then, or
+    /// where and in which round (counting from 1) they broke it.
+    pub fn settle(mut self) -> Result<ForcedSingles, (u32, DeadEnd)> {
         let cell = |i: usize| Cell::ALL[i];
         for round in 1.. {
             let (mut one, mut two) = (0u128, 0u128);
@@ -92,7 +98,7 @@ impl ForcedSingles {
             let empty = self.open & !one;
             if empty != 0 {
                 let i = empty.trailing_zeros() as usize;
-                return Some((round, DeadEnd::NoCandidate(cell(i))));
+                return Err((round, DeadEnd::NoCandidate(cell(i))));
             }
             let mut singles = one & !two & self.open;
             let mut progress = false;
@@ -100,7 +106,7 @@ impl ForcedSingles {
                 let i = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 let Some(d) = (0..9).find(|&d| self.candidates[d] & (1u128 << i) != 0) else {
-                    return Some((round, DeadEnd::NoCandidate(cell(i))));
+                    return Err((round, DeadEnd::NoCandidate(cell(i))));
                 };
                 self.place_index(i, d);
                 progress = true;
@@ -112,7 +118,7 @@ impl ForcedSingles {
                     }
                     let here = self.candidates[d] & um;
                     if here == 0 {
-                        return Some((round, DeadEnd::NoPlace(Unit::ALL[u], d as u8 + 1)));
+                        return Err((round, DeadEnd::NoPlace(Unit::ALL[u], d as u8 + 1)));
                     }
                     if here & (here - 1) == 0 {
                         self.place_index(here.trailing_zeros() as usize, d);
@@ -121,10 +127,20 @@ impl ForcedSingles {
                 }
             }
             if !progress {
-                return None;
+                return Ok(self);
             }
         }
-        None
+        Ok(self)
+    }
+
+    /// Open cells where `digit` may still go.
+    pub fn candidate_mask(&self, digit: u8) -> u128 {
+        self.candidates[digit as usize - 1]
+    }
+
+    /// Cells holding `digit`.
+    pub fn placed_mask(&self, digit: u8) -> u128 {
+        self.placed[digit as usize - 1]
     }
 }
 

@@ -10,6 +10,7 @@
 mod batch;
 mod cli;
 mod common;
+mod duel;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;

@@ -171,7 +171,8 @@ fn common_consequence(
         .map(|&c| Propagation::run(s, c, true))
         .collect();
     if props.iter().any(|p| p.contradiction.is_some()) {
-        return None; // a contradiction step is simpler and already tried
+        // A case that breaks the grid is a contradiction, not a verity.
+        return None;
     }
     let premises: Vec<usize> = branches.iter().map(|c| node(c.cell, c.digit)).collect();
     let mut best: Option<(usize, usize, bool)> = None;
@@ -217,27 +218,93 @@ fn common_consequence(
     } else {
         step.eliminate(c.cell, c.digit);
     }
+    match source {
+        ForcingSource::Cell { cell } => {
+            step.focus = vec![Unit::Box(cell.box_index() as u8)];
+            step.highlights.cells = vec![cell];
+        }
+        ForcingSource::Unit { unit, .. } => {
+            step.focus = vec![unit];
+            step.highlights.units = vec![unit];
+        }
+    }
     Some((key, step))
 }
 
-/// Every candidate of one cell forces the same consequence.
-pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
-    let mut best: Option<(usize, Step)> = None;
-    for cell in cells_of(s.open_mask()) {
-        let branches: Vec<Candidate> = s
-            .cands(cell)
-            .iter()
-            .map(|d| Candidate::new(cell, d))
-            .collect();
-        if branches.len() > 4 {
-            continue;
+/// Where the forced singles lead from one supposition: the digits placed
+/// and the candidates left, or `None` when they break the grid.
+#[derive(Clone, Copy)]
+struct Outcome {
+    placed: [u128; 9],
+    left: [u128; 9],
+}
+
+/// The outcome of supposing each candidate true, by node.
+fn outcomes(s: &Pencilmarks) -> Vec<Option<Outcome>> {
+    let singles = s.forced_singles();
+    let mut out = vec![None; 729];
+    for c in premise_cands(s) {
+        let mut f = singles;
+        f.place(c.cell, c.digit);
+        if let Ok(end) = f.settle() {
+            out[node(c.cell, c.digit)] = Some(Outcome {
+                placed: std::array::from_fn(|d| end.placed_mask(d as u8 + 1)),
+                left: std::array::from_fn(|d| end.candidate_mask(d as u8 + 1)),
+            });
         }
-        let source = ForcingSource::Cell { cell };
-        let found = common_consequence(s, Technique::CellForcingChain, source, &branches);
-        if let Some((key, mut step)) = found {
+    }
+    out
+}
+
+/// Whether every branch reaches one conclusion (a digit placed in all, or
+/// a candidate gone in all), by the cheap bitboard outcomes; `Some(true)`
+/// when one of them places a digit.
+fn agree(s: &Pencilmarks, outcomes: &[Option<Outcome>], branches: &[Candidate]) -> Option<bool> {
+    let mut placed = [u128::MAX; 9];
+    let mut gone = [u128::MAX; 9];
+    for b in branches {
+        let o = outcomes[node(b.cell, b.digit)]?;
+        for d in 0..9 {
+            placed[d] &= o.placed[d];
+            gone[d] &= !(o.placed[d] | o.left[d]);
+        }
+    }
+    let open = s.open_mask();
+    let mut any = false;
+    for d in 0..9 {
+        if placed[d] & open != 0 {
+            return Some(true);
+        }
+        any |= gone[d] & s.digit_mask(d as u8 + 1) != 0;
+    }
+    any.then_some(false)
+}
+
+/// How many sources with a common consequence are told in full before
+/// the shortest is picked: the reasoned propagation costs more than the
+/// bitboard one that finds them.
+const EXPLAINED: usize = 8;
+
+/// The verities of `sources` (each a list of branches), the shortest told.
+fn verity(
+    s: &Pencilmarks,
+    technique: Technique,
+    sources: Vec<(ForcingSource, Vec<Candidate>)>,
+) -> Option<Step> {
+    let outs = outcomes(s);
+    let mut found: Vec<(bool, usize, ForcingSource, Vec<Candidate>)> = sources
+        .into_iter()
+        .filter_map(|(source, branches)| {
+            let places = agree(s, &outs, &branches)?;
+            Some((!places, branches.len(), source, branches))
+        })
+        .collect();
+    // Placements first, then fewer cases.
+    found.sort_by_key(|f| (f.0, f.1));
+    let mut best: Option<(usize, Step)> = None;
+    for (_, _, source, branches) in found.into_iter().take(EXPLAINED) {
+        if let Some((key, step)) = common_consequence(s, technique, source, &branches) {
             if best.as_ref().is_none_or(|b| key < b.0) {
-                step.focus = vec![Unit::Box(cell.box_index() as u8)];
-                step.highlights.cells = vec![cell];
                 best = Some((key, step));
             }
         }
@@ -245,29 +312,35 @@ pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
     best.map(|(_, s)| s.finish())
 }
 
+/// Every candidate of one cell forces the same consequence.
+pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
+    let sources = cells_of(s.open_mask())
+        .map(|cell| {
+            let branches = s
+                .cands(cell)
+                .iter()
+                .map(|d| Candidate::new(cell, d))
+                .collect();
+            (ForcingSource::Cell { cell }, branches)
+        })
+        .collect();
+    verity(s, Technique::CellForcingChain, sources)
+}
+
 /// Every place of a digit in one unit forces the same consequence.
 pub(crate) fn unit_forcing(s: &Pencilmarks) -> Option<Step> {
-    let mut best: Option<(usize, Step)> = None;
+    let mut sources = Vec::new();
     for unit in Unit::ALL {
         for digit in 1..=9 {
             let m = s.in_unit(digit, unit);
-            let k = m.count_ones();
-            if !(2..=4).contains(&k) {
+            if m.count_ones() < 2 {
                 continue;
             }
-            let branches: Vec<Candidate> = cells_of(m).map(|c| Candidate::new(c, digit)).collect();
-            let source = ForcingSource::Unit { unit, digit };
-            let found = common_consequence(s, Technique::UnitForcingChain, source, &branches);
-            if let Some((key, mut step)) = found {
-                if best.as_ref().is_none_or(|b| key < b.0) {
-                    step.focus = vec![unit];
-                    step.highlights.units = vec![unit];
-                    best = Some((key, step));
-                }
-            }
+            let branches = cells_of(m).map(|c| Candidate::new(c, digit)).collect();
+            sources.push((ForcingSource::Unit { unit, digit }, branches));
         }
     }
-    best.map(|(_, s)| s.finish())
+    verity(s, Technique::UnitForcingChain, sources)
 }
 
 #[cfg(test)]

@@ -285,16 +285,17 @@ impl Propagation {
             .filter(|&i| needed[i])
             .map(|i| {
                 let f = self.facts[i];
-                Link {
-                    from: cand(self.facts[f.parent as usize].node as usize),
-                    to: cand(f.node as usize),
-                    kind: if f.on {
-                        LinkKind::Strong
-                    } else {
-                        LinkKind::Weak
-                    },
-                    why: f.why,
-                }
+                let kind = if f.on {
+                    LinkKind::Strong
+                } else {
+                    LinkKind::Weak
+                };
+                Link::new(
+                    cand(self.facts[f.parent as usize].node as usize),
+                    cand(f.node as usize),
+                    kind,
+                    f.why,
+                )
             })
             .collect();
         (links, outer)

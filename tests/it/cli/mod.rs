@@ -1,6 +1,7 @@
 //! The `sudolens` command as a user runs it: outputs, messages, exit codes.
 
 mod bad_inputs;
+mod duel;
 mod exit_codes;
 mod generate;
 mod import;

@@ -69,7 +69,7 @@ fn try_one_gives_a_fresh_puzzle_whose_next_step_needs_the_technique() {
 }
 
 /// Whether `text` holds a compact cell name such as "r6c2".
-fn has_compact_cell(text: &str) -> bool {
+pub(crate) fn has_compact_cell(text: &str) -> bool {
     text.as_bytes()
         .windows(4)
         .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())

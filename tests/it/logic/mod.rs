@@ -4,5 +4,6 @@
 
 mod guide;
 mod reglib;
+mod share;
 mod soundness;
 mod techniques;

@@ -1,9 +1,11 @@
 //! HoDoKu's regression library (`../shared/puzzles/hodoku_reglib-1.3.txt`):
 //! one technique case per line, with the pencil marks and the expected
 //! eliminations or placements. Each case whose technique we implement is
-//! run through that technique's finder alone; a case passes when the first
-//! instance found concludes exactly what HoDoKu expects (fail cases, `-x`,
-//! pass when nothing is found). Per-technique counts are printed
+//! run through that technique's finder alone. Two figures per code: the
+//! first instance found concludes exactly what HoDoKu expects, and some
+//! instance (`find_all`) concludes at least HoDoKu's elimination (a third
+//! column counts exact matches among all); fail cases, `-x`, pass when
+//! nothing is found. Per-technique counts are printed
 //! (`cargo test --release --test it logic::reglib -- --nocapture`; `REGLIB_SHOW=0600-1`
 //! also prints the failing cases of one code) and the share that passes
 //! must not drop below what was measured when this was written.
@@ -11,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use sudolens::grid::{Cell, Grid};
-use sudolens::logic::{find_technique, Candidate, Pencilmarks, Technique};
+use sudolens::logic::{find_all, find_technique, Candidate, Pencilmarks, Step, Technique};
 
 fn technique(code: &str) -> Option<Technique> {
     use Technique::*;
@@ -30,9 +32,12 @@ fn technique(code: &str) -> Option<Technique> {
         "0300" => XWing,
         "0301" => Swordfish,
         "0302" => Jellyfish,
-        "0310" | "0320" => FinnedXWing,
-        "0311" | "0321" => FinnedSwordfish,
-        "0312" | "0322" => FinnedJellyfish,
+        "0310" => FinnedXWing,
+        "0311" => FinnedSwordfish,
+        "0312" => FinnedJellyfish,
+        "0320" => SashimiXWing,
+        "0321" => SashimiSwordfish,
+        "0322" => SashimiJellyfish,
         "0400" => Skyscraper,
         "0401" => TwoStringKite,
         "0402" => EmptyRectangle,
@@ -46,10 +51,15 @@ fn technique(code: &str) -> Option<Technique> {
         "0701" => XChain,
         "0702" => XyChain,
         "0706" | "0707" | "0708" => Aic,
+        "0709" | "0710" | "0711" => GroupedAic,
         "0800" => XyWing,
         "0801" => XyzWing,
         "0803" => WWing,
         "0901" => AlsXz,
+        "0902" => AlsXyWing,
+        "0903" => AlsChain,
+        "0904" => DeathBlossom,
+        "1101" => SueDeCoq,
         _ => return None,
     })
 }
@@ -67,6 +77,9 @@ fn single_digit(t: Technique) -> bool {
             | FinnedXWing
             | FinnedSwordfish
             | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
             | Skyscraper
             | TwoStringKite
             | TurbotFish
@@ -112,7 +125,14 @@ fn hodoku_regression_library() {
         eprintln!("notice: {} not found, skipped", path.display());
         return;
     };
-    let mut table: BTreeMap<Technique, (usize, usize)> = BTreeMap::new();
+    // HoDoKu's name for each code, from the file's `#0706: Continuous Nice
+    // Loop` headings.
+    let names: BTreeMap<&str, &str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#')?.split_once(": "))
+        .filter(|(code, _)| code.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let mut table: BTreeMap<&str, Counts> = BTreeMap::new();
     for line in text.lines().filter(|l| l.starts_with(':')) {
         let f: Vec<&str> = line.split(':').collect();
         if f.len() < 7 {
@@ -138,59 +158,172 @@ fn hodoku_regression_library() {
         let mut want_place = candidates(f[6]);
         want_elim.sort();
         want_place.sort();
-        let ok = if variant == "x" {
+        let fail_case = variant == "x";
+        let exact = |st: &Step| concludes(st, &s, &want_elim, &want_place, Match::Exact);
+        let covers = |st: &Step| concludes(st, &s, &want_elim, &want_place, Match::Covers);
+        let first_ok = if fail_case {
             step.is_none()
         } else {
-            step.as_ref().is_some_and(|st| {
-                let mut elim: Vec<Candidate> = st.eliminated().collect();
-                // HoDoKu writes a placement by BUG+1 as the eliminations of
-                // the cell's other candidates.
-                if want_place.is_empty() {
-                    for p in &st.placements {
-                        elim.extend(
-                            s.cands(p.cell)
-                                .iter()
-                                .filter(|&d| d != p.digit)
-                                .map(|d| Candidate::new(p.cell, d)),
-                        );
-                    }
-                }
-                elim.sort();
-                let mut place: Vec<Candidate> = if want_place.is_empty() {
-                    Vec::new()
-                } else {
-                    st.placements
-                        .iter()
-                        .map(|p| Candidate::new(p.cell, p.digit))
-                        .collect()
-                };
-                place.sort();
-                elim == want_elim && place == want_place
-            })
+            step.as_ref().is_some_and(exact)
         };
-        if !ok && std::env::var("REGLIB_SHOW").is_ok_and(|v| v == f[1]) {
-            eprintln!(
-                "FAIL {line}\n  got {:?} want {want_elim:?} {want_place:?}",
-                step.map(|s| s.to_string())
-            );
+        let all = find_all(t, &s);
+        let (any_ok, any_exact) = if fail_case {
+            (all.is_empty(), all.is_empty())
+        } else {
+            (all.iter().any(covers), all.iter().any(exact))
+        };
+        if std::env::var("REGLIB_SHOW").is_ok_and(|v| v == f[1] || v == code) {
+            if !first_ok {
+                eprintln!(
+                    "FIRST {line}\n  got {:?} want {want_elim:?} {want_place:?}",
+                    step.as_ref().map(|s| s.to_string())
+                );
+            }
+            if !any_ok {
+                // The instance sharing most eliminations with HoDoKu's.
+                let closest = all
+                    .iter()
+                    .max_by_key(|st| st.eliminated().filter(|c| want_elim.contains(c)).count());
+                eprintln!(
+                    "NONE  {line}\n  {} instances, first {:?}, closest {:?}",
+                    all.len(),
+                    all.first().map(|s| s.to_string()),
+                    closest.map(|s| s.to_string())
+                );
+            }
         }
-        let e = table.entry(t).or_default();
-        e.0 += ok as usize;
-        e.1 += 1;
+        let e = table.entry(code).or_default();
+        e.first += first_ok as usize;
+        e.any += any_ok as usize;
+        e.any_exact += any_exact as usize;
+        e.cases += 1;
     }
-    let (mut pass, mut total) = (0, 0);
-    for (t, (ok, n)) in &table {
-        eprintln!("{:32} {ok:3} / {n:3}", t.name());
-        pass += ok;
-        total += n;
+    let mut sum = Counts::default();
+    eprintln!(
+        "{:44} {:>13} {:>13} {:>13}",
+        "HoDoKu code (our technique)", "first matches", "among all", "(exactly)"
+    );
+    let row = |label: &str, c: &Counts| {
+        eprintln!(
+            "{label:44} {:>7} / {:3} {:>7} / {:3} {:>7} / {:3}",
+            c.first, c.cases, c.any, c.cases, c.any_exact, c.cases
+        )
+    };
+    for (code, c) in &table {
+        let ours = technique(code).map_or("", |t| t.name());
+        row(
+            &format!("{code} {} ({ours})", names.get(code).unwrap_or(&"")),
+            c,
+        );
+        sum.first += c.first;
+        sum.any += c.any;
+        sum.any_exact += c.any_exact;
+        sum.cases += c.cases;
     }
-    eprintln!("{:32} {pass:3} / {total:3}", "all covered cases");
-    assert!(total > 0);
-    assert!(pass * 100 >= total * FLOOR_PERCENT, "{pass}/{total} passed");
+    row("all covered cases", &sum);
+    assert!(sum.cases > 0);
+    assert!(
+        sum.first * 100 >= sum.cases * FIRST_FLOOR_PERCENT,
+        "first instance: {}/{} passed",
+        sum.first,
+        sum.cases
+    );
+    assert!(
+        sum.any * 100 >= sum.cases * ANY_FLOOR_PERCENT,
+        "among all instances: {}/{} passed",
+        sum.any,
+        sum.cases
+    );
 }
 
-/// Share of covered cases that pass: 591 of 755 (78%) when this test was
-/// written; the misses are mostly HoDoKu variants we do not implement
-/// (rectangles with missing candidates, grouped and longer nice loops,
-/// ALS of five or more cells) or a different first instance.
-const FLOOR_PERCENT: usize = 75;
+/// Per technique: cases whose first instance concludes exactly what
+/// HoDoKu expects, cases where some instance concludes at least that,
+/// cases where some instance concludes exactly that, and cases.
+#[derive(Default)]
+struct Counts {
+    first: usize,
+    any: usize,
+    any_exact: usize,
+    cases: usize,
+}
+
+/// How a step's conclusion is compared with HoDoKu's.
+#[derive(Clone, Copy)]
+enum Match {
+    /// The same eliminations and placements, no more, no fewer.
+    Exact,
+    /// At least HoDoKu's: an instance that also removes more (a loop
+    /// where HoDoKu lists its chains one by one, type 1 and type 2 AICs on
+    /// one pair of ends) still finds HoDoKu's elimination. Every step is
+    /// checked sound elsewhere (`soundness.rs`, `rate --check`).
+    Covers,
+}
+
+/// Whether `st` concludes HoDoKu's eliminations or placements.
+fn concludes(
+    st: &Step,
+    s: &Pencilmarks,
+    want_elim: &[Candidate],
+    want_place: &[Candidate],
+    how: Match,
+) -> bool {
+    let mut elim: Vec<Candidate> = st.eliminated().collect();
+    // HoDoKu writes a placement by BUG+1 as the eliminations of
+    // the cell's other candidates.
+    if want_place.is_empty() {
+        for p in &st.placements {
+            elim.extend(
+                s.cands(p.cell)
+                    .iter()
+                    .filter(|&d| d != p.digit)
+                    .map(|d| Candidate::new(p.cell, d)),
+            );
+        }
+    }
+    elim.sort();
+    let mut place: Vec<Candidate> = if want_place.is_empty() {
+        Vec::new()
+    } else {
+        st.placements
+            .iter()
+            .map(|p| Candidate::new(p.cell, p.digit))
+            .collect()
+    };
+    place.sort();
+    match how {
+        Match::Exact => elim == want_elim && place == want_place,
+        Match::Covers => {
+            (!want_elim.is_empty() || !want_place.is_empty())
+                && want_elim.iter().all(|c| elim.contains(c))
+                && want_place.iter().all(|c| place.contains(c))
+        }
+    }
+}
+
+/// Share of covered cases whose first instance matches: 656 of 927 (70%,
+/// the new codes of grouped chains, sets and Sue de Coq included; the
+/// engine's first instance is its shortest chain, often not HoDoKu's).
+const FIRST_FLOOR_PERCENT: usize = 70;
+
+/// Share of covered cases where some instance concludes at least HoDoKu's
+/// elimination: 845 of 927 (91%; 833 exactly). Issue 16 asks for 95%; not
+/// reached yet. The 82 cases left, by code, when this was written, with
+/// what is known of each (`REGLIB_SHOW=code` prints them with the instance
+/// closest to HoDoKu's):
+/// - grouped nice loops and grouped AIC (0709-0711), 44. The engine finds
+///   grouped chains in 27 of these grids, but none ending where HoDoKu's
+///   does; in the other 17 (8 of 0710, 9 of 0711) it finds none. The search keeps
+///   one shortest path per (node, true/false) state from each start, and
+///   its groups are two or three cells where a box meets a line. Which of
+///   HoDoKu's links it lacks is not yet analysed.
+/// - ALS-XY-Chain and ALS-XY-Wing (0902, 0903), 13: not yet analysed; the
+///   sets are limited to four cells (`chains::ALS_CELLS`).
+/// - Unique Rectangle type 3 (0602), 10: in 9 the engine finds other
+///   rectangles (types 3 and 4) with other eliminations; some of HoDoKu's
+///   remove digits in two units at once, which one naked subset per unit
+///   does not do.
+/// - Death Blossom (0904), 6: not yet analysed (sets of up to seven cells
+///   instead of four gained one case; stems have at most four digits).
+/// - Unique Rectangle types 1, 2 and 4 (0600, 0601, 0603), 7, and ALS-XZ
+///   (0901), 2: not yet analysed.
+const ANY_FLOOR_PERCENT: usize = 91;

@@ -5,7 +5,8 @@
 
 use sudolens::grid::{Board, Grid};
 use sudolens::logic::{
-    apply, apply_to_state, next_step, next_step_in, Pattern, Pencilmarks, Step, Technique,
+    apply, apply_to_state, find_technique, next_step, next_step_in, Pattern, Pencilmarks, Step,
+    Technique,
 };
 
 /// (puzzle, technique, conclusion of its first use on the path)
@@ -101,9 +102,9 @@ const CASES: &[(&str, Technique, &str)] = &[
         "r9c7<>8",
     ),
     (
-        "..........12.8.45...52.67....48.12...........29..5..688.......2...379....63...97.",
+        "...5...........9.1.5...4...6..4......73...8.4..2..6..3...7..6..9.....7.2..48.2.3.",
         Technique::Bug1,
-        "r5c8=3",
+        "r7c8=8",
     ),
     (
         ".916..2..7.6..4....248......45..2......518......4..32......683....1..5.2..7..569.",
@@ -116,9 +117,9 @@ const CASES: &[(&str, Technique, &str)] = &[
         "r2c9<>2",
     ),
     (
-        "1....58..4..2.......2...47......6..3....7.91.29.........4...2......48.5....1...8.",
+        "..6..3....97..513..2..91.8........7.6.........41.....9...5..8.....3.47....4.16..5",
         Technique::AlsXz,
-        "r7c4<>9, r8c4<>9",
+        "r2c5<>8",
     ),
     (
         "1....58..4..2.......2...47......6..3....7.91.29.........4...2......48.5....1...8.",
@@ -126,9 +127,64 @@ const CASES: &[(&str, Technique, &str)] = &[
         "r5c6<>2",
     ),
     (
-        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "...4..5...7...3.....421..6..3..8.1..8..7....695.3........9....1.6.....2...3..6.84",
+        Technique::SashimiXWing,
+        "r7c6<>5, r8c6<>5",
+    ),
+    (
+        "...58......7...6..3..6.42..97..2.5.3..1.5..4.5.....7..4.59...2........6.....1.3..",
+        Technique::SashimiSwordfish,
+        "r1c3<>4",
+    ),
+    (
+        "3..1...7....9..8....95.....7.......9.2..3.7....8..4.5.......5..1..7.8.........247",
+        Technique::SashimiJellyfish,
+        "r1c9<>6",
+    ),
+    (
+        ".8.7..2..19.........5.98..1.4.9..7.2..7..2.4.6.........1.8..5..3...5...6.....93..",
+        Technique::SueDeCoq,
+        "r7c3<>2, r8c3<>2, r9c2<>27, r9c3<>2",
+    ),
+    (
+        ".2...3..48..7..39...7....61..3.7...8..6..213.5.........4.8....6..8.1..2..5...9...",
+        Technique::GroupedAic,
+        "r7c1<>1",
+    ),
+    (
+        "....2...8....64.1...4..73.....5..4.1...7....92.74..........3....8....5...69.....3",
+        Technique::AlsXyWing,
+        "r6c6<>9",
+    ),
+    (
+        "....7.94..7..9...53....5.7..874..1..463.8.........7.8.8..7.....7......28.5.268...",
+        Technique::AlsChain,
+        "r7c3<>9, r8c3<>9",
+    ),
+    (
+        "....584..8.473...2.5....7..3.5.7..6..46.1.....9...........8.6.....9...73...1...29",
+        Technique::DeathBlossom,
+        "r6c9<>8",
+    ),
+    (
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+        Technique::AlsAic,
+        "r2c6<>6",
+    ),
+    (
+        "..3..2.6.9..3.1...1.2.5..8.........2..5..3.98...4..1....7.....5.2..6....4.19.....",
+        Technique::CellForcingChain,
+        "r3c4=6",
+    ),
+    (
+        ".2...3..48..7..39...7....61..3.7...8..6..213.5.........4.8....6..8.1..2..5...9...",
+        Technique::UnitForcingChain,
+        "r9c1<>2",
+    ),
+    (
+        "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5",
         Technique::Contradiction,
-        "r1c6<>9",
+        "r5c4<>3",
     ),
     (
         "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
@@ -140,14 +196,65 @@ const CASES: &[(&str, Technique, &str)] = &[
 /// The first step of the path that uses `technique`: the engine picked it,
 /// so nothing easier applied at that point.
 fn first_use(puzzle: &str, technique: Technique) -> Step {
+    state_at_first_use(puzzle, technique).1
+}
+
+/// [`first_use`] with the candidates it was found on.
+fn state_at_first_use(puzzle: &str, technique: Technique) -> (Pencilmarks, Step) {
     let mut s = Pencilmarks::from_grid(&Grid::parse(puzzle).unwrap());
     while let Some(step) = next_step_in(&s) {
         if step.technique == technique {
-            return step;
+            return (s, step);
         }
         apply_to_state(&mut s, &step);
     }
     panic!("{puzzle}: no {technique} on the path")
+}
+
+#[test]
+fn verities_come_before_contradictions() {
+    // Where a forcing chain proving its conclusion both ways is taken, a
+    // contradiction chain was there too: the engine chose the verity.
+    for &(puzzle, technique, _) in CASES {
+        if !matches!(
+            technique,
+            Technique::CellForcingChain | Technique::UnitForcingChain
+        ) {
+            continue;
+        }
+        let (s, step) = state_at_first_use(puzzle, technique);
+        assert!(
+            find_technique(Technique::Contradiction, &s).is_some(),
+            "{puzzle}: no contradiction to pass over at {step}"
+        );
+    }
+}
+
+#[test]
+fn the_shortest_chain_of_any_kind_is_taken() {
+    for &(puzzle, technique, _) in CASES {
+        if !matches!(
+            technique,
+            Technique::XChain | Technique::XyChain | Technique::Aic | Technique::GroupedAic
+        ) {
+            continue;
+        }
+        let (s, step) = state_at_first_use(puzzle, technique);
+        let len = step.chains[0].links.len();
+        for other in [
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::Aic,
+            Technique::GroupedAic,
+        ] {
+            if let Some(o) = find_technique(other, &s) {
+                assert!(
+                    o.chains[0].links.len() >= len,
+                    "{puzzle}: took {step} ({len} links), {o} is shorter"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -156,6 +263,18 @@ fn each_technique_is_the_easiest_step_somewhere() {
         let step = first_use(puzzle, technique);
         assert_eq!(step.conclusion(), conclusion, "{puzzle}: {step}");
         assert!(!step.highlights.deleted.is_empty() || !step.placements.is_empty());
+        // Every technique's words name cells in plain words when asked,
+        // in both languages (issue 16): none is left in compact form.
+        for lang in [sudolens::hint::Lang::En, sudolens::hint::Lang::Fr] {
+            let w = sudolens::hint::Wording::new(lang, sudolens::hint::Notation::Plain);
+            for l in sudolens::hint::for_step(&step, w).lines {
+                assert!(
+                    !super::guide::has_compact_cell(&l.text),
+                    "{technique}: {}",
+                    l.text
+                );
+            }
+        }
         if technique.needs_uniqueness() {
             let text = sudolens::hint::for_step(&step, sudolens::hint::Lang::En);
             assert!(text
@@ -174,7 +293,12 @@ fn each_technique_reports_its_family_pattern() {
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
                 matches!(step.pattern, Pattern::Turbot { .. })
             }
-            Technique::FinnedXWing | Technique::FinnedSwordfish | Technique::FinnedJellyfish => {
+            Technique::FinnedXWing
+            | Technique::FinnedSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiXWing
+            | Technique::SashimiSwordfish
+            | Technique::SashimiJellyfish => {
                 matches!(&step.pattern, Pattern::Fish { fins, .. } if !fins.is_empty())
             }
             Technique::Jellyfish => {
@@ -191,10 +315,25 @@ fn each_technique_reports_its_family_pattern() {
             Technique::NakedQuad => matches!(step.pattern, Pattern::NakedSubset { .. }),
             Technique::HiddenQuad => matches!(step.pattern, Pattern::HiddenSubset { .. }),
             Technique::Bug1 => matches!(step.pattern, Pattern::Bug { .. }),
-            Technique::XChain | Technique::XyChain | Technique::Aic => {
-                matches!(step.pattern, Pattern::Chain { .. })
+            Technique::XChain
+            | Technique::XyChain
+            | Technique::Aic
+            | Technique::GroupedAic
+            | Technique::AlsAic => {
+                matches!(
+                    step.pattern,
+                    Pattern::Chain { .. } | Pattern::NiceLoop { .. }
+                )
             }
             Technique::AlsXz => matches!(step.pattern, Pattern::Als { .. }),
+            Technique::AlsXyWing | Technique::AlsChain => {
+                matches!(step.pattern, Pattern::AlsChain { .. })
+            }
+            Technique::DeathBlossom => matches!(step.pattern, Pattern::DeathBlossom { .. }),
+            Technique::SueDeCoq => matches!(step.pattern, Pattern::SueDeCoq { .. }),
+            Technique::CellForcingChain | Technique::UnitForcingChain => {
+                matches!(step.pattern, Pattern::Forcing { .. })
+            }
             Technique::Contradiction | Technique::NestedForcingChain => {
                 matches!(step.pattern, Pattern::Contradiction { .. })
             }

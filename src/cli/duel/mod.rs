@@ -1,0 +1,350 @@
+//! `sudolens duel`: Duel with Pip in a terminal, like the console game it
+//! comes from. Both grids are drawn in text; the player types `r4c9 6` or
+//! `joker r4c9`; input errors are explained and refused moves cost nothing;
+//! Ctrl+D leaves cleanly. `--pip-vs-pip` lets two Pips play instead
+//! ([`pip_vs_pip`]).
+
+mod pip_vs_pip;
+mod text;
+
+use super::bad_input;
+use super::hint::{one_grid, parse_lang, parse_notation};
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sudolens::duel::deal::{self, PlayersGrid};
+use sudolens::duel::{Action, Answering, Duel, Setup, Side, Strength};
+use sudolens::grid::Grid;
+use sudolens::hint::{duel as words, Lang, Notation, Wording};
+use sudolens::logic::Level;
+
+#[derive(Args)]
+pub struct DuelArgs {
+    /// Pip's strength: beginner, club or master.
+    #[arg(long, default_value = "club", value_parser = parse_strength)]
+    pip: Strength,
+    /// The level of Pip's grid for you: easy, medium, hard, expert, master
+    /// or extreme (the grid is labelled with the level it rates at).
+    #[arg(long, default_value = "medium", value_parser = parse_level)]
+    level: Level,
+    /// Holes in your grid for Pip (1 to 81); by default as many as in Pip's
+    /// grid for you.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=81))]
+    holes: Option<u8>,
+    /// Seed of the grids and of Pip's guesses: the same seed, the same duel.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Your grid for Pip: a complete grid (holes made by --holes), or a grid
+    /// with its holes already made; an 81-character line or a file. By
+    /// default one is made for you.
+    #[arg(long)]
+    grid: Option<String>,
+    /// Answer Pip's moves yourself (Pip checks the answers for lies).
+    #[arg(long)]
+    by_hand: bool,
+    /// Save the duel to this file after every move (atomically).
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Resume the duel saved in this file (the setup options are ignored).
+    #[arg(long, conflicts_with_all = ["grid", "pip_vs_pip"])]
+    resume: Option<PathBuf>,
+    /// Two Pips play each other: every move, the jokers, the penalties and
+    /// the final score are printed.
+    #[arg(long)]
+    pip_vs_pip: bool,
+    /// With --pip-vs-pip: play this many games (seeds from --seed on) and
+    /// print one line each and the averages; without --pip given, each
+    /// strength plays the same grids.
+    #[arg(long, requires = "pip_vs_pip", default_value_t = 1)]
+    games: u32,
+    /// Language of Pip's words: en or fr.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
+    /// How Pip names cells: plain ("row 1, column 5") or compact ("r1c5").
+    #[arg(long, default_value = "plain", value_parser = parse_notation)]
+    notation: Notation,
+}
+
+fn parse_strength(s: &str) -> Result<Strength, String> {
+    Strength::parse(s)
+        .ok_or_else(|| format!("unknown strength '{s}' (use beginner, club or master)"))
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse()
+        .map_err(|e: sudolens::logic::UnknownLevel| e.to_string())
+}
+
+pub fn run(args: &DuelArgs) -> ExitCode {
+    let seed = args.seed.unwrap_or_else(sudolens::generate::random_seed);
+    if args.pip_vs_pip {
+        // --pip given explicitly or not: clap cannot tell a default apart,
+        // so a batch without --pip plays every strength.
+        let explicit = std::env::args().any(|a| a == "--pip" || a.starts_with("--pip="));
+        let strengths = if explicit || args.games <= 1 {
+            vec![args.pip]
+        } else {
+            Strength::ALL.to_vec()
+        };
+        let holes = args.holes.map(usize::from);
+        return pip_vs_pip::run(&strengths, args.level, holes, seed, args.games, args.lang);
+    }
+    let duel = match &args.resume {
+        Some(path) => match Duel::read(path) {
+            Ok(d) => d,
+            Err(e) => return bad_input(&e.to_string()),
+        },
+        None => match new_duel(args, seed) {
+            Ok(d) => d,
+            Err(code) => return code,
+        },
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut game = Game {
+        duel,
+        wording: Wording::new(args.lang, args.notation),
+        save: args.save.clone(),
+    };
+    match game.play(&mut stdin.lock(), &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => bad_input(&e),
+    }
+}
+
+/// The duel the options ask for.
+fn new_duel(args: &DuelArgs, seed: u64) -> Result<Duel, ExitCode> {
+    let answering = if args.by_hand {
+        Answering::ByHand
+    } else {
+        Answering::Honest
+    };
+    let holes = args.holes.map(usize::from);
+    let mut setup = Setup::dealt(args.pip, answering, args.level, holes, seed);
+    if let Some(arg) = &args.grid {
+        let grid = one_grid(arg, "duel --grid")?;
+        let holes = holes.unwrap_or(81 - setup.pip_handed.filled_count());
+        let (secret, handed) = players_grid(
+            grid,
+            holes,
+            seed,
+            args.by_hand,
+            Wording::new(args.lang, args.notation),
+        )
+        .map_err(|e| bad_input(&e))?;
+        setup.player_secret = secret;
+        setup.player_handed = handed;
+    }
+    Duel::new(setup).map_err(|e| bad_input(&e.to_string()))
+}
+
+/// The player's secret and grid for Pip from `--grid`: a complete grid gets
+/// its holes (as many as Pip's grid has, unless `--holes` says); a grid with
+/// holes is handed as it is.
+fn players_grid(
+    grid: Grid,
+    holes: usize,
+    seed: u64,
+    by_hand: bool,
+    wording: Wording,
+) -> Result<(Option<Grid>, Grid), String> {
+    match PlayersGrid::read(grid, by_hand) {
+        Ok(PlayersGrid::Secret(secret)) => {
+            Ok((Some(secret), deal::holes_by_count(&secret, holes, seed)))
+        }
+        Ok(PlayersGrid::Holed { handed, secret }) => Ok((secret, handed)),
+        Err(e) => Err(format!(
+            "--grid: {}",
+            words::players_grid_refused(&e, wording)
+        )),
+    }
+}
+
+/// A duel played in the terminal.
+struct Game {
+    duel: Duel,
+    wording: Wording,
+    save: Option<PathBuf>,
+}
+
+impl Game {
+    /// Plays until the duel ends or the input does (Ctrl+D).
+    fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
+        let (lang, wording) = (self.wording.lang, self.wording);
+        let by_hand = self.duel.answering == Answering::ByHand;
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        if self.duel.turns().is_empty() {
+            let (yours, mine) = (
+                self.duel.camp(Side::Player).holes_left(),
+                self.duel.camp(Side::Pip).holes_left(),
+            );
+            let hello = words::welcome(
+                self.duel.strength,
+                self.duel.answering,
+                self.duel.level,
+                (yours, mine),
+                lang,
+            );
+            for l in hello.lines {
+                writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
+            }
+            writeln!(out, "{}", words::input_help(by_hand, lang)).map_err(io)?;
+        }
+        // The board is drawn again only once a turn was played.
+        let mut shown = usize::MAX;
+        while !self.duel.is_over() {
+            match self.duel.turn() {
+                Side::Player => {
+                    if shown != self.duel.turns().len() {
+                        shown = self.duel.turns().len();
+                        let board = text::board(&self.duel, text::Seats::PlayerAndPip, lang);
+                        write!(out, "\n{board}").map_err(io)?;
+                    }
+                    write!(out, "> ").map_err(io)?;
+                    out.flush().map_err(io)?;
+                    let Some(line) = read_line(input)? else {
+                        return self.leave(out);
+                    };
+                    self.player_says(&line, out)?;
+                }
+                Side::Pip => {
+                    if !self.pip_moves(input, out)? {
+                        return self.leave(out);
+                    }
+                }
+            }
+            self.autosave(out)?;
+        }
+        let outcome = self.duel.outcome().expect("the duel is over");
+        write!(
+            out,
+            "\n{}",
+            text::board(&self.duel, text::Seats::PlayerAndPip, lang)
+        )
+        .map_err(io)?;
+        for l in words::outcome(outcome, wording).lines {
+            writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
+        }
+        Ok(())
+    }
+
+    /// The player's line: a move, or help.
+    fn player_says(&mut self, line: &str, out: &mut impl Write) -> Result<(), String> {
+        let (lang, wording) = (self.wording.lang, self.wording);
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            return Ok(());
+        }
+        if matches!(trimmed, "help" | "?" | "aide") {
+            let by_hand = self.duel.answering == Answering::ByHand;
+            return writeln!(out, "{}", words::input_help(by_hand, lang)).map_err(io);
+        }
+        let Some(action) = text::parse_move(trimmed) else {
+            return writeln!(out, "{}", words::not_a_move(trimmed, lang)).map_err(io);
+        };
+        match self.duel.play(action) {
+            Ok(turn) => {
+                let said = words::player_move(turn, wording);
+                writeln!(out, "{}", words::pip_says(&said.text, lang)).map_err(io)
+            }
+            Err(e) => writeln!(out, "{}", words::move_refused(e, wording)).map_err(io),
+        }
+    }
+
+    /// Pip's turn: its reasoning and its move, then the answer (the app's,
+    /// or the player's by hand). `false` when the input ended first.
+    fn pip_moves(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<bool, String> {
+        let (lang, wording) = (self.wording.lang, self.wording);
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        if self.duel.question().is_none() {
+            if let Err(e) = self.duel.pip_turn() {
+                return Err(format!("Pip could not move: {e:?}"));
+            }
+        }
+        let Some(question) = self.duel.question().cloned() else {
+            // Honest: answered at once (or the duel just ended).
+            if let Some(turn) = self.duel.turns().last().filter(|t| t.side == Side::Pip) {
+                writeln!(out).map_err(io)?;
+                for l in words::pip_turn(turn, self.duel.strength, wording).lines {
+                    writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
+                }
+            }
+            return Ok(true);
+        };
+        let t = &question.thought;
+        writeln!(out).map_err(io)?;
+        for l in words::pip_reasoning(t.action, t.reason, &t.steps, self.duel.strength, wording) {
+            writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
+        }
+        loop {
+            writeln!(
+                out,
+                "{}",
+                words::pip_says(&words::pip_question(t.action, wording), lang)
+            )
+            .map_err(io)?;
+            write!(out, "> ").map_err(io)?;
+            out.flush().map_err(io)?;
+            let Some(line) = read_line(input)? else {
+                return Ok(false);
+            };
+            let Some(answer) = text::parse_answer(&line) else {
+                let e = match t.action {
+                    Action::Place { .. } => sudolens::duel::AnswerError::RightOrWrong,
+                    Action::Joker { .. } => sudolens::duel::AnswerError::ValueExpected,
+                };
+                writeln!(out, "{}", words::answer_refused(e, lang)).map_err(io)?;
+                continue;
+            };
+            match self.duel.answer(answer) {
+                Ok(()) => {
+                    if let Some(turn) = self.duel.turns().last() {
+                        writeln!(
+                            out,
+                            "{}",
+                            words::pip_says(&words::pip_answered(turn, wording).text, lang)
+                        )
+                        .map_err(io)?;
+                    }
+                    return Ok(true);
+                }
+                Err(e) => writeln!(out, "{}", words::answer_refused(e, lang)).map_err(io)?,
+            }
+        }
+    }
+
+    /// Ctrl+D: the duel stops here, saved when asked.
+    fn leave(&mut self, out: &mut impl Write) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        writeln!(out).map_err(io)?;
+        writeln!(
+            out,
+            "{}",
+            words::left_unfinished(self.save.as_deref(), self.wording.lang)
+        )
+        .map_err(io)
+    }
+
+    fn autosave(&mut self, _out: &mut impl Write) -> Result<(), String> {
+        if let Some(path) = &self.save {
+            self.duel.write(path).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// One line of input, `None` at its end (Ctrl+D).
+fn read_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line)),
+        Err(e) => Err(format!("cannot read the input: {e}")),
+    }
+}
