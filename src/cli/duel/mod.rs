@@ -61,8 +61,9 @@ pub struct DuelArgs {
     /// Language of Pip's words: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
-    /// How Pip names cells: plain ("row 1, column 5") or compact ("r1c5").
-    #[arg(long, default_value = "plain", value_parser = parse_notation)]
+    /// How Pip names cells: compact ("r1c5", the way moves are typed and
+    /// the board is labelled; the default here) or plain ("row 1, column 5").
+    #[arg(long, default_value = "compact", value_parser = parse_notation)]
     notation: Notation,
 }
 

@@ -4,7 +4,7 @@
 
 use super::{cell_name, info, shared_unit};
 use crate::duel::{AnswerError, Answering, Ending, MoveError, Outcome, Side, Strength, Tally};
-use crate::hint::words::{cells, unit_name};
+use crate::hint::words::{capitalised, cells, cells_within, unit_name};
 use crate::hint::{plain, Lang, Paragraph, Wording};
 use crate::logic::Level;
 
@@ -95,7 +95,8 @@ pub fn welcome(
 /// Why a move was refused, and that it cost nothing.
 pub fn move_refused(error: MoveError, lang: impl Into<Wording>) -> String {
     let lang: Wording = lang.into();
-    match error {
+    // A plain cell name may open the sentence: "Row 1, column 2 already ...".
+    capitalised(match error {
         MoveError::GameOver => say!(lang, "The duel is over.", "Le duel est terminé."),
         MoveError::NotYourTurn => say!(
             lang,
@@ -119,8 +120,10 @@ pub fn move_refused(error: MoveError, lang: impl Into<Wording>) -> String {
             "Seul un chiffre de 1 à 9 peut aller dans un trou. Pas de pénalité."
         ),
         MoveError::AlreadyInUnit { cell, digit, seen } => {
-            let (c, s) = (cell_name(cell, lang), cell_name(seen, lang));
-            let u = unit_name(shared_unit(cell, seen), lang);
+            // "in row 1, in column 2": the seen cell named within the unit.
+            let unit = shared_unit(cell, seen);
+            let (c, s) = (cell_name(cell, lang), cells_within(&[seen], unit, lang));
+            let u = unit_name(unit, lang);
             say!(
                 lang,
                 "{digit} is already in {u}, in {s}: it cannot go in {c}. No penalty.",
@@ -135,7 +138,7 @@ pub fn move_refused(error: MoveError, lang: impl Into<Wording>) -> String {
                 "Tu as déjà essayé {digit} en {c}, et c'était faux. Pas de pénalité."
             )
         }
-    }
+    })
 }
 
 /// Why an answer to Pip's move was refused.
