@@ -6,6 +6,8 @@
 //! from `tests/data/screens`, or from `$SUDOLENS_SCREENS_DIR` (a larger set made by
 //! `models/train/gen_screens.py`, see that folder's README).
 
+#[path = "../tests/common/big_photo.rs"]
+mod big_photo;
 #[path = "../tests/common/dataset.rs"]
 mod dataset;
 #[path = "../tests/common/screens.rs"]
@@ -28,14 +30,7 @@ fn main() {
     println!("model load: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
     let opts = ImportOptions::default();
 
-    let sample = std::fs::read(root.join("samples/printed_serif.jpg")).unwrap();
-    let img = image::load_from_memory(&sample).unwrap();
-    let big = img.resize_exact(4000, 3000, image::imageops::FilterType::Triangle);
-    let mut big_jpeg = std::io::Cursor::new(Vec::new());
-    big.to_rgb8()
-        .write_to(&mut big_jpeg, image::ImageFormat::Jpeg)
-        .unwrap();
-    let big_jpeg = big_jpeg.into_inner();
+    let big_jpeg = big_photo::twelve_megapixel_jpeg(root);
     let times: Vec<f64> = (0..5)
         .map(|_| {
             vision::import_bytes(&big_jpeg, &model, &opts)

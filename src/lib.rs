@@ -7,7 +7,8 @@
 //! [`generate`] makes new puzzles with the solver and the engine's rating;
 //! [`app`] (the desktop window, the default `gui` feature) sits on top and
 //! may use everything; without it the library and the command line build
-//! with no window toolkit.
+//! with no window toolkit. [`serve`] (the web page and its API, the default
+//! `web` feature) is a front end on the same level as the window.
 
 pub mod duel;
 pub mod files;
@@ -16,6 +17,7 @@ pub mod grid;
 pub mod guide;
 pub mod hint;
 pub mod history;
+pub mod library;
 pub mod logic;
 pub mod solver;
 pub mod vision;
@@ -25,3 +27,6 @@ mod test_puzzles;
 
 #[cfg(feature = "gui")]
 pub mod app;
+
+#[cfg(feature = "web")]
+pub mod serve;

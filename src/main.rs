@@ -38,6 +38,11 @@ enum Command {
     /// several photos print one line each and a summary.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Import(cli::import::ImportArgs),
+    /// Serve the sudolens page and its API to a browser: the first line
+    /// printed is the page's address with its access token; Ctrl+C stops it.
+    #[cfg(feature = "web")]
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Serve(cli::serve::ServeArgs),
     /// New puzzles at a level (one per line, or JSON), or the puzzle of the
     /// day: unique, rated at that level, reproducible from a seed.
     #[command(after_help = cli::EXIT_CODES_HELP)]
@@ -59,6 +64,8 @@ fn main() -> ExitCode {
         Some(Command::Explain(a)) => cli::explain::run(&a),
         Some(Command::Rate(a)) => cli::rate::run(&a),
         Some(Command::Import(a)) => cli::import::run(&a),
+        #[cfg(feature = "web")]
+        Some(Command::Serve(a)) => cli::serve::run(&a),
         Some(Command::Generate(a)) => cli::generate::run(&a),
         Some(Command::Duel(a)) => cli::duel::run(&a),
         None => open_window(),

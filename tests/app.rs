@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+#[path = "common/http.rs"]
+mod http;
+
 use egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -45,6 +48,7 @@ fn config(dir: &Path) -> Config {
         animate: false,
         restore: true,
         native_dialogs: false,
+        phone_address: Some(std::net::Ipv4Addr::LOCALHOST.into()),
     }
 }
 
@@ -917,6 +921,73 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
     wait(&mut h);
     assert!(h.state().import().is_none(), "{:?}", h.state().status());
     assert_eq!(*h.state().board().givens(), givens);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Game → Use your phone: the panel shows the page's address as a QR code,
+/// a photo uploaded to its server over real HTTP opens the correction screen
+/// as a dropped photo does, and closing the panel stops the server.
+#[test]
+fn a_photo_from_the_phone_opens_the_correction_screen() {
+    let dir = temp_dir("phone");
+    let mut h = harness(App::new(config(&dir)));
+    h.step();
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label("Use your phone…").click();
+    h.run_steps(3);
+    let url = h
+        .state()
+        .phone_url()
+        .expect("the panel is open")
+        .to_string();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.contains("/?t="),
+        "{url}"
+    );
+    h.get_by_label(&format!("QR code of the page: {url}"));
+    h.get_by_label_contains("Scan this code with your phone");
+
+    let site = http::Site::from_url(&url);
+    assert_eq!(site.get("/api/info").json()["window"], true);
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let photo = std::fs::read(samples.join("printed_serif.jpg")).unwrap();
+    let r = site.post(
+        "/api/window/photo?name=IMG_0042.jpg&lang=en",
+        "image/jpeg",
+        &photo,
+    );
+    assert_eq!(r.status, 202, "{}", r.text());
+    let start = Instant::now();
+    while h.state().import().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the photo never opened: {:?}",
+            h.state().status()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+        wait(&mut h);
+    }
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(samples.join("printed_serif.json")).unwrap())
+            .unwrap();
+    let screen = h.state().import().unwrap();
+    assert_eq!(screen.name, "IMG_0042.jpg");
+    assert_eq!(screen.givens().to_line(), truth["givens"].as_str().unwrap());
+
+    // Closing the panel stops the server.
+    h.get_by_label("Close (stops the server)").click();
+    h.run_steps(2);
+    assert!(h.state().phone_url().is_none());
+    let start = Instant::now();
+    while std::net::TcpStream::connect(site.addr).is_ok() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server still listens"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -26,6 +26,7 @@ impl App {
             Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
             Command::Statistics => self.toggle_statistics(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
+            Command::UsePhone => self.open_phone_panel(ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),
                 None => self.run_command(Command::SaveAs, ctx),
@@ -189,7 +190,7 @@ impl App {
         }
         self.tutor.pip.set_mood(Mood::Thinking);
         self.worker
-            .practice(ctx, technique, super::library::clock_seed());
+            .practice(ctx, technique, crate::library::clock_seed());
     }
 
     /// Acts on the keyboard, the clipboard and dropped files.
@@ -210,6 +211,7 @@ impl App {
                             | Command::Notation(_)
                             | Command::HintBudget
                             | Command::Open
+                            | Command::UsePhone
                     );
                     if !for_window {
                         return;

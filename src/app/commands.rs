@@ -17,6 +17,8 @@ pub enum Command {
     /// Game → Duel with Pip: the duel's setup.
     Duel,
     Open,
+    /// Game → Use your phone: the phone panel and its server.
+    UsePhone,
     Save,
     SaveAs,
     NextFromFile,
@@ -96,6 +98,7 @@ impl Command {
             Command::Statistics => t.statistics.into(),
             Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),
+            Command::UsePhone => t.use_phone.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),
             Command::NextFromFile => t.next_from_file.into(),

@@ -81,6 +81,7 @@ texts! {
     level_extreme: "Extreme", "Extrême";
     puzzle_of_the_day: "Puzzle of the day", "Grille du jour";
     open: "Open…", "Ouvrir…";
+    use_phone: "Use your phone…", "Utiliser ton téléphone…";
     save: "Save", "Enregistrer";
     save_as: "Save as…", "Enregistrer sous…";
     next_from_file: "Next puzzle from the file", "Grille suivante du fichier";
@@ -157,6 +158,15 @@ texts! {
     path_hint: "You can also drop a file on the window, or paste a puzzle with Ctrl+V.",
         "Tu peux aussi déposer un fichier sur la fenêtre, ou coller une grille avec Ctrl+V.";
     close: "Close", "Fermer";
+    // Phone panel
+    phone_title: "Use your phone", "Utiliser ton téléphone";
+    phone_qr: "QR code of the page", "QR code de la page";
+    phone_help: "Scan this code with your phone, on the same Wi-Fi, and take a photo of the grid: it opens here.",
+        "Scanne ce code avec ton téléphone, sur le même Wi-Fi, et prends la grille en photo : elle s'ouvre ici.";
+    phone_no_network: "This computer has no network a phone can reach: connect it to Wi-Fi, then open this again.",
+        "Cet ordinateur n'a pas de réseau qu'un téléphone puisse joindre : connecte-le au Wi-Fi, puis rouvre ceci.";
+    phone_close: "Close (stops the server)", "Fermer (arrête le serveur)";
+    status_phone_failed: "Could not start the server for the phone: {0}", "Impossible de démarrer le serveur pour le téléphone : {0}";
     // Help
     how_to_play: "Fill the grid so that every row, every column and every 3×3 box holds each digit from 1 to 9 exactly once. The digits printed in the puzzle (the givens, in bold) cannot be changed. Notes (small digits) help you keep track of the digits still possible in a cell.",
         "Remplis la grille pour que chaque ligne, chaque colonne et chaque bloc 3×3 contienne une seule fois chaque chiffre de 1 à 9. Les chiffres imprimés (les données, en gras) ne peuvent pas être changés. Les notes (petits chiffres) aident à suivre les chiffres encore possibles dans une case.";

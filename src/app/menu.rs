@@ -48,6 +48,7 @@ impl MenuBar {
                 });
                 item(ui, Command::Duel, true);
                 item(ui, Command::Open, true);
+                item(ui, Command::UsePhone, true);
                 item(ui, Command::NextFromFile, self.has_file_puzzles);
                 ui.separator();
                 item(ui, Command::Save, true);

@@ -24,13 +24,13 @@ mod help;
 pub mod i18n;
 pub mod import_view;
 mod input;
-pub mod library;
 mod menu;
 mod native;
 pub mod new_game;
 mod number_pad;
 mod opening;
 pub mod path_window;
+mod phone;
 pub mod photo_turn;
 pub mod pip;
 pub mod record;
@@ -83,6 +83,9 @@ pub struct Config {
     pub restore: bool,
     /// Show the system's file dialog on Open and Save as (off in tests).
     pub native_dialogs: bool,
+    /// Where the phone panel's server listens: the machine's LAN address
+    /// when `None` (tests use loopback).
+    pub phone_address: Option<std::net::IpAddr>,
 }
 
 impl Config {
@@ -98,6 +101,7 @@ impl Config {
             animate: true,
             restore: true,
             native_dialogs: true,
+            phone_address: None,
         }
     }
 }
@@ -134,6 +138,8 @@ struct Chrome {
     help_open: bool,
     /// The technique guide, while it is open.
     guide: Option<guide_window::GuideWindow>,
+    /// Game → Use your phone, while open (its server runs meanwhile).
+    phone: Option<phone::PhonePanel>,
 }
 
 /// The application.
@@ -294,6 +300,11 @@ impl App {
         }
     }
 
+    /// The address the phone panel shows (as a QR code), while it is open.
+    pub fn phone_url(&self) -> Option<&str> {
+        self.chrome.phone.as_ref().map(|p| p.url())
+    }
+
     /// The text of the open-or-save-a-path window, while it is open.
     pub fn path_window_text(&self) -> Option<&str> {
         self.chrome.path_window.as_ref().map(|w| w.text.as_str())
@@ -390,6 +401,7 @@ impl App {
         for action in input::read(&ctx, self.session.notes_mode) {
             self.on_action(action, &ctx);
         }
+        self.take_phone_photo(&ctx);
         self.tick(&ctx);
         self.duel_frame(&ctx);
         self.first_puzzle(&ctx);
@@ -539,11 +551,48 @@ impl App {
         }
     }
 
-    /// The windows over the board: the question on close, Help, the path window.
+    /// Game → Use your phone: opens the panel and starts its server on the
+    /// LAN (or says why it cannot).
+    fn open_phone_panel(&mut self, ctx: &egui::Context) {
+        if self.chrome.phone.is_some() {
+            return;
+        }
+        let lan = self.config.phone_address.or_else(crate::serve::lan_address);
+        let ip = lan.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+        match phone::PhonePanel::open(ctx, ip, lan.is_none()) {
+            Ok(panel) => self.chrome.phone = Some(panel),
+            Err(e) => {
+                let text = fill(self.t().status_phone_failed, &[&e]);
+                self.set_status(text, true);
+            }
+        }
+    }
+
+    /// A photo from the phone, read as a dropped photo is, once the worker
+    /// is free (the next one waits in the panel until then).
+    fn take_phone_photo(&mut self, ctx: &egui::Context) {
+        if self.worker.busy() {
+            return;
+        }
+        let photo = self.chrome.phone.as_ref().and_then(|p| p.next_photo());
+        if let Some(photo) = photo {
+            self.read_photo(photo.name, photo.bytes, ctx);
+        }
+    }
+
+    /// The windows over the board: the question on close, Help, the phone
+    /// panel, the path window.
     fn windows(&mut self, ctx: &egui::Context) {
         let t = self.t();
         self.exit_question_window(ctx);
         self.duel_windows(ctx);
+        if let Some(panel) = &mut self.chrome.phone {
+            if !panel.show(ctx, t) {
+                if let Some(panel) = self.chrome.phone.take() {
+                    panel.close();
+                }
+            }
+        }
         self.statistics_window(ctx);
         if self.chrome.help_open {
             let mut open = true;

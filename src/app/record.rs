@@ -226,6 +226,9 @@ pub fn origin_of(source: &PuzzleSource) -> Origin {
         PuzzleSource::Daily(date) => Origin::Daily(*date),
         PuzzleSource::Pasted => Origin::Pasted,
         PuzzleSource::File(name) => Origin::File(name.clone()),
+        // only the web page deals library puzzles, and it keeps no history;
+        // the history has no name for them
+        PuzzleSource::Library => Origin::Saved,
     }
 }
 

@@ -93,20 +93,17 @@ impl App {
     }
 
     /// The rule engine's answer: Pip explains it, and Apply (or Next at the
-    /// end) waits for a step. Before the first step that needs candidates,
-    /// Pip asks whether to pencil them in.
+    /// end) waits for a step. Wrong entries come first, those read from the
+    /// photo asked about; before the first step that needs candidates, Pip
+    /// asks whether to pencil them in.
     fn on_hint(&mut self, outcome: Outcome) {
-        let mut said = hint::for_outcome(&outcome, self.wording());
-        let mut asking = false;
-        if let Outcome::Step(step) = &outcome {
-            let wrong: Vec<_> = step.wrong.iter().map(|w| w.cell).collect();
-            let (read, typed) = self.session.split_photo_readings(&wrong);
-            if !read.is_empty() {
-                let then = hint::ThenOffer::Apply;
-                said = hint::entries_that_do_not_fit(&read, &typed, then, self.config.lang);
-                asking = true;
-            }
-        }
+        let s = &self.session;
+        let hint::answers::Answer {
+            said,
+            crossed,
+            asking,
+            ..
+        } = hint::answers::hint(&outcome, &s.board, &s.photo_readings, self.wording());
         self.tutor.pip.set_mood(match said.kind {
             _ if asking => Mood::Idle,
             ParagraphKind::Solved => Mood::Cheering,
@@ -120,8 +117,7 @@ impl App {
                 if step.technique == Technique::WrongEntries {
                     // only the player's own are crossed out: a photo's
                     // reading is asked about
-                    let wrong: Vec<_> = step.wrong.iter().map(|w| w.cell).collect();
-                    self.session.marks.wrong = self.session.split_photo_readings(&wrong).1;
+                    self.session.marks.wrong = crossed;
                 }
                 Some(*step)
             }
@@ -233,42 +229,35 @@ impl App {
     /// remove the wrong entries or to reset.
     fn explain_invalid(&mut self, purpose: Purpose, current: &Verdict, givens: Option<Verdict>) {
         let lang = self.config.lang;
-        self.tutor.pip.set_mood(Mood::Sorry);
-        let has_entries = self.session.board.entries().filled_count() > 0;
-        let (said, offers) = match givens {
-            Some(Verdict::Unique(solution)) => {
-                // The givens are fine: the player's entries are at fault.
-                let wrong = self.session.wrong_entries(&solution);
-                let (read, typed) = self.session.split_photo_readings(&wrong);
-                let said = match wrong[..] {
-                    _ if !read.is_empty() => {
-                        let then = hint::ThenOffer::RemoveOrReset;
-                        hint::entries_that_do_not_fit(&read, &typed, then, lang)
-                    }
-                    [cell] if purpose == Purpose::Check => {
-                        hint::one_wrong_entry(cell, self.session.board.value(cell), lang)
-                    }
-                    _ => hint::entries_break_the_puzzle(current, &wrong, lang),
-                };
-                self.session.marks.wrong = typed;
-                (said, vec![Offer::RemoveWrong, Offer::Reset])
-            }
-            other => {
-                let verdict = other.as_ref().unwrap_or(current);
-                let blame_givens = other.is_some() || !has_entries;
-                let offers = if has_entries {
-                    vec![Offer::Reset]
-                } else {
-                    vec![]
-                };
-                (hint::broken_givens(verdict, blame_givens, lang), offers)
-            }
+        let s = &self.session;
+        let check = purpose == Purpose::Check;
+        let answer = hint::answers::not_proper(
+            &s.board,
+            &s.photo_readings,
+            current,
+            givens.as_ref(),
+            check,
+            self.wording(),
+        );
+        // a question about a photo's reading is not a reproach
+        let mood = if answer.asking {
+            Mood::Idle
+        } else {
+            Mood::Sorry
         };
-        if said.kind == ParagraphKind::Info {
-            // a question about a photo's reading, not a reproach
-            self.tutor.pip.set_mood(Mood::Idle);
+        self.tutor.pip.set_mood(mood);
+        if givens.as_ref().is_some_and(Verdict::is_unique) {
+            self.session.marks.wrong = answer.crossed;
         }
-        let p = DialogueEntry::new(said, lang).with_offers(offers);
+        let offers = answer
+            .remedies
+            .iter()
+            .map(|r| match r {
+                hint::answers::Remedy::RemoveWrong => Offer::RemoveWrong,
+                hint::answers::Remedy::Reset => Offer::Reset,
+            })
+            .collect();
+        let p = DialogueEntry::new(answer.said, lang).with_offers(offers);
         self.tutor.dialogue.push(p);
     }
 
@@ -433,12 +422,12 @@ impl App {
                 digit: c.digit,
                 entry: c.kind == crate::vision::CellKind::Handwritten,
                 uncertain: c.uncertain,
-                choices: likely_digits(c, read.solution.as_ref()),
+                choices: c.likely_digits(read.solution.as_ref()),
                 confirmed: false,
             }
         });
         self.say(hint::photo_read(
-            &photo_reading(&read, level),
+            &hint::PhotoReading::from_import(&read, level),
             self.config.lang,
         ));
         let stored = egui::vec2(read.width as f32, read.height as f32);
@@ -488,65 +477,5 @@ impl App {
             t.status_photo_read,
         );
         self.set_status(fill(text, &[&name, &n]), false);
-    }
-}
-
-/// The digits a cell most likely holds, as one-click choices: the
-/// solution's first (when the givens have one), then the model's readings
-/// in order of probability; no digit twice.
-fn likely_digits(c: &crate::vision::CellReading, solution: Option<&crate::grid::Grid>) -> Vec<u8> {
-    let solution_digit = solution.map(|s| s.get(c.cell));
-    let readings = std::iter::once(c.digit).chain(c.alternatives.iter().map(|a| a.digit));
-    let mut out: Vec<u8> = Vec::new();
-    for d in solution_digit.into_iter().chain(readings) {
-        if !out.contains(&d) {
-            out.push(d);
-        }
-    }
-    out
-}
-
-/// What Pip is told about a photo: the counts, the level, and each cell to
-/// check with its reason.
-fn photo_reading(
-    read: &crate::vision::ImportResult,
-    level: Option<crate::logic::Level>,
-) -> hint::PhotoReading {
-    use crate::vision::CellKind;
-    use hint::{CellToCheck, CheckReason};
-    let to_check = read
-        .cells
-        .iter()
-        .filter(|c| c.uncertain)
-        .map(|c| {
-            let disagrees = c.kind == CellKind::Handwritten
-                && read.solution.is_some_and(|s| s.get(c.cell) != c.digit);
-            let reason = if disagrees {
-                CheckReason::DisagreesWithSolution { read: c.digit }
-            } else if c.corrected {
-                CheckReason::ChangedByRules { read: c.digit }
-            } else {
-                let other = c
-                    .alternatives
-                    .iter()
-                    .map(|a| a.digit)
-                    .find(|&d| d != c.digit);
-                CheckReason::Unsure {
-                    read: c.digit,
-                    other: other.unwrap_or(0),
-                }
-            };
-            CellToCheck {
-                cell: c.cell,
-                reason,
-            }
-        })
-        .collect();
-    hint::PhotoReading {
-        givens: read.givens,
-        entries: read.entries.filled_count(),
-        verdict: read.verdict.clone(),
-        level,
-        to_check,
     }
 }

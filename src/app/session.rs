@@ -244,22 +244,6 @@ impl Session {
         }
     }
 
-    /// Splits wrong entries into those that still hold what was read from
-    /// the photo (with that digit) and those the player typed.
-    pub fn split_photo_readings(&self, wrong: &[Cell]) -> (Vec<(Cell, u8)>, Vec<Cell>) {
-        let mut read = Vec::new();
-        let mut typed = Vec::new();
-        for &c in wrong {
-            let d = self.photo_readings.get(c);
-            if d != 0 && self.board.value(c) == d {
-                read.push((c, d));
-            } else {
-                typed.push(c);
-            }
-        }
-        (read, typed)
-    }
-
     /// Moves the selection, wrapping around the grid's edges.
     pub fn move_selection(&mut self, drow: i32, dcol: i32) {
         let c = self.selected.unwrap_or(Cell::new(0, 0));
@@ -387,14 +371,6 @@ impl Session {
             .collect();
         self.marks.wrong.clear();
         self.edit(|b| b.apply(edits))
-    }
-
-    /// The cells whose entry differs from `solution`.
-    pub fn wrong_entries(&self, solution: &Grid) -> Vec<Cell> {
-        crate::logic::wrong_entries(&self.board, solution)
-            .into_iter()
-            .map(|w| w.cell)
-            .collect()
     }
 
     /// Whether the clock runs: not paused, not solved.
@@ -546,8 +522,12 @@ mod tests {
         let verdict = crate::solver::verdict(&s.board.grid());
         let solution = *verdict.solution().unwrap();
         s.type_digit(9, false);
-        assert_eq!(s.wrong_entries(&solution), vec![s.selected.unwrap()]);
-        s.marks.wrong = s.wrong_entries(&solution);
+        let wrong: Vec<Cell> = crate::logic::wrong_entries(&s.board, &solution)
+            .iter()
+            .map(|w| w.cell)
+            .collect();
+        assert_eq!(wrong, vec![s.selected.unwrap()]);
+        s.marks.wrong = wrong;
         assert_eq!(s.remove_wrong(), Edit::Changed { solved: false });
         assert_eq!(s.reveal(&solution), Edit::Changed { solved: false });
         assert!(s.board.is_solved());

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::grid::{Board, Grid};
 use crate::logic;
-use crate::solver::{self, Verdict};
+use crate::solver::Verdict;
 use crate::vision::{self, DigitModel, ImportOptions, ImportResult};
 use image::metadata::Orientation;
 use image::ImageDecoder;
@@ -170,8 +170,7 @@ impl Worker {
         givens: Grid,
     ) {
         self.spawn(ctx, move || {
-            let current = solver::verdict(&grid);
-            let givens = (!current.is_unique() && givens != grid).then(|| solver::verdict(&givens));
+            let (current, givens) = crate::hint::answers::board_verdicts(&grid, &givens);
             let rating = (purpose == Purpose::Loaded && current.is_unique())
                 .then(|| logic::rate_grid(&grid));
             Reply::Verdicts {

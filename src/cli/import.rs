@@ -44,16 +44,7 @@ fn exit_for(outcome: &PhotoOutcome) -> Exit {
 
 /// One photo as a JSON line: its result or its error, always with its file.
 fn json_line(path: &Path, outcome: &PhotoOutcome) -> String {
-    let file = path.display().to_string();
-    let value = match outcome {
-        Ok(r) => {
-            let mut v = serde_json::to_value(r).unwrap_or_default();
-            v["file"] = serde_json::json!(file);
-            v
-        }
-        Err(e) => serde_json::json!({"file": file, "error": e.to_string(), "kind": e.kind()}),
-    };
-    value.to_string()
+    vision::outcome_json(&path.display().to_string(), outcome).to_string()
 }
 
 /// The debug folder is checked before any photo is read, so that a bad folder is blamed on

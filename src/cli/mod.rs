@@ -8,6 +8,8 @@ pub mod hint;
 pub mod import;
 mod input;
 pub mod rate;
+#[cfg(feature = "web")]
+pub mod serve;
 pub mod solve;
 
 pub use input::read_source;
@@ -118,6 +120,8 @@ pub fn welcome() -> ExitCode {
     println!("  sudolens explain <PUZZLE>        every step from start to finish");
     println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
     println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    #[cfg(feature = "web")]
+    println!("  sudolens serve [--lan]           play in a browser, or on a phone");
     println!("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
     println!("  sudolens duel                    a duel with Pip in the terminal");
     println!("  sudolens --help                  all commands, options and exit codes");

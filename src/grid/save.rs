@@ -109,6 +109,50 @@ fn invalid(message: String) -> SaveError {
     }
 }
 
+/// The player's cells from the texts a save file holds (and the web page
+/// sends): the entries as an 81-character line, the notes as 81 strings of
+/// digits. An entry on a given's cell, or a note that is not a digit, is
+/// refused with the cell named.
+fn cells_from_text(
+    givens: &Grid,
+    entries: &str,
+    notes: &[String],
+) -> Result<[CellState; 81], String> {
+    let entries = Grid::parse(entries).map_err(|e| format!("entries: {e}"))?;
+    if notes.len() != 81 {
+        return Err(format!("notes: found {} cells, expected 81", notes.len()));
+    }
+    let mut cells = [CellState::default(); 81];
+    for (i, cell) in super::Cell::ALL.iter().enumerate() {
+        let (g, e) = (givens.get(*cell), entries.get(*cell));
+        if g != 0 && e != 0 {
+            return Err(format!("{cell} has both the given {g} and the entry {e}"));
+        }
+        let notes = notes[i]
+            .chars()
+            .map(|ch| match ch {
+                '1'..='9' => Ok(ch as u8 - b'0'),
+                _ => Err(format!(
+                    "notes of {cell}: {ch:?} is not a digit from 1 to 9"
+                )),
+            })
+            .collect::<Result<_, _>>()?;
+        cells[i] = CellState { entry: e, notes };
+    }
+    Ok(cells)
+}
+
+impl Board {
+    /// A board with no history from its texts: the givens and the entries as
+    /// 81-character lines, the notes as 81 strings of digits (`""` for
+    /// none), as a save file holds them. The error names the cell or line.
+    pub fn from_text(givens: &str, entries: &str, notes: &[String]) -> Result<Board, String> {
+        let givens = Grid::parse(givens).map_err(|e| format!("givens: {e}"))?;
+        let cells = cells_from_text(&givens, entries, notes)?;
+        Ok(Board::from_parts(givens, cells, Vec::new(), Vec::new()))
+    }
+}
+
 impl SavedGame {
     pub fn new(board: Board, elapsed_seconds: u64) -> SavedGame {
         SavedGame {
@@ -151,32 +195,7 @@ impl SavedGame {
             )));
         }
         let givens = Grid::parse(&file.givens).map_err(|e| invalid(format!("givens: {e}")))?;
-        let entries = Grid::parse(&file.entries).map_err(|e| invalid(format!("entries: {e}")))?;
-        if file.notes.len() != 81 {
-            return Err(invalid(format!(
-                "notes: found {} cells, expected 81",
-                file.notes.len()
-            )));
-        }
-        let mut cells = [CellState::default(); 81];
-        for (i, cell) in super::Cell::ALL.iter().enumerate() {
-            let (g, e) = (givens.get(*cell), entries.get(*cell));
-            if g != 0 && e != 0 {
-                return Err(invalid(format!(
-                    "{cell} has both the given {g} and the entry {e}"
-                )));
-            }
-            let notes = file.notes[i]
-                .chars()
-                .map(|ch| match ch {
-                    '1'..='9' => Ok(ch as u8 - b'0'),
-                    _ => Err(invalid(format!(
-                        "notes of {cell}: {ch:?} is not a digit from 1 to 9"
-                    ))),
-                })
-                .collect::<Result<_, _>>()?;
-            cells[i] = CellState { entry: e, notes };
-        }
+        let cells = cells_from_text(&givens, &file.entries, &file.notes).map_err(invalid)?;
         for mv in file.history.iter().chain(&file.redo) {
             for ch in &mv.changes {
                 if givens.get(ch.cell) != 0 {

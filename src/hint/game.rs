@@ -154,6 +154,8 @@ pub enum PuzzleSource {
     Generated { seed: u64 },
     /// The puzzle of the day of this date.
     Daily(crate::generate::Date),
+    /// Picked from the built-in library by level (the web page's New).
+    Library,
     /// Pasted.
     Pasted,
     /// Opened from a file, by its name.
@@ -180,6 +182,11 @@ pub fn welcome(source: &PuzzleSource, givens: usize, rating: &Rating, lang: Lang
                 "Voici la grille du jour, le {day} : niveau {level}, la même pour tout le monde aujourd'hui."
             )
         }
+        PuzzleSource::Library => say!(
+            lang,
+            "Here is a new {level} puzzle. Have fun!",
+            "Voici une nouvelle grille de niveau {level}. Amuse-toi bien !"
+        ),
         PuzzleSource::Pasted => say!(
             lang,
             "Got it: the puzzle you pasted has {givens} givens and rates {level}. Have fun!",

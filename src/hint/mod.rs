@@ -87,6 +87,7 @@ macro_rules! say {
 // One file per technique family, as in `logic`; declared after `say!` so
 // that they can use it.
 mod als;
+pub mod answers;
 mod chains;
 pub mod duel;
 mod fish;
@@ -114,8 +115,8 @@ pub use history::{
     date_words, duration_words, history_back, history_off, history_started_over, played_before,
 };
 pub use photo::{
-    crop_question, entries_that_do_not_fit, no_grid_found, photo_read, photo_reading_started,
-    CellToCheck, CheckReason, PhotoReading, ThenOffer,
+    crop_question, entries_that_do_not_fit, no_grid_found, photo_not_read, photo_read,
+    photo_reading_started, photo_sent_to_window, CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,

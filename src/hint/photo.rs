@@ -12,6 +12,7 @@ use super::{level_name, line, only_cells, plain, Lang, Paragraph, ParagraphKind,
 use crate::grid::{Cell, Grid};
 use crate::logic::Level;
 use crate::solver::Verdict;
+use crate::vision::{CellKind, ImportError, ImportResult};
 
 /// Why a cell read from a photo should be looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +46,49 @@ pub struct PhotoReading {
     pub level: Option<Level>,
     /// The cells to check, in reading order.
     pub to_check: Vec<CellToCheck>,
+}
+
+impl PhotoReading {
+    /// What Pip is told about a photo read: the counts, the puzzle's
+    /// `level` (when its givens have one solution), and each cell to check
+    /// with its reason.
+    pub fn from_import(read: &ImportResult, level: Option<Level>) -> PhotoReading {
+        let to_check = read
+            .cells
+            .iter()
+            .filter(|c| c.uncertain)
+            .map(|c| {
+                let disagrees = c.kind == CellKind::Handwritten
+                    && read.solution.is_some_and(|s| s.get(c.cell) != c.digit);
+                let reason = if disagrees {
+                    CheckReason::DisagreesWithSolution { read: c.digit }
+                } else if c.corrected {
+                    CheckReason::ChangedByRules { read: c.digit }
+                } else {
+                    let other = c
+                        .alternatives
+                        .iter()
+                        .map(|a| a.digit)
+                        .find(|&d| d != c.digit);
+                    CheckReason::Unsure {
+                        read: c.digit,
+                        other: other.unwrap_or(0),
+                    }
+                };
+                CellToCheck {
+                    cell: c.cell,
+                    reason,
+                }
+            })
+            .collect();
+        PhotoReading {
+            givens: read.givens,
+            entries: read.entries.filled_count(),
+            verdict: read.verdict.clone(),
+            level,
+            to_check,
+        }
+    }
 }
 
 /// At most this many cells get a line of their own; the rest are listed.
@@ -119,6 +163,75 @@ pub fn no_grid_found(lang: Lang) -> Paragraph {
                 "Photographie toute la grille avec ses quatre coins, à plat et nette, puis ouvre-la de nouveau."
             )),
         ],
+    }
+}
+
+/// Pip when a photo could not be read at all, in plain words and with what
+/// to do: no grid in it ([`no_grid_found`]), a file or image too large, not
+/// a photo, damaged data. Sizes are said as the limits, never the file's
+/// path or the decoder's message.
+pub fn photo_not_read(error: &ImportError, lang: Lang) -> Paragraph {
+    let text = match error {
+        ImportError::NoGrid => return no_grid_found(lang),
+        ImportError::FileTooLarge { max_bytes, .. } => {
+            let mb = max_bytes / 1_000_000;
+            say!(
+                lang,
+                "This photo is too large for me: I read files up to {mb} MB. Send a smaller copy, or take the photo again at a lower resolution.",
+                "Cette photo est trop grande pour moi : je lis les fichiers jusqu'à {mb} Mo. Envoie une copie plus petite, ou reprends la photo en plus basse résolution."
+            )
+        }
+        ImportError::TooLarge {
+            width,
+            height,
+            max_pixels,
+        } => {
+            let mp = max_pixels / 1_000_000;
+            say!(
+                lang,
+                "This photo is too large for me: {width}x{height} pixels, more than the {mp} megapixels I read. Take it again at a lower resolution.",
+                "Cette photo est trop grande pour moi : {width}x{height} pixels, plus que les {mp} mégapixels que je lis. Reprends-la en plus basse résolution."
+            )
+        }
+        ImportError::EmptyFile | ImportError::Empty => say!(
+            lang,
+            "This file is empty: there is no photo in it.",
+            "Ce fichier est vide : il n'y a pas de photo dedans."
+        ),
+        ImportError::NotAnImage | ImportError::UnsupportedFormat(_) => say!(
+            lang,
+            "I can't open this file as a photo: I read JPEG, PNG, WebP and BMP pictures.",
+            "Je ne peux pas ouvrir ce fichier comme une photo : je lis les images JPEG, PNG, WebP et BMP."
+        ),
+        ImportError::Corrupt(_) => say!(
+            lang,
+            "The photo's data is damaged or cut short: send it again, or take another photo.",
+            "Les données de la photo sont abîmées ou incomplètes : envoie-la de nouveau, ou prends une autre photo."
+        ),
+        ImportError::Io(_)
+        | ImportError::Directory
+        | ImportError::Model(_)
+        | ImportError::DebugDir { .. } => say!(
+            lang,
+            "Something went wrong on my side while reading the photo. Please try again.",
+            "Quelque chose s'est mal passé de mon côté pendant la lecture de la photo. Réessaie, s'il te plaît."
+        ),
+    };
+    Paragraph {
+        kind: ParagraphKind::Invalid,
+        lines: vec![plain(text)],
+    }
+}
+
+/// Pip on the phone when a photo went to the computer's window.
+pub fn photo_sent_to_window(lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            lang,
+            "Your photo is on the computer now: look at its screen, where I'm reading it.",
+            "Ta photo est sur l'ordinateur : regarde son écran, je suis en train de la lire."
+        ))],
     }
 }
 
@@ -400,6 +513,25 @@ mod tests {
             .lines
             .iter()
             .any(|l| l.text.to_lowercase().contains("mistake")));
+    }
+
+    #[test]
+    fn a_photo_not_read_is_said_plainly_with_what_to_do() {
+        let too_large = ImportError::FileTooLarge {
+            bytes: 30_000_000,
+            max_bytes: 25_000_000,
+        };
+        let en = photo_not_read(&too_large, Lang::En);
+        assert_eq!(en.kind, ParagraphKind::Invalid);
+        assert!(en.lines[0].text.contains("too large") && en.lines[0].text.contains("25 MB"));
+        let fr = photo_not_read(&too_large, Lang::Fr);
+        assert!(fr.lines[0].text.contains("25 Mo"));
+        assert_eq!(
+            photo_not_read(&ImportError::NoGrid, Lang::Fr),
+            no_grid_found(Lang::Fr)
+        );
+        let gif = photo_not_read(&ImportError::UnsupportedFormat("a GIF image"), Lang::En);
+        assert!(gif.lines[0].text.contains("JPEG"));
     }
 
     #[test]

@@ -28,17 +28,18 @@ pub(crate) struct ClassifiedGrid {
 }
 
 /// Classifies the canonical grid `warped`, turns it upright and gives unsure cells their
-/// second look.
+/// second look; `rendered` for a screenshot, which is upright by nature.
 pub(crate) fn read_upright(
     warped: &GrayImage,
     model: &DigitModel,
     tm: &mut Timings,
+    rendered: bool,
 ) -> Result<ClassifiedGrid, ImportError> {
     let t = Instant::now();
     let probs = classify_grid(warped, model)?;
     tm.classify = ms(t);
     let t = Instant::now();
-    let q = upright_turn(model, &cells::grid_tiles(warped), &probs)?;
+    let q = upright_turn(model, &cells::grid_tiles(warped), &probs, rendered)?;
     tm.orientation = ms(t);
     let (warped, probs) = if q == 0 {
         (warped.clone(), probs)

@@ -5,6 +5,7 @@
 use super::cells::{self, normalize_tile, CELL};
 use super::detect::{InkLevel, OutlineCandidate};
 use super::error::ImportError;
+use super::evidence::GridEvidence;
 use super::ops;
 use image::GrayImage;
 use serde::Serialize;
@@ -61,12 +62,44 @@ impl<'a> DebugImages<'a> {
             let name = match level {
                 InkLevel::Normal => "threshold.png",
                 InkLevel::Faint => "threshold-faint.png",
+                InkLevel::Pale => "threshold-pale.png",
             };
             self.save(name, mask);
         }
         self.save_json("candidates.json", &(chosen, cands));
         let small = ops::downscale_box(gray, factor);
         self.save("candidates.png", &draw_outlines(&small, cands, chosen));
+    }
+}
+
+impl DebugImages<'_> {
+    /// How plainly the chosen outline's lines show (`evidence.json`), and whether that makes
+    /// it a grid.
+    pub fn evidence(&self, evidence: &GridEvidence) {
+        self.save_json("evidence.json", &(evidence.is_grid(), evidence));
+    }
+
+    /// The lattice (100 points, row-major, in `flat`'s pixels) drawn over the detection image
+    /// `flat` (`lattice.png`): its twenty lines black, from crossing to crossing.
+    pub fn lattice(&self, flat: &GrayImage, lattice: &[(f64, f64)]) {
+        if self.dir.is_none() {
+            return;
+        }
+        let mut img = flat.clone();
+        for i in 0..10 {
+            for j in 0..9 {
+                for (a, b) in [(i * 10 + j, i * 10 + j + 1), (j * 10 + i, (j + 1) * 10 + i)] {
+                    let (p, q) = (lattice[a], lattice[b]);
+                    imageproc::drawing::draw_line_segment_mut(
+                        &mut img,
+                        (p.0 as f32, p.1 as f32),
+                        (q.0 as f32, q.1 as f32),
+                        image::Luma([0]),
+                    );
+                }
+            }
+        }
+        self.save("lattice.png", &img);
     }
 }
 

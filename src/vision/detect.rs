@@ -20,8 +20,11 @@ const CONFIDENT_SCORE: f32 = 0.45;
 const CLEAR_SCORE: f32 = 0.7;
 /// Darkest grey (of 255 paper) still taken for ink, normally...
 const NORMAL_MAX_GREY: u8 = 215;
-/// ...and on the faint-ink fallback.
+/// ...on the faint-ink fallback...
 const FAINT_MAX_GREY: u8 = 225;
+/// ...and on a rendered image's pale-ink fallback: a screenshot's paper has no noise, and
+/// apps draw their lines in light greys.
+const PALE_MAX_GREY: u8 = 250;
 /// Below this line-structure score an outline is not taken for a grid.
 const MIN_SCORE: f32 = 0.3;
 /// Connected structures, largest first, that the line source looks at.
@@ -59,6 +62,10 @@ pub enum InkLevel {
     /// convincing on [`InkLevel::Normal`] ink: a grid whose thin lines vanish there loses its
     /// outer border and shows only the thick box lines.
     Faint,
+    /// Also lines barely darker than the page, for rendered images only (screenshots, whose
+    /// paper has no texture to mistake for ink): web and app grids draw their lines in light
+    /// greys, and a highlighted row leaves them a few grey levels of contrast.
+    Pale,
 }
 
 impl InkLevel {
@@ -66,6 +73,7 @@ impl InkLevel {
         match self {
             InkLevel::Normal => NORMAL_MAX_GREY,
             InkLevel::Faint => FAINT_MAX_GREY,
+            InkLevel::Pale => PALE_MAX_GREY,
         }
     }
 }
@@ -209,18 +217,29 @@ pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
     out
 }
 
-/// Candidates on [`InkLevel::Normal`] ink, and on [`InkLevel::Faint`] ink as well when none of
-/// those is [`convincing`]; with each mask looked at, for the debug images. Each outline keeps
-/// the score it got on its own mask, so the two compete in [`choose`].
-pub fn candidates_on_flat(flat: &GrayImage) -> (Vec<OutlineCandidate>, Vec<(InkLevel, GrayImage)>) {
+/// Candidates on [`InkLevel::Normal`] ink, on [`InkLevel::Faint`] ink as well when none of
+/// those is [`convincing`], and for a `rendered` image on [`InkLevel::Pale`] ink when still
+/// none is; with each mask looked at, for the debug images. Each outline keeps the score it
+/// got on its own mask, so they compete in [`choose`].
+pub fn candidates_on_flat(
+    flat: &GrayImage,
+    rendered: bool,
+) -> (Vec<OutlineCandidate>, Vec<(InkLevel, GrayImage)>) {
     let dark = locally_dark(flat);
-    let ink = ink_mask(flat, &dark, InkLevel::Normal);
-    let mut cands = candidates(&ink);
-    let mut masks = vec![(InkLevel::Normal, ink)];
-    if !convincing(&cands) {
-        let faint = ink_mask(flat, &dark, InkLevel::Faint);
-        cands.extend(candidates(&faint));
-        masks.push((InkLevel::Faint, faint));
+    let mut cands = Vec::new();
+    let mut masks = Vec::new();
+    let levels: &[InkLevel] = if rendered {
+        &[InkLevel::Normal, InkLevel::Faint, InkLevel::Pale]
+    } else {
+        &[InkLevel::Normal, InkLevel::Faint]
+    };
+    for &level in levels {
+        if !masks.is_empty() && convincing(&cands) {
+            break;
+        }
+        let ink = ink_mask(flat, &dark, level);
+        cands.extend(candidates(&ink));
+        masks.push((level, ink));
     }
     (cands, masks)
 }
@@ -399,7 +418,7 @@ mod tests {
         // the normal mask keeps only the box lines, which outline the middle box
         let normal = candidates(&ink_mask(&flat, &locally_dark(&flat), InkLevel::Normal));
         assert!(choose(&normal).is_none_or(|i| normal[i].area < 0.5 * 342.0 * 342.0));
-        let (cands, masks) = candidates_on_flat(&flat);
+        let (cands, masks) = candidates_on_flat(&flat, false);
         assert_eq!(masks.len(), 2, "the faint mask was looked at");
         let c = &cands[choose(&cands).expect("grid found")];
         let far = (f64::from(x0 + 9 * cell), f64::from(y0 + 9 * cell));
@@ -415,7 +434,7 @@ mod tests {
     #[test]
     fn a_clear_grid_does_not_pay_for_the_faint_mask() {
         let flat = faded_grid(60, 40, 38, 60);
-        let (cands, masks) = candidates_on_flat(&flat);
+        let (cands, masks) = candidates_on_flat(&flat, false);
         assert_eq!(masks.len(), 1);
         assert!(choose(&cands).is_some());
     }

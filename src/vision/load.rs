@@ -79,6 +79,22 @@ pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportErr
     Ok(img.into_luma8())
 }
 
+/// The photo's size in pixels, from its header alone: what [`decode_gray`] would refuse
+/// before decoding (no bytes, not an image, a format sudolens does not read, no pixels or
+/// too many) is refused here too, for a caller that must answer before the photo is read
+/// (the web server handing a phone's photo to the window).
+pub fn photo_size(bytes: &[u8], max_pixels: u64) -> Result<(u32, u32), ImportError> {
+    if bytes.is_empty() {
+        return Err(ImportError::EmptyFile);
+    }
+    let format = photo_format(bytes)?;
+    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|e| ImportError::Corrupt(e.to_string()))?;
+    check_size(width, height, max_pixels)?;
+    Ok((width, height))
+}
+
 /// The format of a photo sudolens reads, decided by its content, not its name. Images in
 /// other formats are named, so that the player knows to convert them rather than to look
 /// for a damaged file.

@@ -8,8 +8,11 @@
 //! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
 //!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
 //!   10x10 line structure;
-//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners
+//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners:
+//!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
+//! - `evidence.rs`: whether the located lattice is a grid at all (its twenty lines darker
+//!   than the paper beside them), else "no Sudoku grid found";
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
@@ -22,10 +25,12 @@
 
 mod cells;
 mod classify;
+mod curves;
 mod dat;
 mod debug_images;
 mod detect;
 mod error;
+mod evidence;
 mod geometry;
 mod interpret;
 mod jpeg_scan;
@@ -37,6 +42,7 @@ mod orientation;
 mod pipeline;
 mod polarity;
 mod refine;
+mod rendered;
 mod repair;
 
 pub use cells::{normalize_tile, TILE_LEN};
@@ -44,7 +50,7 @@ pub use dat::read_dat;
 pub use error::ImportError;
 pub use geometry::Homography;
 pub use interpret::MISTAKE_SURE;
-pub use load::{read_photo_file, MAX_FILE_BYTES};
+pub use load::{photo_size, read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES};
 
 use crate::grid::{Cell, Grid};
@@ -114,6 +120,23 @@ pub struct CellReading {
     pub likely_mistake: bool,
 }
 
+impl CellReading {
+    /// The digits the cell most likely holds, as one-click choices on a
+    /// correction screen: the solution's first (when the givens have one),
+    /// then the model's readings in order of probability; no digit twice.
+    pub fn likely_digits(&self, solution: Option<&Grid>) -> Vec<u8> {
+        let solution_digit = solution.map(|s| s.get(self.cell));
+        let readings = std::iter::once(self.digit).chain(self.alternatives.iter().map(|a| a.digit));
+        let mut out: Vec<u8> = Vec::new();
+        for d in solution_digit.into_iter().chain(readings) {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        out
+    }
+}
+
 /// Milliseconds spent in each stage, and in all.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Timings {
@@ -166,6 +189,24 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 
 fn serialize_verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(verdict_name(v))
+}
+
+/// One photo's outcome as `import --json` prints it, and `POST /api/import` answers: the
+/// result with its `file`, or `{"file", "error", "kind"}` for a photo that could not be read.
+pub fn outcome_json(file: &str, outcome: &Result<ImportResult, ImportError>) -> serde_json::Value {
+    match outcome {
+        Ok(r) => {
+            let mut v = serde_json::to_value(r).unwrap_or_default();
+            v["file"] = serde_json::json!(file);
+            v
+        }
+        Err(e) => error_json(file, e),
+    }
+}
+
+/// A photo that could not be read, as `import --json` prints it: `{"file", "error", "kind"}`.
+pub fn error_json(file: &str, error: &ImportError) -> serde_json::Value {
+    serde_json::json!({"file": file, "error": error.to_string(), "kind": error.kind()})
 }
 
 /// Reads a photo file, its size checked before it is read ([`read_photo_file`]). See

@@ -20,8 +20,10 @@ const UPRIGHT_PLAUSIBLE: f32 = -0.038;
 
 /// The quarter turn to apply given each turn's score: none when the upright reading is
 /// plausible ([`UPRIGHT_PLAUSIBLE`]), else the best-scoring one, upright on a tie (a grid
-/// with no ink gives every turn the same score).
-fn choose_turn(scores: &[f32; 4]) -> u8 {
+/// with no ink gives every turn the same score). A `rendered` image (a screenshot) is upright
+/// by nature: it is turned only to a reading that is plausible, never because its thin or
+/// unfamiliar font reads badly every way.
+fn choose_turn(scores: &[f32; 4], rendered: bool) -> u8 {
     if scores[0] >= UPRIGHT_PLAUSIBLE {
         return 0;
     }
@@ -31,11 +33,14 @@ fn choose_turn(scores: &[f32; 4]) -> u8 {
             best = q;
         }
     }
+    if rendered && scores[best as usize] < UPRIGHT_PLAUSIBLE {
+        return 0;
+    }
     best
 }
 
 /// The clockwise quarter turns (0..4) that make the grid upright, given its 81 `tiles` and
-/// their readings as they lie (`probs`).
+/// their readings as they lie (`probs`); `rendered` for a screenshot (see [`choose_turn`]).
 ///
 /// Upright is the quarter turn under which the inked cells read most confidently as digits:
 /// a 6 turned over is a confident 9 but its neighbours are not, so sum over all of them.
@@ -43,6 +48,7 @@ pub(crate) fn upright_turn(
     model: &DigitModel,
     tiles: &[[u8; TILE_LEN]],
     probs: &[[f32; CLASSES]],
+    rendered: bool,
 ) -> Result<u8, ImportError> {
     let inked: Vec<usize> = (0..81).filter(|&i| probs[i][0] < 0.5).collect();
     // A dozen clear digits usually decide it at a fraction of the cost; when they leave two
@@ -69,7 +75,7 @@ pub(crate) fn upright_turn(
     if few.len() < inked.len() && sorted[0] - sorted[1] < ORIENTATION_MARGIN {
         scores = turn_scores(model, tiles, probs, &inked)?;
     }
-    Ok(choose_turn(&scores))
+    Ok(choose_turn(&scores, rendered))
 }
 
 /// The grid's corners in the photo (original-image pixels), clockwise from the top-left of
@@ -138,11 +144,20 @@ mod tests {
     #[test]
     fn a_plausible_upright_reading_is_never_turned() {
         // upright reads well, a quarter turn a little better: stay upright
-        assert_eq!(choose_turn(&[-0.02, -0.001, -0.3, -0.4]), 0);
+        assert_eq!(choose_turn(&[-0.02, -0.001, -0.3, -0.4], false), 0);
         // upright reads badly: the best turn wins
-        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39]), 1);
+        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], false), 1);
         // no ink at all (every score 0) or a tie: upright
-        assert_eq!(choose_turn(&[0.0; 4]), 0);
-        assert_eq!(choose_turn(&[-0.5, -0.2, -0.2, -0.5]), 1);
+        assert_eq!(choose_turn(&[0.0; 4], false), 0);
+        assert_eq!(choose_turn(&[-0.5, -0.2, -0.2, -0.5], false), 1);
+    }
+
+    #[test]
+    fn a_screenshot_is_turned_only_to_a_plausible_reading() {
+        // a thin font reads badly every way: a photo takes the best turn, a screen stays
+        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], false), 1);
+        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], true), 0);
+        // a sideways scan whose turned reading is plausible is still turned
+        assert_eq!(choose_turn(&[-0.33, -0.01, -0.22, -0.39], true), 1);
     }
 }

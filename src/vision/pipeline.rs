@@ -6,11 +6,12 @@ use super::classify::read_upright;
 use super::debug_images::{tiles_mosaic, DebugImages};
 use super::detect;
 use super::error::ImportError;
+use super::evidence::{self, GridEvidence};
 use super::geometry::{self, Homography, Quad};
 use super::interpret::interpret;
 use super::model::DigitModel;
 use super::orientation::upright_corners;
-use super::{load, ms, ops, polarity, refine, ImportOptions, ImportResult, Timings};
+use super::{load, ms, ops, polarity, refine, rendered, ImportOptions, ImportResult, Timings};
 use image::GrayImage;
 use std::time::Instant;
 
@@ -30,12 +31,26 @@ pub(crate) fn run(
     let t = Instant::now();
     let gray = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
-    let first = read_gray(&gray, corners, model, opts, tm.clone(), start);
+    let rendered = rendered::is_rendered(&gray);
+    let first = read_gray(&gray, corners, model, opts, tm.clone(), start, rendered);
     if !polarity::is_mostly_dark(&gray) {
         return first;
     }
-    // light digits on a dark screen, or a photo in dark surroundings: read it both ways
-    let second = read_gray(&polarity::inverted(&gray), corners, model, opts, tm, start);
+    // light digits on a dark screen, or a photo in dark surroundings: read it both ways, the
+    // inverted reading's debug images in a folder of their own
+    let inverted_opts = ImportOptions {
+        debug_dir: opts.debug_dir.as_ref().map(|d| d.join("inverted")),
+        ..opts.clone()
+    };
+    let second = read_gray(
+        &polarity::inverted(&gray),
+        corners,
+        model,
+        &inverted_opts,
+        tm,
+        start,
+        rendered,
+    );
     let clear =
         |r: &ImportResult| polarity::clear_digits(r.cells.iter().map(|c| (c.digit, c.confidence)));
     let mut best = polarity::better_reading(first, second, clear)?;
@@ -44,7 +59,7 @@ pub(crate) fn run(
 }
 
 /// Locates and reads the grid in the decoded grey image `gray` (its decoding already in
-/// `tm`).
+/// `tm`); `rendered` when it is a screenshot rather than a photo ([`rendered::is_rendered`]).
 fn read_gray(
     gray: &GrayImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -52,10 +67,11 @@ fn read_gray(
     opts: &ImportOptions,
     mut tm: Timings,
     start: Instant,
+    rendered: bool,
 ) -> Result<ImportResult, ImportError> {
     let debug = DebugImages::new(opts.debug_dir.as_deref())?;
     let lattice = match corners {
-        None => locate_grid(gray, &debug, &mut tm)?,
+        None => locate_grid(gray, rendered, &debug, &mut tm)?,
         Some(corners) => {
             let t = Instant::now();
             let (flat, factor) = detection_view(gray)?;
@@ -66,12 +82,13 @@ fn read_gray(
                     (corners[i][1] + 0.5) / f - 0.5,
                 )
             });
-            let lattice = lattice_from_outline(&flat, factor, &small)?;
+            // the player placed the corners: read what is there, grid-like or not
+            let (lattice, _) = lattice_from_outline(&flat, factor, &small, &debug)?;
             tm.refine = ms(t);
             lattice
         }
     };
-    read_located(gray, &lattice, model, &debug, tm, start)
+    read_located(gray, &lattice, model, &debug, tm, start, rendered)
 }
 
 /// The stages after the grid is located (`lattice`: its 100 line intersections in
@@ -83,12 +100,13 @@ fn read_located(
     debug: &DebugImages,
     mut tm: Timings,
     start: Instant,
+    rendered: bool,
 ) -> Result<ImportResult, ImportError> {
     let t = Instant::now();
     let warped = warp_cells(gray, lattice);
     debug.save("warped.png", &warped);
     tm.warp = ms(t);
-    let classified = read_upright(&warped, model, &mut tm)?;
+    let classified = read_upright(&warped, model, &mut tm, rendered)?;
     debug.save("tiles.png", &tiles_mosaic(&classified.warped));
     let corners = upright_corners(lattice, classified.quarter_turns);
     let t = Instant::now();
@@ -115,42 +133,51 @@ fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
 }
 
 /// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
-/// (detection-image pixels, clockwise from the top-left).
+/// (detection-image pixels, clockwise from the top-left), and how plainly its lines show.
 fn lattice_from_outline(
     flat: &GrayImage,
     factor: u32,
     corners: &Quad,
-) -> Result<Vec<(f64, f64)>, ImportError> {
+    debug: &DebugImages,
+) -> Result<(Vec<(f64, f64)>, GridEvidence), ImportError> {
     let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
     let dark = GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
         image::Luma([255 - flat.get_pixel(x, y)[0]])
     });
     let lat = refine::refine_lattice(&dark, &h0);
+    let evidence = evidence::measure(&dark, &lat.pts);
+    debug.lattice(flat, &lat.pts);
+    debug.evidence(&evidence);
     // detection pixel centres back to the original image's
     let f = f64::from(factor);
-    Ok(lat
+    let pts = lat
         .pts
         .iter()
         .map(|&(x, y)| ((x + 0.5) * f - 0.5, (y + 0.5) * f - 0.5))
-        .collect())
+        .collect();
+    Ok((pts, evidence))
 }
 
 /// Detects the grid: its outline among the candidates, then its 100 intersections.
 fn locate_grid(
     gray: &GrayImage,
+    rendered: bool,
     debug: &DebugImages,
     tm: &mut Timings,
 ) -> Result<Vec<(f64, f64)>, ImportError> {
     let t = Instant::now();
     let (flat, factor) = detection_view(gray)?;
-    let (cands, masks) = detect::candidates_on_flat(&flat);
+    let (cands, masks) = detect::candidates_on_flat(&flat, rendered);
     let chosen = detect::choose(&cands);
     debug.detection(gray, factor, &masks, &cands, chosen);
     let chosen = chosen.ok_or(ImportError::NoGrid)?;
     tm.detect = ms(t);
     let t = Instant::now();
-    let lattice = lattice_from_outline(&flat, factor, &cands[chosen].corners)?;
+    let (lattice, evidence) = lattice_from_outline(&flat, factor, &cands[chosen].corners, debug)?;
     tm.refine = ms(t);
+    if !evidence.is_grid() {
+        return Err(ImportError::NoGrid);
+    }
     Ok(lattice)
 }
 

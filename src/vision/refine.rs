@@ -1,7 +1,9 @@
-//! Locating the 100 line intersections so each cell can be mapped by its own four corners,
-//! which follows curved paper and corrects small errors in the outline corners.
+//! Locating the 100 line intersections so each cell can be mapped by its own four corners:
+//! the outline snapped to the grid's whole lines (a homography), then each line followed as a
+//! curve (`curves.rs`), which follows curved paper and corrects small errors in the corners.
 
 use super::cells::{CELL, GRID};
+use super::curves::{crossing, trace_line, LineCurve};
 use super::geometry::{sample_bilinear, Homography};
 use image::GrayImage;
 
@@ -15,31 +17,79 @@ pub struct Lattice {
 /// Finds intersections near where `canon_to_img` ([`GRID`] square -> image) predicts them.
 ///
 /// `dark` is a darkness image (ink bright) in the same coordinates as the homography. A global
-/// correction from the whole lines comes first (fixes the outline, [`snap_to_lines`]); a
-/// local pass then lets each point follow the paper's bending, within a few units of the fit.
+/// correction from the whole lines comes first (fixes the outline, [`snap_to_lines`]); then
+/// each of the twenty lines is traced as a curve in the flat view of the corrected outline,
+/// and the lattice points are where the curves cross.
 pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
-    let grid: Vec<(f64, f64)> = (0..10u32)
-        .flat_map(|i| (0..10u32).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
-        .collect();
     // pass 1: whole lines, for outlines off by up to half a cell
-    let global = match snap_to_lines(dark, canon_to_img, &grid) {
+    let global = match snap_to_lines(dark, canon_to_img) {
         Some(snap) => canon_to_img.compose(&snap),
         None => *canon_to_img,
     };
-    // pass 2: each intersection, within a few units of the fit, to follow the paper's bending;
-    // one whose local evidence strays further is taken from the fit
-    let pts = grid
-        .iter()
-        .map(|&g| {
-            let p = locate(dark, &global, g, 4.0, 10.0);
-            if (p.0 - g.0).hypot(p.1 - g.1) > 3.5 {
-                global.apply(g)
-            } else {
-                global.apply(p)
-            }
-        })
+    // pass 2: each line as a curve, to follow the paper's bending
+    let view = CanonicalView::new(dark, &global, TRACE_MARGIN);
+    let rows: Vec<LineCurve> = (0..10).map(|k| trace_line(&view, true, k)).collect();
+    let cols: Vec<LineCurve> = (0..10).map(|k| trace_line(&view, false, k)).collect();
+    let pts = (0..10)
+        .flat_map(|i| (0..10).map(move |j| (i, j)))
+        .map(|(i, j)| global.apply(crossing(&rows[i], i, &cols[j], j)))
         .collect();
     Lattice { pts }
+}
+
+/// Margin (canonical units) of the view lines are traced in: a line followed half a cell off
+/// still has a cell middle beside it in view.
+const TRACE_MARGIN: i64 = 20;
+
+/// The darkness around a grid seen flat: the canonical square ([`GRID`] units a side) and a
+/// margin around it, sampled one unit a pixel through a canonical-to-image homography.
+pub(crate) struct CanonicalView {
+    side: usize,
+    margin: i64,
+    px: Vec<f32>,
+}
+
+impl CanonicalView {
+    /// Samples `dark` (bilinear) at every canonical unit point within `margin` of the square.
+    pub fn new(dark: &GrayImage, canon_to_img: &Homography, margin: i64) -> CanonicalView {
+        let side = (i64::from(GRID) + 2 * margin) as usize;
+        let mut px = vec![0f32; side * side];
+        for (y, row) in px.chunks_exact_mut(side).enumerate() {
+            for (x, v) in row.iter_mut().enumerate() {
+                let p = (x as i64 - margin, y as i64 - margin);
+                let (ix, iy) = canon_to_img.apply((p.0 as f64, p.1 as f64));
+                *v = sample_bilinear(dark, ix, iy);
+            }
+        }
+        CanonicalView { side, margin, px }
+    }
+
+    /// The darkness at canonical point (x, y); none (0) outside the view.
+    pub fn at(&self, x: i64, y: i64) -> f32 {
+        let (cx, cy) = (x + self.margin, y + self.margin);
+        let n = self.side as i64;
+        if (0..n).contains(&cx) && (0..n).contains(&cy) {
+            self.px[cy as usize * self.side + cx as usize]
+        } else {
+            0.0
+        }
+    }
+
+    /// The darkness at `along` on a line of the family along x (`across_y`) or along y,
+    /// `across` units across (interpolated linearly between whole units).
+    pub fn across(&self, across_y: bool, along: i64, across: f64) -> f32 {
+        let a0 = across.floor();
+        let f = (across - a0) as f32;
+        let a0 = a0 as i64;
+        let pick = |a: i64| {
+            if across_y {
+                self.at(along, a)
+            } else {
+                self.at(a, along)
+            }
+        };
+        pick(a0) * (1.0 - f) + pick(a0 + 1) * f
+    }
 }
 
 /// How far (canonical units) pass 1 looks for each line: short of half a cell, so a line can
@@ -53,30 +103,17 @@ const SNAP_REACH: i64 = 14;
 /// through the moved crossings, without outliers. A line is dark along a whole segment, a row of
 /// digits only in places, which the intersections' short arms cannot tell apart when the
 /// outline is a third of a cell off.
-fn snap_to_lines(
-    dark: &GrayImage,
-    canon_to_img: &Homography,
-    grid: &[(f64, f64)],
-) -> Option<Homography> {
-    let margin = SNAP_REACH + 2;
-    let n = i64::from(GRID) + 2 * margin;
-    let side = n as usize;
-    // the canonical view of the grid and a margin around it, one unit a pixel
-    let mut canon = vec![0f32; side * side];
-    for (y, row) in canon.chunks_exact_mut(side).enumerate() {
-        for (x, v) in row.iter_mut().enumerate() {
-            let p = (x as i64 - margin, y as i64 - margin);
-            let (ix, iy) = canon_to_img.apply((p.0 as f64, p.1 as f64));
-            *v = sample_bilinear(dark, ix, iy);
-        }
-    }
+fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography) -> Option<Homography> {
+    let view = CanonicalView::new(dark, canon_to_img, SNAP_REACH + 2);
+    let grid: Vec<(f64, f64)> = (0..10u32)
+        .flat_map(|i| (0..10u32).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
+        .collect();
     let seg_len = 3 * CELL as usize;
     let px = |across_y: bool, a: i64, t: usize| {
-        let (a, t) = ((a + margin) as usize, t + margin as usize);
         if across_y {
-            canon[a * side + t]
+            view.at(t as i64, a)
         } else {
-            canon[t * side + a]
+            view.at(a, t as i64)
         }
     };
     // how surely a line runs at offset `at` through segment `seg`: the darkness that three
@@ -127,7 +164,7 @@ fn snap_to_lines(
             (gx + at(&dx[j], i), gy + at(&dy[i], j))
         })
         .collect();
-    fit_without_outliers(grid, &found)
+    fit_without_outliers(&grid, &found)
 }
 
 /// A least-squares homography `from -> to`, refitted twice without the points more than
@@ -156,46 +193,6 @@ fn fit_without_outliers(from: &[(f64, f64)], to: &[(f64, f64)]) -> Option<Homogr
         h = Some(fit);
     }
     h
-}
-
-/// Best intersection near canonical point `g`: the row and column (searched independently
-/// within `reach` units) carrying the most ink along arms of `arm` units. Returns canonical
-/// coordinates.
-fn locate(dark: &GrayImage, h: &Homography, g: (f64, f64), reach: f64, arm: f64) -> (f64, f64) {
-    let mut c = g;
-    for _ in 0..2 {
-        let best_y = best_offset(reach, |d| arm_sum(dark, h, |t| (c.0 + t, g.1 + d), arm));
-        let best_x = best_offset(reach, |d| arm_sum(dark, h, |t| (g.0 + d, c.1 + t), arm));
-        c = (g.0 + best_x, g.1 + best_y);
-    }
-    c
-}
-
-fn best_offset(reach: f64, score: impl Fn(f64) -> f32) -> f64 {
-    let steps = (reach * 2.0) as i32;
-    let mut best = (f32::MIN, 0.0);
-    for s in -steps..=steps {
-        let d = f64::from(s) * 0.5;
-        let v = score(d);
-        if v > best.0 {
-            best = (v, d);
-        }
-    }
-    best.1
-}
-
-fn arm_sum(dark: &GrayImage, h: &Homography, at: impl Fn(f64) -> (f64, f64), arm: f64) -> f32 {
-    let mut s = 0.0;
-    let mut t = -arm;
-    while t <= arm {
-        // skip the centre so the crossing line does not favour itself
-        if t.abs() > 2.0 {
-            let (x, y) = h.apply(at(t));
-            s += sample_bilinear(dark, x, y);
-        }
-        t += 1.0;
-    }
-    s
 }
 
 #[cfg(test)]
@@ -261,6 +258,86 @@ mod tests {
         assert!(
             (c.0 - 285.5).abs() < 2.0 && (c.1 - 285.5).abs() < 2.0,
             "{c:?}"
+        );
+    }
+
+    /// Where the ideal grid point `q` lands on a page that curls near its right side: past
+    /// x = 200 the rows fan out, by up to `c` pixels at x = 290, growing as the square of the
+    /// distance into the curl. No homography maps the ideal grid onto it.
+    fn curl(q: (f64, f64), c: f64) -> (f64, f64) {
+        let s = ((q.0 - 200.0) / 90.0).max(0.0);
+        (
+            q.0 - 0.3 * c * s * s,
+            q.1 + c * s * s * (q.1 - 155.0) / 135.0,
+        )
+    }
+
+    /// A darkness image of the grid of 30-pixel cells at (20, 20), bent by [`curl`]: its lines
+    /// drawn as dense runs of points, two pixels thick.
+    fn curled_grid(c: f64) -> GrayImage {
+        let mut img = GrayImage::new(340, 340);
+        for k in 0..10 {
+            let mut t = 0.0;
+            while t <= 270.0 {
+                let a = 20.0 + f64::from(k) * 30.0;
+                for q in [(a, 20.0 + t), (20.0 + t, a)] {
+                    let p = curl(q, c);
+                    for (dx, dy) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+                        let (x, y) = ((p.0 + dx - 0.5).round(), (p.1 + dy - 0.5).round());
+                        if (0.0..340.0).contains(&x) && (0.0..340.0).contains(&y) {
+                            img.put_pixel(x as u32, y as u32, Luma([200]));
+                        }
+                    }
+                }
+                t += 0.25;
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn the_lines_of_a_curled_page_are_followed_to_its_edge() {
+        // rows fan out by 14 px (almost half a cell) at the curled edge
+        let c = 14.0;
+        let dark = curled_grid(c);
+        let corners = [
+            curl((20.0, 20.0), c),
+            curl((290.0, 20.0), c),
+            curl((290.0, 290.0), c),
+            curl((20.0, 290.0), c),
+        ];
+        let h = outline(corners);
+        let lat = refine_lattice(&dark, &h);
+        // the worst lattice point's distance from where the curled lines cross, and that of
+        // the straight fit (the outline snapped to the whole lines), for comparison
+        let worst = |pts: &[(f64, f64)]| -> (f64, usize) {
+            let mut worst = (0.0f64, 0);
+            for i in 0..10 {
+                for j in 0..10 {
+                    let want = curl((20.0 + 30.0 * j as f64, 20.0 + 30.0 * i as f64), c);
+                    // the drawn lines' centres: half a pixel right of and below the points
+                    let want = (want.0 + 0.5, want.1 + 0.5);
+                    let got = pts[i * 10 + j];
+                    let e = (got.0 - want.0).hypot(got.1 - want.1);
+                    if e > worst.0 {
+                        worst = (e, i * 10 + j);
+                    }
+                }
+            }
+            worst
+        };
+        let straight_fit = snap_to_lines(&dark, &h).map_or(h, |s| h.compose(&s));
+        let straight: Vec<(f64, f64)> = (0..100)
+            .map(|k| straight_fit.apply((f64::from(k % 10 * CELL), f64::from(k / 10 * CELL))))
+            .collect();
+        let (e, k) = worst(&lat.pts);
+        let (e_straight, _) = worst(&straight);
+        // a cubic through the measurements follows the bend to within a tenth of a cell at
+        // the far corner, where a straight line is a fifth of a cell or more off
+        assert!(e < 3.0, "point {k} is {e:.1} px off");
+        assert!(
+            e_straight > 6.0,
+            "the straight fit is only {e_straight:.1} px off"
         );
     }
 }

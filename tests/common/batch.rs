@@ -1,6 +1,7 @@
 //! Piping generated lines into `sudolens <command> -` and reading the
-//! child's own peak memory: shared by the memory test (`tests/it`) and the
-//! memory bench (`benches/batch_memory.rs`), which include this file by path.
+//! child's own peak memory: shared by the memory tests (`tests/it`: the
+//! batch, the web server) and the memory bench (`benches/batch_memory.rs`),
+//! which include this file by path.
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::process::{Command, Stdio};
@@ -32,7 +33,6 @@ pub fn run_batch(
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let pid = child.id() as libc::pid_t;
     let stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let mut w = BufWriter::with_capacity(1 << 16, stdin);
@@ -57,12 +57,7 @@ pub fn run_batch(
     });
     writer.join().unwrap();
     let output_lines = reader.join().unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our own child, not yet reaped (Child::wait is never called).
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "wait4 failed");
+    let (code, peak_kib) = wait_with_peak(&child);
     let mut stderr = String::new();
     child
         .stderr
@@ -72,8 +67,26 @@ pub fn run_batch(
         .unwrap();
     Run {
         output_lines,
-        peak_kib: usage.ru_maxrss,
-        code: libc::WEXITSTATUS(status),
+        peak_kib,
+        code,
         stderr,
     }
+}
+
+/// Waits for `child` (never waited for before) and returns its exit code (or 128 plus the
+/// signal that ended it) and its own peak resident memory in KiB, from `wait4`.
+pub fn wait_with_peak(child: &std::process::Child) -> (i32, i64) {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, filled in by wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: pid is our own child, not yet reaped (Child::wait is never called).
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid, "wait4 failed");
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        128 + libc::WTERMSIG(status)
+    };
+    (code, usage.ru_maxrss)
 }

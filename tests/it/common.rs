@@ -45,6 +45,24 @@ pub fn samples() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
 }
 
+/// The sample print `printed_serif.jpg` in grey, and its givens (a line of 81), for tests that
+/// bend, fade or thin it in code.
+pub fn sample_print() -> (image::GrayImage, String) {
+    let path = samples().join("printed_serif.jpg");
+    let print = image::open(&path).unwrap().to_luma8();
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+            .unwrap();
+    (print, truth["givens"].as_str().unwrap().to_string())
+}
+
+/// `img` encoded as PNG.
+pub fn png_bytes(img: &image::GrayImage) -> Vec<u8> {
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    bytes.into_inner()
+}
+
 /// A grey PNG of `w` x `h` pixels, pixel (x, y) of value `f(x, y)`.
 pub fn png(w: u32, h: u32, f: impl Fn(u32, u32) -> u8) -> Vec<u8> {
     let img = image::GrayImage::from_fn(w, h, |x, y| image::Luma([f(x, y)]));

@@ -2,19 +2,27 @@
 //! library instead of one per file. The egui app tests stay a binary of
 //! their own (`tests/app.rs`, behind the `gui` feature).
 //!
-//! Run one area with a filter: `cargo test --test it cli::`, `cargo test --test it logic::`,
+//! Run one area with a filter: `cargo test --test it cli::`, `cargo test --test it serve::`,
 //! `cargo test --test it vision::dataset -- --nocapture`.
 
 #[cfg(target_os = "linux")]
 #[path = "../common/batch.rs"]
 mod batch;
+#[cfg(all(target_os = "linux", feature = "web"))]
+#[path = "../common/big_photo.rs"]
+mod big_photo;
 mod cli;
 mod common;
 mod duel;
+#[cfg(feature = "web")]
+#[path = "../common/http.rs"]
+mod http;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;
 #[path = "../common/screens.rs"]
 mod screens;
+#[cfg(feature = "web")]
+mod serve;
 mod solver;
 mod vision;

@@ -2,7 +2,10 @@
 //! right words, the model matches its training, and the accuracy floor on
 //! the newspaper photos of `../shared/photos` (skipped with a notice when absent).
 
+mod curved;
 mod dataset;
+mod faint;
 mod import;
 mod model;
+mod nogrid;
 mod screens;

@@ -1,5 +1,7 @@
 //! The built-in puzzle library by level (public-domain puzzles from the
-//! Sudoku Exchange puzzle bank, see `assets/puzzles/README.md`).
+//! Sudoku Exchange puzzle bank, see `assets/puzzles/README.md`): what the
+//! window's Game → New and the web page's New draw from. Library code, not
+//! the window's: the web server (`serve`) plays without the `gui` feature.
 
 use crate::grid::Grid;
 
@@ -24,23 +26,28 @@ impl BankLevel {
 
     fn text(self) -> &'static str {
         match self {
-            BankLevel::Easy => include_str!("../../assets/puzzles/easy.txt"),
-            BankLevel::Medium => include_str!("../../assets/puzzles/medium.txt"),
-            BankLevel::Hard => include_str!("../../assets/puzzles/hard.txt"),
-            BankLevel::VeryHard => include_str!("../../assets/puzzles/very_hard.txt"),
-            BankLevel::Diabolical => include_str!("../../assets/puzzles/diabolical.txt"),
+            BankLevel::Easy => include_str!("../assets/puzzles/easy.txt"),
+            BankLevel::Medium => include_str!("../assets/puzzles/medium.txt"),
+            BankLevel::Hard => include_str!("../assets/puzzles/hard.txt"),
+            BankLevel::VeryHard => include_str!("../assets/puzzles/very_hard.txt"),
+            BankLevel::Diabolical => include_str!("../assets/puzzles/diabolical.txt"),
         }
     }
 
-    /// The level's name in the interface language.
-    pub fn name(self, t: &super::i18n::Texts) -> &'static str {
+    /// The level's stable name in URLs and JSON (`very_hard`).
+    pub fn id(self) -> &'static str {
         match self {
-            BankLevel::Easy => t.level_easy,
-            BankLevel::Medium => t.level_medium,
-            BankLevel::Hard => t.level_hard,
-            BankLevel::VeryHard => t.level_very_hard,
-            BankLevel::Diabolical => t.level_diabolical,
+            BankLevel::Easy => "easy",
+            BankLevel::Medium => "medium",
+            BankLevel::Hard => "hard",
+            BankLevel::VeryHard => "very_hard",
+            BankLevel::Diabolical => "diabolical",
         }
+    }
+
+    /// The level named `id` (as [`BankLevel::id`] writes it).
+    pub fn from_id(id: &str) -> Option<BankLevel> {
+        BankLevel::ALL.into_iter().find(|l| l.id() == id)
     }
 }
 
@@ -89,5 +96,9 @@ mod tests {
             }
         }
         assert_ne!(pick(BankLevel::Easy, 1), pick(BankLevel::Easy, 2));
+        for level in BankLevel::ALL {
+            assert_eq!(BankLevel::from_id(level.id()), Some(level));
+        }
+        assert_eq!(BankLevel::from_id("Easy"), None);
     }
 }

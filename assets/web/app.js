@@ -1,0 +1,580 @@
+// The page: a Sudoku game with Pip's hints, and a photo reader, on the
+// sudolens server's API. This module wires the parts together: the game
+// (game.js), the board (board.js), Pip and its dialogue (pip.js,
+// dialogue.js), the correction screen (photo.js) and the labels (i18n.js).
+
+import { api } from "./api.js";
+import { BoardView } from "./board.js";
+import { Dialogue, drawDialogue } from "./dialogue.js";
+import { CELLS, Game, cellIndex, cellName, parseLine } from "./game.js";
+import { browserLang, t } from "./i18n.js";
+import { Correction } from "./photo.js";
+import { createPip } from "./pip.js";
+
+const $ = (id) => document.getElementById(id);
+const LANG_KEY = "sudolens-lang";
+const LEVEL_KEY = "sudolens-level";
+
+const state = {
+  lang: localStorage.getItem(LANG_KEY) || browserLang(),
+  info: null,
+  game: null,
+  dialogue: new Dialogue(),
+  /// The board after the step Pip explains, for Apply.
+  pending: null,
+  /// The player's entries crossed out by Check or a hint.
+  crossed: [],
+  busy: false,
+  status: "",
+  statusError: false,
+  /// Units just completed (indices into UNITS), animated for a moment.
+  celebrate: [],
+  justSolved: false,
+};
+
+const L = (key, ...args) => t(state.lang, key, ...args);
+let pip, board, correction;
+
+// ----- drawing -----
+
+function cellLabel(i, conflict) {
+  const g = state.game;
+  const d = g.value(i);
+  let s = cellName(i) + ": ";
+  if (d) {
+    s += d;
+    if (g.isGiven(i)) s += " (" + L("cell_given") + ")";
+  } else {
+    const n = g.noteDigits(i);
+    s += n.length ? L("cell_notes") + " " + n.join(" ") : L("cell_empty");
+  }
+  if (conflict) s += ", " + L("cell_conflict");
+  return s;
+}
+
+function boardHighlights() {
+  const h = state.dialogue.highlights();
+  const has = h && Object.values(h).some((v) => Array.isArray(v) && v.length);
+  if (has) return { h, shown: true };
+  return { h: { wrong: state.crossed.map(cellName) }, shown: false };
+}
+
+function drawBoard() {
+  const g = state.game;
+  if (!g) return;
+  const { h, shown } = boardHighlights();
+  board.draw({
+    value: (i) => g.value(i),
+    given: (i) => g.isGiven(i),
+    notes: (i) => g.noteDigits(i),
+    revealed: (i) => g.revealed[i],
+    selected: g.selected,
+    quiet: shown,
+    conflicts: g.conflicts(),
+    highlights: h,
+    hiddenText: g.paused ? L("paused") : null,
+    celebrate: state.celebrate,
+    solved: state.justSolved,
+    label: L("board"),
+    cellLabel,
+  });
+}
+
+function labels() {
+  document.documentElement.lang = state.lang;
+  for (const e of document.querySelectorAll("[data-label]")) e.textContent = L(e.dataset.label);
+  const langButton = $("lang");
+  langButton.textContent = L("language");
+  langButton.title = L("language_title");
+  $("photo").textContent = state.info?.window ? L("photo_to_window") : L("photo");
+  const select = $("level");
+  const chosen = select.value || localStorage.getItem(LEVEL_KEY) || "medium";
+  select.replaceChildren();
+  for (const level of state.info?.levels || []) {
+    const o = document.createElement("option");
+    o.value = level.id;
+    o.textContent = L("level_" + level.id);
+    select.appendChild(o);
+  }
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  const banner = $("banner");
+  banner.hidden = !state.info?.window;
+  banner.textContent = L("window_banner");
+}
+
+function formatClock(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(r)}` : `${m}:${two(r)}`;
+}
+
+function render() {
+  const g = state.game;
+  const correcting = correction.open;
+  $("play").hidden = correcting;
+  $("correction").hidden = !correcting;
+  document.body.classList.toggle("correcting", correcting);
+  if (correcting) correction.draw();
+  else drawBoard();
+  if (g) {
+    $("clock").textContent = formatClock(g.elapsed);
+    $("clock").setAttribute("aria-label", L("time") + " " + formatClock(g.elapsed));
+    $("pause").textContent = g.paused ? L("resume") : L("pause");
+    const notes = $("notes");
+    notes.textContent = g.notesMode ? L("notes_on") : L("notes_off");
+    notes.setAttribute("aria-pressed", String(g.notesMode));
+    notes.classList.toggle("on", g.notesMode);
+    $("undo").disabled = correcting || !g.history.length;
+    $("redo").disabled = correcting || !g.redoStack.length;
+    // a digit placed nine times is done: its pad button says so
+    for (const b of document.querySelectorAll("#pad .digit")) {
+      const d = Number(b.dataset.digit);
+      let n = 0;
+      for (let i = 0; i < CELLS; i++) if (g.value(i) === d) n++;
+      b.classList.toggle("done", !correcting && n >= 9);
+    }
+  }
+  for (const id of ["hint", "check", "solve", "new", "photo"]) $(id).disabled = state.busy;
+  for (const id of ["hint", "check", "solve", "erase", "notes"]) {
+    if (correcting) $(id).disabled = true;
+  }
+  $("erase").disabled = false;
+  const status = $("status");
+  status.textContent = state.status;
+  status.classList.toggle("error", state.statusError);
+  drawDialogue($("pip-panel"), state.dialogue, (o) => L(o), state.busy);
+}
+
+function setStatus(text, error = false) {
+  state.status = text;
+  state.statusError = error;
+}
+
+/// Pip's pose for what it just said.
+function moodFor(said, asking) {
+  const last = said && said[said.length - 1];
+  if (!last) return "idle";
+  if (asking) return "idle";
+  if (last.kind === "solved") return "cheering";
+  if (["invalid", "stuck", "wrong_entries"].includes(last.kind)) return "sorry";
+  return "idle";
+}
+
+function say(said, offers = [], asking = false) {
+  state.dialogue.push(said, offers);
+  pip.setMood(moodFor(said, asking));
+  saveDialogue();
+}
+
+function saveDialogue() {
+  try {
+    sessionStorage.setItem("sudolens-dialogue", JSON.stringify(state.dialogue.toJSON()));
+  } catch {
+    // the dialogue is only a convenience across reloads
+  }
+}
+
+// ----- the game -----
+
+/// What a change of the board means: the step shown no longer applies, a
+/// completed unit is celebrated, and a grid just solved by the player too.
+function afterEdit(result) {
+  if (result === "given") {
+    setStatus(L("given_refused", cellName(state.game.selected)), true);
+    return;
+  }
+  if (!result) return;
+  setStatus("");
+  state.pending = null;
+  state.dialogue.clearOffers();
+  state.crossed = state.crossed.filter((i) => state.game.value(i));
+  state.game.save();
+}
+
+/// Runs an edit and celebrates what it completed.
+function edit(fn, { celebrate = true } = {}) {
+  const g = state.game;
+  const before = new Set(g.completeUnits());
+  const wasSolved = g.isSolved();
+  const result = fn(g);
+  afterEdit(result);
+  if (result === true && celebrate) {
+    const fresh = g.completeUnits().filter((k) => !before.has(k));
+    if (g.isSolved() && !wasSolved) {
+      state.justSolved = true;
+      pip.setMood("cheering");
+      if (state.info) say([state.info.said.solved]);
+      setTimeout(() => {
+        state.justSolved = false;
+        render();
+      }, 1600);
+    } else if (fresh.length) {
+      state.celebrate = fresh;
+      setTimeout(() => {
+        state.celebrate = [];
+        render();
+      }, 900);
+    }
+  }
+  render();
+}
+
+function typeDigit(d, asNote) {
+  if (correction.open) {
+    correction.type(d);
+    render();
+    return;
+  }
+  edit((g) => g.type(d, asNote));
+}
+
+function erase() {
+  if (correction.open) {
+    correction.type(0);
+    render();
+    return;
+  }
+  edit((g) => g.erase(), { celebrate: false });
+}
+
+/// Shows why a request failed, in the status line.
+function failed(r) {
+  if (r.status === 0) setStatus(L("offline"), true);
+  else if (r.status === 503 || r.status === 429) setStatus(L("busy"), true);
+  else setStatus(r.body?.error || "HTTP " + r.status, true);
+  pip.setMood("idle");
+}
+
+/// Runs one request with Pip thinking and the buttons held.
+async function ask(request) {
+  if (state.busy) return null;
+  state.busy = true;
+  pip.setMood("thinking");
+  render();
+  try {
+    return await request();
+  } finally {
+    state.busy = false;
+  }
+}
+
+/// Makes `g` the game played, saved at once; nothing of the game before
+/// (a step shown, entries crossed out, a celebration under way) carries over.
+function startGame(g) {
+  state.game = g;
+  state.pending = null;
+  state.crossed = [];
+  state.celebrate = [];
+  state.justSolved = false;
+  g.save();
+}
+
+async function newGame(level) {
+  const r = await ask(() => api.newPuzzle(level, state.lang));
+  if (!r) return;
+  if (!r.ok) return failed(r), render();
+  const g = Game.fromGivens(r.body.givens);
+  g.level = level;
+  startGame(g);
+  localStorage.setItem(LEVEL_KEY, level);
+  setStatus("");
+  say(r.body.said);
+  render();
+}
+
+async function askHint() {
+  const g = state.game;
+  if (!g || g.paused || correction.open) return;
+  const r = await ask(() => api.hint(g.request(state.lang)));
+  if (!r) return;
+  if (!r.ok) return failed(r), render();
+  const body = r.body;
+  if (body.filled_notes) {
+    g.fillNotes(body.filled_notes);
+    g.save();
+  }
+  state.pending = body.after || null;
+  state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  say(body.said, body.after ? ["apply"] : [], body.asking);
+  render();
+}
+
+async function verdict(solve) {
+  const g = state.game;
+  if (!g || g.paused || correction.open) return;
+  const req = g.request(state.lang);
+  const r = await ask(() => (solve ? api.solve(req) : api.check(req)));
+  if (!r) return;
+  if (!r.ok) return failed(r), render();
+  const body = r.body;
+  state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  if (body.solution) {
+    // Solve is not the player's win: no celebration
+    edit((game) => game.reveal(body.solution), { celebrate: false });
+    say(body.said);
+    pip.setMood("cheering");
+  } else {
+    say(body.said, body.offers || [], body.asking);
+  }
+  render();
+}
+
+function offer(name) {
+  const g = state.game;
+  if (name === "apply" && state.pending) {
+    const after = state.pending;
+    state.crossed = [];
+    edit((game) => game.applyBoard(after, true));
+  } else if (name === "remove_wrong") {
+    const cells = state.crossed;
+    state.crossed = [];
+    edit((game) => game.removeEntries(cells), { celebrate: false });
+  } else if (name === "reset") {
+    state.crossed = [];
+    edit((game) => game.reset(), { celebrate: false });
+  }
+  state.dialogue.clearOffers();
+  pip.setMood("idle");
+  render();
+  return g;
+}
+
+function next() {
+  if (!state.dialogue.forward() && !state.busy) askHint();
+  render();
+}
+
+function previous() {
+  state.dialogue.back();
+  render();
+}
+
+function togglePause() {
+  const g = state.game;
+  if (!g || correction.open) return;
+  g.paused = !g.paused;
+  g.save();
+  render();
+}
+
+// ----- photos -----
+
+async function photoPicked(file) {
+  if (!file || !state.info) return;
+  if (file.size > state.info.limits.max_upload_bytes) {
+    say([state.info.said.too_large]);
+    render();
+    return;
+  }
+  if (state.info.window) {
+    const r = await ask(() => api.toWindow(file, state.lang));
+    if (!r) return;
+    if (r.body?.said) say(r.body.said);
+    else failed(r);
+    render();
+    return;
+  }
+  say([state.info.said.reading]);
+  setStatus(L("reading"));
+  const r = await ask(() => api.photo(file, state.lang));
+  if (!r) return;
+  setStatus("");
+  if (r.ok) {
+    correction.show(r.body, file);
+    say(r.body.said);
+  } else if (r.body?.said) {
+    say(r.body.said);
+  } else {
+    failed(r);
+  }
+  render();
+}
+
+async function useGrid() {
+  const grids = correction.grids();
+  const r = await ask(() =>
+    api.start({ lang: state.lang, givens: grids.givens, entries: grids.entries, name: correction.name }),
+  );
+  if (!r) return;
+  if (!r.ok) return failed(r), render();
+  if (!r.body.ok) {
+    say(r.body.said);
+    render();
+    return;
+  }
+  const g = Game.fromGivens(grids.givens);
+  g.entries = parseLine(grids.entries);
+  g.readings = parseLine(grids.readings);
+  g.selected = g.firstEmpty();
+  g.level = null;
+  startGame(g);
+  correction.close();
+  say(r.body.said);
+  render();
+}
+
+// ----- input -----
+
+function moveSelection(dr, dc) {
+  const g = state.game;
+  if (correction.open) {
+    const i = Math.max(0, correction.selected);
+    correction.select(((Math.floor(i / 9) + dr + 9) % 9) * 9 + (((i % 9) + dc + 9) % 9));
+    render();
+    return;
+  }
+  const i = g.selected;
+  g.selected = ((Math.floor(i / 9) + dr + 9) % 9) * 9 + (((i % 9) + dc + 9) % 9);
+  setStatus("");
+  render();
+}
+
+function onKey(e) {
+  if (e.target.closest("input, select, textarea")) return;
+  const g = state.game;
+  if (!g) return;
+  const mod = e.ctrlKey || e.metaKey;
+  const code = e.code || "";
+  const digit = /^(Digit|Numpad)([1-9])$/.exec(code)?.[2] || (/^[1-9]$/.test(e.key) ? e.key : null);
+  let handled = true;
+  if (mod && (e.key === "z" || e.key === "Z")) {
+    if (e.shiftKey) edit((x) => x.redo(), { celebrate: false });
+    else edit((x) => x.undo(), { celebrate: false });
+  } else if (mod && (e.key === "y" || e.key === "Y")) edit((x) => x.redo(), { celebrate: false });
+  else if (mod) handled = false;
+  else if (digit) typeDigit(Number(digit), e.shiftKey || g.notesMode);
+  else if (["Backspace", "Delete", "0"].includes(e.key)) erase();
+  else if (e.key === "ArrowUp") moveSelection(-1, 0);
+  else if (e.key === "ArrowDown") moveSelection(1, 0);
+  else if (e.key === "ArrowLeft") moveSelection(0, -1);
+  else if (e.key === "ArrowRight") moveSelection(0, 1);
+  else if (e.key === "n" || e.key === "N") {
+    g.notesMode = !g.notesMode;
+    g.save();
+    render();
+  } else if (e.key === "h" || e.key === "H") askHint();
+  else if (e.key === "p" || e.key === "P") togglePause();
+  else if (e.key === "PageDown") next();
+  else if (e.key === "PageUp") previous();
+  else handled = false;
+  if (handled) e.preventDefault();
+}
+
+function wire() {
+  document.addEventListener("keydown", onKey);
+  $("pad").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-digit]");
+    if (b) typeDigit(Number(b.dataset.digit), state.game?.notesMode);
+  });
+  $("erase").addEventListener("click", erase);
+  $("notes").addEventListener("click", () => {
+    state.game.notesMode = !state.game.notesMode;
+    state.game.save();
+    render();
+  });
+  $("undo").addEventListener("click", () => edit((g) => g.undo(), { celebrate: false }));
+  $("redo").addEventListener("click", () => edit((g) => g.redo(), { celebrate: false }));
+  $("hint").addEventListener("click", askHint);
+  $("check").addEventListener("click", () => verdict(false));
+  $("solve").addEventListener("click", () => verdict(true));
+  $("new").addEventListener("click", () => newGame($("level").value || "medium"));
+  $("pause").addEventListener("click", togglePause);
+  $("pip-next").addEventListener("click", next);
+  $("pip-prev").addEventListener("click", previous);
+  $("pip-offers").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-offer]");
+    if (b) offer(b.dataset.offer);
+  });
+  $("photo").addEventListener("click", () => $("photo-input").click());
+  $("photo-input").addEventListener("change", (e) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    photoPicked(file);
+  });
+  $("use-grid").addEventListener("click", useGrid);
+  $("cancel-grid").addEventListener("click", () => {
+    correction.close();
+    render();
+  });
+  $("kind").addEventListener("click", () => {
+    correction.toggleKind();
+    render();
+  });
+  $("lang").addEventListener("click", async () => {
+    state.lang = state.lang === "fr" ? "en" : "fr";
+    localStorage.setItem(LANG_KEY, state.lang);
+    await loadInfo();
+    labels();
+    render();
+  });
+  addEventListener("resize", () => {
+    if (correction.open) correction.layoutPhoto();
+  });
+  const keep = () => state.game?.save();
+  addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", keep);
+  // The clock: one second at a time while the page is seen and the game on.
+  setInterval(() => {
+    const g = state.game;
+    if (!g || g.paused || document.hidden || correction.open || g.isSolved()) return;
+    g.elapsed += 1;
+    $("clock").textContent = formatClock(g.elapsed);
+    if (Math.floor(g.elapsed) % 10 === 0) g.save();
+  }, 1000);
+}
+
+async function loadInfo() {
+  const r = await api.info(state.lang);
+  if (r.ok) state.info = r.body;
+  else failed(r);
+}
+
+async function main() {
+  pip = createPip($("pip"));
+  board = new BoardView($("board"), (i) => {
+    if (!state.game) return;
+    state.game.selected = i;
+    setStatus("");
+    render();
+  });
+  correction = new Correction(
+    {
+      board: $("corr-board"),
+      photo: $("photo-img"),
+      outline: $("photo-outline"),
+      frame: $("photo-frame"),
+      inner: $("photo-inner"),
+      crop: $("crop-img"),
+      cropInner: $("crop-inner"),
+      question: $("crop-question"),
+      choices: $("crop-choices"),
+      kind: $("kind"),
+    },
+    L,
+  );
+  wire();
+  await loadInfo();
+  labels();
+  const saved = Game.load();
+  if (saved) {
+    state.game = saved;
+    let dialogue = null;
+    try {
+      dialogue = Dialogue.fromJSON(JSON.parse(sessionStorage.getItem("sudolens-dialogue") || "null"));
+    } catch {
+      dialogue = null;
+    }
+    if (dialogue && dialogue.current()) state.dialogue = dialogue;
+    if (state.info) say([state.info.said.restored]);
+    render();
+  } else {
+    if (state.info) say([state.info.said.intro]);
+    pip.setMood("hello");
+    await newGame(localStorage.getItem(LEVEL_KEY) || "medium");
+  }
+  document.body.dataset.ready = "true";
+  render();
+}
+
+main();

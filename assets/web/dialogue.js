@@ -1,0 +1,148 @@
+// Pip's paged dialogue, as in the window: paragraphs of lines (each with the
+// board highlights that go with it) from the server; Previous and Next move
+// line by line, and Next past the very last line asks for the next hint.
+// The model is apart from its drawing.
+
+export class Dialogue {
+  constructor() {
+    this.paragraphs = [];
+    this.para = 0;
+    this.line = 0;
+  }
+
+  /// Appends the server's paragraphs ({kind, title, lines}) with what Pip
+  /// offers on the last one's last line, and moves to the last one's start.
+  push(said, offers = []) {
+    const list = (said || []).filter((p) => p && Array.isArray(p.lines) && p.lines.length);
+    list.forEach((p, k) => {
+      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [] };
+      if (k === list.length - 1) mine.offers = offers;
+      this.paragraphs.push(mine);
+    });
+    // a long conversation keeps its last paragraphs only
+    while (this.paragraphs.length > 40) this.paragraphs.shift();
+    if (list.length) {
+      this.para = this.paragraphs.length - 1;
+      this.line = 0;
+    }
+  }
+
+  current() {
+    return this.paragraphs[this.para] || null;
+  }
+
+  /// The current line's highlights, with the paragraph's chain links whose
+  /// two ends were shown by this line or an earlier one: the chain grows on
+  /// the board as it is read (the window does the same).
+  highlights() {
+    const p = this.current();
+    if (!p) return null;
+    const shown = structuredClone(p.lines[this.line].highlights || {});
+    const longest = p.lines.map((l) => l.highlights?.links || []).reduce((a, b) => (b.length > a.length ? b : a), []);
+    if (longest.length) {
+      const key = (c) => c.cell + "=" + c.digit;
+      const seen = new Set();
+      for (const l of p.lines.slice(0, this.line + 1)) {
+        const h = l.highlights || {};
+        for (const list of [h.candidates, h.secondary, h.placed, h.deleted]) for (const c of list || []) seen.add(key(c));
+      }
+      shown.links = shown.links || [];
+      const has = (link) => shown.links.some((s) => key(s.from) === key(link.from) && key(s.to) === key(link.to));
+      for (const link of longest) {
+        if (seen.has(key(link.from)) && seen.has(key(link.to)) && !has(link)) shown.links.push(link);
+      }
+    }
+    return shown;
+  }
+
+  atEnd() {
+    const p = this.current();
+    return !p || (this.para === this.paragraphs.length - 1 && this.line === p.lines.length - 1);
+  }
+
+  atParagraphEnd() {
+    const p = this.current();
+    return !p || this.line === p.lines.length - 1;
+  }
+
+  canGoBack() {
+    return this.para > 0 || this.line > 0;
+  }
+
+  forward() {
+    const p = this.current();
+    if (!p) return false;
+    if (this.line + 1 < p.lines.length) this.line++;
+    else if (this.para + 1 < this.paragraphs.length) {
+      this.para++;
+      this.line = 0;
+    } else return false;
+    return true;
+  }
+
+  back() {
+    if (this.line > 0) this.line--;
+    else if (this.para > 0) {
+      this.para--;
+      this.line = this.paragraphs[this.para].lines.length - 1;
+    } else return false;
+    return true;
+  }
+
+  /// Offers go when used, or when the board changed under them.
+  clearOffers() {
+    for (const p of this.paragraphs) p.offers = [];
+  }
+
+  /// The offers to show now: on the last line of their paragraph only.
+  offersNow() {
+    const p = this.current();
+    return p && this.atParagraphEnd() ? p.offers : [];
+  }
+
+  toJSON() {
+    return { paragraphs: this.paragraphs.slice(-10).map((p) => ({ ...p, offers: [] })) };
+  }
+
+  static fromJSON(saved) {
+    const d = new Dialogue();
+    if (saved && Array.isArray(saved.paragraphs)) {
+      d.push(saved.paragraphs);
+    }
+    return d;
+  }
+}
+
+/// Draws the speech bubble: the title, the paragraph up to the current line
+/// (earlier lines dimmed), the paging buttons and the offers.
+export function drawDialogue(root, dialogue, labels, busy) {
+  const p = dialogue.current();
+  root.querySelector("#pip-title").textContent = p ? p.title : "Pip";
+  const lines = root.querySelector("#pip-lines");
+  lines.replaceChildren();
+  if (p) {
+    p.lines.slice(0, dialogue.line + 1).forEach((l, k) => {
+      const e = document.createElement("p");
+      e.textContent = l.text;
+      e.className = k === dialogue.line ? "said current" : "said past";
+      lines.appendChild(e);
+    });
+    const cur = lines.lastElementChild;
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+  const count = root.querySelector("#pip-count");
+  count.textContent = p ? `${dialogue.line + 1}/${p.lines.length}` : "";
+  root.querySelector("#pip-prev").disabled = !dialogue.canGoBack();
+  root.querySelector("#pip-next").disabled = busy;
+  const offers = root.querySelector("#pip-offers");
+  offers.replaceChildren();
+  for (const o of dialogue.offersNow()) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "offer";
+    b.dataset.offer = o;
+    b.textContent = labels(o);
+    b.disabled = busy;
+    offers.appendChild(b);
+  }
+}

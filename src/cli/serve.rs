@@ -1,0 +1,64 @@
+//! `sudolens serve`: the web page and its API, for any browser on this
+//! machine (or, with `--lan`, on the local network). The first line on
+//! standard output is the page's address with its token; Ctrl+C stops it.
+
+use super::{bad_input, Exit};
+use clap::Args;
+use std::net::{IpAddr, Ipv4Addr};
+use std::process::ExitCode;
+use sudolens::serve::{lan_address, Config, Server, DEFAULT_PORT};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// Listen on this machine's address on the local network, so that a
+    /// phone on the same Wi-Fi can open the page (loopback only otherwise).
+    #[arg(long)]
+    lan: bool,
+}
+
+pub fn run(args: &ServeArgs) -> ExitCode {
+    let ip = if args.lan {
+        match lan_address() {
+            Some(ip) => ip,
+            None => {
+                return bad_input(
+                    "--lan: this machine has no local network address (is it connected to Wi-Fi or Ethernet?)",
+                )
+            }
+        }
+    } else {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    };
+    let config = Config {
+        ip,
+        port: args.port,
+        stop_on_ctrl_c: true,
+        ..Config::default()
+    };
+    let server = match Server::start(config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot listen on {ip} port {}: {e}", args.port);
+            return Exit::BadInput.into();
+        }
+    };
+    // The address first, alone on its line, for scripts and people alike.
+    println!("{}", server.url());
+    if args.lan {
+        eprintln!(
+            "warning: anyone on this network who gets this link can use sudolens through it \
+             (the token in it is the only key): share it only with your own devices, and stop \
+             the server with Ctrl+C when you are done"
+        );
+    }
+    eprintln!(
+        "serving the sudolens page at {}; Ctrl+C stops it",
+        server.addr()
+    );
+    server.wait();
+    eprintln!("stopped");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,363 @@
+//! The game's endpoints: what the page needs to play, on the same library
+//! code as the window. The page keeps the game (board, history, clock); each
+//! request carries the board, so the server holds no state between requests.
+//!
+//! - `GET /api/info`: levels, limits, and Pip's standing lines;
+//! - `GET /api/new`: a new puzzle at a level, with Pip's welcome;
+//! - `POST /api/hint`: the next step explained, the board after Apply;
+//! - `POST /api/check`, `POST /api/solve`: as Check and Solve in the window;
+//! - `POST /api/start`: a grid to play (a photo's, once fixed), judged first.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::wire::{lang_of, remedy_names, ApiError, BoardRequest, BoardText, Said};
+use super::Shared;
+use crate::grid::{Board, Cell, Grid};
+use crate::hint::{self, Lang, PuzzleSource};
+use crate::library::{self, BankLevel};
+use crate::logic::{self, Outcome, Step};
+use crate::vision::ImportError;
+
+/// The JSON body, or a 4xx that says what is wrong with it.
+pub(super) fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(b)| b).map_err(|e| {
+        let status = e.status();
+        ApiError::new(status, "bad_request", e.body_text())
+    })
+}
+
+/// The query string, or a 400 that says what is wrong with it.
+pub(super) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    q.map(|Query(q)| q)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct LangQuery {
+    lang: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct Level {
+    id: &'static str,
+}
+
+#[derive(Serialize)]
+pub(super) struct InfoLimits {
+    max_upload_bytes: u64,
+    max_pixels: u64,
+}
+
+/// Pip's lines the page shows without asking the engine.
+#[derive(Serialize)]
+pub(super) struct StandingLines {
+    intro: Said,
+    restored: Said,
+    /// The player filled the last cell.
+    solved: Said,
+    reading: Said,
+    too_large: Said,
+}
+
+#[derive(Serialize)]
+pub(super) struct Info {
+    version: &'static str,
+    /// Photos sent from this page open in the window that runs the server.
+    window: bool,
+    levels: Vec<Level>,
+    limits: InfoLimits,
+    said: StandingLines,
+}
+
+pub(super) async fn info(
+    State(shared): State<Arc<Shared>>,
+    q: Result<Query<LangQuery>, QueryRejection>,
+) -> Result<Json<Info>, ApiError> {
+    let lang = lang_of(query(q)?.lang.as_deref());
+    let limits = &shared.limits;
+    let too_large = ImportError::FileTooLarge {
+        bytes: limits.max_upload_bytes + 1,
+        max_bytes: limits.max_upload_bytes,
+    };
+    Ok(Json(Info {
+        version: env!("CARGO_PKG_VERSION"),
+        window: shared.window.is_some(),
+        levels: BankLevel::ALL
+            .iter()
+            .map(|l| Level { id: l.id() })
+            .collect(),
+        limits: InfoLimits {
+            max_upload_bytes: limits.max_upload_bytes,
+            max_pixels: limits.max_pixels,
+        },
+        said: StandingLines {
+            intro: Said::new(hint::intro(lang), lang),
+            restored: Said::new(hint::restored(lang), lang),
+            solved: Said::new(hint::well_done(lang), lang),
+            reading: Said::new(hint::photo_reading_started(lang), lang),
+            too_large: Said::new(hint::photo_not_read(&too_large, lang), lang),
+        },
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct NewQuery {
+    level: Option<String>,
+    lang: Option<String>,
+    /// Picks the puzzle (tests); the clock otherwise.
+    seed: Option<u64>,
+}
+
+#[derive(Serialize)]
+pub(super) struct NewPuzzle {
+    givens: String,
+    level: &'static str,
+    /// The puzzle's rating level (`"Hard"`), as the engine judges it.
+    rating: logic::Level,
+    said: Vec<Said>,
+}
+
+pub(super) async fn new_puzzle(
+    State(shared): State<Arc<Shared>>,
+    q: Result<Query<NewQuery>, QueryRejection>,
+) -> Result<Json<NewPuzzle>, ApiError> {
+    let q = query(q)?;
+    let lang = lang_of(q.lang.as_deref());
+    let level = match q.level.as_deref() {
+        None => BankLevel::Medium,
+        Some(id) => BankLevel::from_id(id).ok_or_else(|| {
+            let known: Vec<&str> = BankLevel::ALL.iter().map(|l| l.id()).collect();
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_query",
+                format!("unknown level '{id}': one of {}", known.join(", ")),
+            )
+        })?,
+    };
+    let seed = q.seed.unwrap_or_else(library::clock_seed);
+    let grid = library::pick(level, seed);
+    let rating = shared.blocking(move || logic::rate_grid(&grid)).await?;
+    let givens = grid.filled_count();
+    let welcome = hint::welcome(&PuzzleSource::Library, givens, &rating, lang);
+    Ok(Json(NewPuzzle {
+        givens: grid.to_line(),
+        level: level.id(),
+        rating: rating.level,
+        said: vec![Said::new(welcome, lang)],
+    }))
+}
+
+/// A step on the wire: what it concludes (the page shows its lines, which
+/// carry the highlights).
+#[derive(Serialize)]
+pub(super) struct StepSummary {
+    technique: logic::Technique,
+    placements: Vec<logic::Placement>,
+    eliminations: Vec<logic::Elimination>,
+}
+
+impl StepSummary {
+    fn of(step: &Step) -> StepSummary {
+        StepSummary {
+            technique: step.technique,
+            placements: step.placements.clone(),
+            eliminations: step.eliminations.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub(super) struct HintReply {
+    /// Pip's paragraphs, the one to read last: "let me pencil in the
+    /// candidates first" comes before the step when Pip filled them.
+    said: Vec<Said>,
+    /// The notes Pip pencilled in before the step (one undoable move on the
+    /// page), when the board had none.
+    filled_notes: Option<Vec<String>>,
+    step: Option<StepSummary>,
+    /// The board once the step is applied (Apply).
+    after: Option<BoardText>,
+    /// The player's own wrong entries, crossed out.
+    crossed: Vec<Cell>,
+    /// Pip asks about a photo's readings rather than calling them wrong.
+    asking: bool,
+}
+
+pub(super) async fn hint(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<BoardRequest>, JsonRejection>,
+) -> Result<Json<HintReply>, ApiError> {
+    let req = json_body(body)?;
+    let (mut board, readings, lang) = (req.board()?, req.readings()?, req.lang());
+    let reply = shared
+        .blocking(move || {
+            let mut said = Vec::new();
+            let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
+            let filled_notes = (no_notes && !board.grid().is_complete()).then(|| {
+                // No notes yet: none of the player's to keep or put back.
+                board.fill_notes(None);
+                said.push(Said::new(hint::notes_filled(&[], lang), lang));
+                BoardText::of(&board).notes
+            });
+            let outcome = logic::next_outcome(&board);
+            let answer = hint::answers::hint(&outcome, &board, &readings, lang);
+            said.push(Said::new(answer.said, lang));
+            let (step, after) = match &outcome {
+                Outcome::Step(step) => {
+                    let mut applied = board.clone();
+                    logic::apply(&mut applied, step);
+                    (Some(StepSummary::of(step)), Some(BoardText::of(&applied)))
+                }
+                _ => (None, None),
+            };
+            HintReply {
+                said,
+                filled_notes,
+                step,
+                after,
+                crossed: answer.crossed,
+                asking: answer.asking,
+            }
+        })
+        .await?;
+    Ok(Json(reply))
+}
+
+#[derive(Serialize)]
+pub(super) struct VerdictReply {
+    said: Vec<Said>,
+    /// Solve: the whole solution, when the board has exactly one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    crossed: Vec<Cell>,
+    asking: bool,
+    /// What Pip offers: `remove_wrong`, `reset`.
+    offers: Vec<&'static str>,
+}
+
+/// Check and Solve: the verdict on the board, and Pip's words about it.
+async fn judge(
+    shared: &Shared,
+    body: Result<Json<BoardRequest>, JsonRejection>,
+    solve: bool,
+) -> Result<Json<VerdictReply>, ApiError> {
+    let req = json_body(body)?;
+    let (board, readings, lang) = (req.board()?, req.readings()?, req.lang());
+    let reply = shared
+        .blocking(move || {
+            let (current, givens) = hint::answers::board_verdicts(&board.grid(), board.givens());
+            if let Some(solution) = current.solution() {
+                let said = if solve {
+                    hint::solution_shown(lang)
+                } else {
+                    hint::entries_all_right(lang)
+                };
+                return VerdictReply {
+                    said: vec![Said::new(said, lang)],
+                    solution: solve.then(|| solution.to_line()),
+                    crossed: Vec::new(),
+                    asking: false,
+                    offers: Vec::new(),
+                };
+            }
+            let answer = hint::answers::not_proper(
+                &board,
+                &readings,
+                &current,
+                givens.as_ref(),
+                !solve,
+                lang,
+            );
+            VerdictReply {
+                said: vec![Said::new(answer.said, lang)],
+                solution: None,
+                crossed: answer.crossed,
+                asking: answer.asking,
+                offers: remedy_names(&answer.remedies),
+            }
+        })
+        .await?;
+    Ok(Json(reply))
+}
+
+pub(super) async fn check(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<BoardRequest>, JsonRejection>,
+) -> Result<Json<VerdictReply>, ApiError> {
+    judge(&shared, body, false).await
+}
+
+pub(super) async fn solve(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<BoardRequest>, JsonRejection>,
+) -> Result<Json<VerdictReply>, ApiError> {
+    judge(&shared, body, true).await
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct StartRequest {
+    #[serde(default)]
+    lang: Option<String>,
+    givens: String,
+    #[serde(default)]
+    entries: Option<String>,
+    /// The photo's name, for Pip's welcome; a pasted puzzle has none.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct StartReply {
+    /// The grid is a proper puzzle: play it.
+    ok: bool,
+    rating: Option<logic::Level>,
+    said: Vec<Said>,
+}
+
+pub(super) async fn start(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<StartRequest>, JsonRejection>,
+) -> Result<Json<StartReply>, ApiError> {
+    let req = json_body(body)?;
+    let lang = lang_of(req.lang.as_deref());
+    let givens =
+        Grid::parse(&req.givens).map_err(|e| ApiError::bad_board(format!("givens: {e}")))?;
+    let entries = match &req.entries {
+        None => Grid::empty(),
+        Some(e) => Grid::parse(e).map_err(|e| ApiError::bad_board(format!("entries: {e}")))?,
+    };
+    Board::with_entries(givens, &entries).map_err(|e| ApiError::bad_board(e.to_string()))?;
+    let source = match req.name.as_deref().map(super::photo::plain_name) {
+        Some(name) => PuzzleSource::File(name),
+        None => PuzzleSource::Pasted,
+    };
+    let reply = shared
+        .blocking(move || start_reply(&givens, &source, lang))
+        .await?;
+    Ok(Json(reply))
+}
+
+/// Pip's welcome to a proper puzzle with its level, or why it is not one.
+fn start_reply(givens: &Grid, source: &PuzzleSource, lang: Lang) -> StartReply {
+    let verdict = crate::solver::verdict(givens);
+    if !verdict.is_unique() {
+        return StartReply {
+            ok: false,
+            rating: None,
+            said: vec![Said::new(hint::invalid(&verdict, lang), lang)],
+        };
+    }
+    let rating = logic::rate_grid(givens);
+    let welcome = hint::welcome(source, givens.filled_count(), &rating, lang);
+    StartReply {
+        ok: true,
+        rating: Some(rating.level),
+        said: vec![Said::new(welcome, lang)],
+    }
+}

@@ -1,0 +1,288 @@
+//! What keeps one client, or many, from exhausting the machine: the size
+//! and time limits, a rate limit per client address, and the gate that lets
+//! only a few photo imports run at once (the rest wait briefly, then are
+//! told to come back).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The server's limits. [`Limits::default`] is what `sudolens serve` and the
+/// window use; tests shrink some of them.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest photo upload, refused with 413 from its `Content-Length`
+    /// before a byte of it is read (and cut off at this size when the
+    /// client announces none): 25 MB, above a 50-megapixel phone photo.
+    pub max_upload_bytes: u64,
+    /// Largest request body of the game's JSON endpoints (a board is under
+    /// 2 KB).
+    pub max_json_bytes: usize,
+    /// Largest image decoded, from its header: the same cap as `import`.
+    pub max_pixels: u64,
+    /// Longest a request may take, from its headers to its answer.
+    pub request_time: Duration,
+    /// Longest the request line and headers may take to arrive.
+    pub header_time: Duration,
+    /// Photo imports that run at the same time (each takes a core).
+    pub imports_at_once: usize,
+    /// Imports that may wait for a turn beyond those; more get 503 at once.
+    pub imports_waiting: usize,
+    /// Longest an import waits for its turn before it gets 503.
+    pub import_wait: Duration,
+    /// Requests a client (one IP address) may make in a burst...
+    pub burst: f64,
+    /// ...and per second after it.
+    pub per_second: f64,
+    /// Connections open at once, over every client.
+    pub max_connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_upload_bytes: 25_000_000,
+            max_json_bytes: 64 * 1024,
+            max_pixels: crate::vision::ImportOptions::default().max_pixels,
+            request_time: Duration::from_secs(30),
+            header_time: Duration::from_secs(10),
+            imports_at_once: 2,
+            imports_waiting: 8,
+            import_wait: Duration::from_secs(10),
+            burst: 60.0,
+            per_second: 20.0,
+            max_connections: 64,
+        }
+    }
+}
+
+/// One client's token bucket.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// A token bucket per client address: `burst` requests at once, then
+/// `per_second`. The table forgets clients whose bucket is full again, so
+/// it cannot grow without bound.
+pub struct RateLimiter {
+    burst: f64,
+    per_second: f64,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// Clients remembered before the full buckets are swept out.
+const SWEEP_AT: usize = 4096;
+
+impl RateLimiter {
+    pub fn new(burst: f64, per_second: f64) -> RateLimiter {
+        RateLimiter {
+            burst,
+            per_second,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one request from `client`'s bucket at time `now`; when it is
+    /// empty, says how long until it holds one again.
+    pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() >= SWEEP_AT {
+            let (burst, rate) = (self.burst, self.per_second);
+            buckets.retain(|_, b| b.tokens + rate * now.duration_since(b.at).as_secs_f64() < burst);
+        }
+        let b = buckets.entry(client).or_insert(Bucket {
+            tokens: self.burst,
+            at: now,
+        });
+        let refill = self.per_second * now.saturating_duration_since(b.at).as_secs_f64();
+        b.tokens = (b.tokens + refill).min(self.burst);
+        b.at = now;
+        if b.tokens >= 1.0 {
+            b.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - b.tokens) / self.per_second))
+        }
+    }
+}
+
+/// Why an import did not get its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// Too many are already waiting.
+    QueueFull,
+    /// It waited [`Limits::import_wait`] without a turn.
+    WaitedTooLong,
+}
+
+/// Lets [`Limits::imports_at_once`] imports run and as many as
+/// [`Limits::imports_waiting`] more wait for a turn; the imports run on
+/// threads of their own ([`ImportThreads`]).
+pub struct ImportGate {
+    queue: Arc<Semaphore>,
+    running: Arc<Semaphore>,
+    wait: Duration,
+    threads: ImportThreads,
+}
+
+/// A job for an import thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// As many threads as imports may run at once, each taking one import at a
+/// time. Not tokio's blocking pool: there, the next import may land on any
+/// of a dozen threads, and the allocator keeps each thread's freed memory
+/// for that thread, so twenty 12-megapixel imports left the server at 457 MB
+/// of resident memory; on the same two threads, each import reuses the
+/// memory of the one before.
+struct ImportThreads {
+    jobs: std::sync::mpsc::Sender<Job>,
+}
+
+impl ImportThreads {
+    fn new(count: usize) -> ImportThreads {
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for i in 0..count.max(1) {
+            let queue = queue.clone();
+            let _ = std::thread::Builder::new()
+                .name(format!("sudolens-import-{i}"))
+                .spawn(move || loop {
+                    // the lock is held only while waiting for a job
+                    let job = match queue.lock() {
+                        Ok(q) => q.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(job) = job else { return };
+                    // a panic fails that import (its answer is dropped), not the thread
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                });
+        }
+        ImportThreads { jobs }
+    }
+}
+
+/// A place in the queue: held while the photo is uploaded.
+pub struct Ticket(#[allow(dead_code)] OwnedSemaphorePermit);
+
+/// A turn to run: held until the import is over, even when the request has
+/// timed out meanwhile (the work itself cannot be cut short).
+pub struct Turn {
+    _ticket: Ticket,
+    _running: OwnedSemaphorePermit,
+}
+
+impl ImportGate {
+    pub fn new(limits: &Limits) -> ImportGate {
+        ImportGate {
+            queue: Arc::new(Semaphore::new(
+                limits.imports_at_once + limits.imports_waiting,
+            )),
+            running: Arc::new(Semaphore::new(limits.imports_at_once)),
+            wait: limits.import_wait,
+            threads: ImportThreads::new(limits.imports_at_once),
+        }
+    }
+
+    /// Runs `work` on an import thread with its `turn`, held until it is
+    /// done even if the request timed out meanwhile; `None` when it failed.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        turn: Turn,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _turn = turn;
+            let _ = answer.send(work());
+        });
+        self.threads.jobs.send(job).ok()?;
+        answered.await.ok()
+    }
+
+    /// A place in the queue, or [`Busy::QueueFull`] at once.
+    pub fn enter(&self) -> Result<Ticket, Busy> {
+        self.queue
+            .clone()
+            .try_acquire_owned()
+            .map(Ticket)
+            .map_err(|_| Busy::QueueFull)
+    }
+
+    /// Waits for a turn to run, at most [`Limits::import_wait`].
+    pub async fn turn(&self, ticket: Ticket) -> Result<Turn, Busy> {
+        let running = tokio::time::timeout(self.wait, self.running.clone().acquire_owned())
+            .await
+            .map_err(|_| Busy::WaitedTooLong)?
+            .map_err(|_| Busy::WaitedTooLong)?;
+        Ok(Turn {
+            _ticket: ticket,
+            _running: running,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_a_burst_then_refills_at_its_rate() {
+        let limiter = RateLimiter::new(3.0, 2.0);
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert!(limiter.take(a, t0).is_ok());
+        }
+        let wait = limiter.take(a, t0).unwrap_err();
+        assert!((wait.as_secs_f64() - 0.5).abs() < 1e-6, "{wait:?}");
+        assert!(limiter.take(b, t0).is_ok(), "clients are apart");
+        assert!(limiter.take(a, t0 + Duration::from_millis(500)).is_ok());
+        assert!(limiter.take(a, t0 + Duration::from_millis(500)).is_err());
+    }
+
+    #[test]
+    fn full_buckets_are_forgotten_when_the_table_grows() {
+        let limiter = RateLimiter::new(2.0, 1.0);
+        let t0 = Instant::now();
+        for i in 0..SWEEP_AT as u32 {
+            limiter.take(IpAddr::from(i.to_be_bytes()), t0).unwrap();
+        }
+        let later = t0 + Duration::from_secs(5);
+        limiter.take("192.0.2.1".parse().unwrap(), later).unwrap();
+        assert_eq!(limiter.buckets.lock().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn the_gate_queues_a_few_and_refuses_the_rest() {
+        let limits = Limits {
+            imports_at_once: 1,
+            imports_waiting: 1,
+            import_wait: Duration::from_millis(50),
+            ..Limits::default()
+        };
+        let gate = ImportGate::new(&limits);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let first = gate.turn(gate.enter().unwrap()).await.unwrap();
+            let on = |t: Turn| gate.run(t, || std::thread::current().name().map(String::from));
+            let waiting = gate.enter().unwrap();
+            assert_eq!(gate.enter().err(), Some(Busy::QueueFull));
+            assert_eq!(gate.turn(waiting).await.err(), Some(Busy::WaitedTooLong));
+            let thread = on(first).await.unwrap();
+            assert_eq!(thread.as_deref(), Some("sudolens-import-0"));
+            let again = gate.turn(gate.enter().unwrap()).await.unwrap();
+            let panicked = gate.run(again, || panic!("an import failed")).await;
+            assert_eq!(panicked, None::<()>);
+            let after = gate.turn(gate.enter().unwrap()).await.unwrap();
+            assert!(on(after).await.is_some(), "the thread survives a panic");
+        });
+    }
+}

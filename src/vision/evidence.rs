@@ -1,0 +1,301 @@
+//! Is it a Sudoku grid? Detection always finds some outline, and on noise, a wall or a page of
+//! text that outline (often the whole frame) can score like a grid: its lattice is then fitted
+//! to whatever dark specks are nearest. A printed grid leaves no doubt once its lattice is
+//! known: each of its twenty lines is a thin ridge, darker than the paper just beside it,
+//! nearly all along; and its lines stop at its border. Noise is as dark beside a lattice line
+//! as on it; a crossword or a tiled wall has lines, but they run on past any nine cells.
+
+use super::geometry::sample_bilinear;
+use image::GrayImage;
+use serde::Serialize;
+
+/// Where along each cell's edge the line is looked at, as a share of the edge: clear of the
+/// crossings at both ends, where the crossing line is dark whatever the edge.
+const ALONG: [f64; 7] = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+/// Half the width (share of a cell) of the band searched for the line's darkest point: lines
+/// are thick, blurred, and the lattice a pixel or two off.
+const BAND: f64 = 0.06;
+/// The paper just beside the line (share of a cell from it, each side): past the line and its
+/// blur, and closer than the digits and handwriting in the cells, which would hide a line
+/// behind their strokes.
+const SHOULDER: (f64, f64) = (0.08, 0.14);
+/// How much darker than both shoulders (grey levels of the lighting-flattened image) a point
+/// of line must be, at the least: a clean screenshot's paper has no noise, so a pale line
+/// 3 levels darker is still a line...
+const MIN_CONTRAST: f32 = 3.0;
+// ...and on a noisy photo it must stand out from the noise: the contrast asked for is at least
+// the paper's noise, measured as the median difference between the two shoulders.
+/// A line is there when it stands out at this share of its points: noise scores a third or
+/// less, a brick wall's staggered joints half; the training photos' lines (the weakest of
+/// them, faded, smudged or crossed by handwriting) 0.75 and more.
+const LINE_PRESENT: f32 = 0.6;
+/// A grid shows at least this many of its ten lines each way: the weakest may be faded or
+/// cut off by the photo's edge.
+const LINES_EACH_WAY: usize = 8;
+/// Where past the border (share of a cell) the lines are looked for, to tell whether they
+/// stop there. Only just past it: a second grid printed a little below the first continues
+/// its columns after a gap.
+const BEYOND: [f64; 2] = [0.2, 0.35];
+/// Lines running on past the same side of the outline, of ten, that make it a piece of a
+/// larger lattice (a crossword, tiles). A Sudoku's lines stop at its border: the training
+/// photos show at most four running on (into a title bar or a neighbouring grid), crosswords
+/// and tiled walls eight or more.
+const RUNNING_ON: usize = 6;
+/// Where across each cell (share of the cell from its first line) a line through it is looked
+/// for: a Sudoku's cells hold digits, never a line, while nine cells' worth of a finer lattice
+/// (a crossword of 12 to 20 cells a side) put one of its lines through most of them.
+const INSIDE: [f64; 11] = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75];
+/// Bands of cells (of nine each way) crossed by a line of their own that make the lattice a
+/// piece of a finer one: the training photos show at most one (a handwritten underline, a
+/// fold), crosswords of 15 and 18 cells a side 12 and 18.
+const LINES_INSIDE: usize = 4;
+
+/// How plainly a lattice's lines show, and whether they stop at its border.
+#[derive(Clone, Debug, Serialize)]
+pub struct GridEvidence {
+    /// For the ten lines running across (top to bottom): the share of their points where the
+    /// line stands out from the paper beside it.
+    pub rows: [f32; 10],
+    /// The same for the ten lines running down (left to right).
+    pub cols: [f32; 10],
+    /// The contrast a point of line needed (grey levels): [`MIN_CONTRAST`] or the paper noise.
+    pub contrast: f32,
+    /// For each side of the outline (top, bottom, left, right): how many of the ten lines
+    /// meeting it run on past it.
+    pub running_on: [usize; 4],
+    /// For each band of cells between two neighbouring lines across, then between two lines
+    /// down: the largest share of points, over the places [`INSIDE`] the band, where a line
+    /// parallel to its sides stands out.
+    pub inside: [f32; 18],
+}
+
+impl GridEvidence {
+    /// Whether the lattice is a 9x9 grid: [`LINES_EACH_WAY`] lines present each way, and
+    /// fewer than [`RUNNING_ON`] running on past any side.
+    pub fn is_grid(&self) -> bool {
+        let present = |v: &[f32; 10]| v.iter().filter(|&&f| f >= LINE_PRESENT).count();
+        present(&self.rows) >= LINES_EACH_WAY
+            && present(&self.cols) >= LINES_EACH_WAY
+            && self.running_on.iter().all(|&n| n < RUNNING_ON)
+            && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
+    }
+}
+
+/// The line's darkest point and the paper on either side, at a point of a line.
+struct Profile {
+    on: f32,
+    beside: [f32; 2],
+}
+
+impl Profile {
+    /// Reads `dark` across the line through `a` and `b` (neighbouring lattice points) at the
+    /// point `f` of the way from `a` to `b` (beyond `a` when negative); `None` when `a` and
+    /// `b` coincide or the point leaves the image.
+    fn at(dark: &GrayImage, a: (f64, f64), b: (f64, f64), f: f64) -> Option<Profile> {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx.hypot(dy);
+        let p = (a.0 + f * dx, a.1 + f * dy);
+        let (w, h) = (f64::from(dark.width()), f64::from(dark.height()));
+        if len < 1e-6 || p.0 < 0.0 || p.1 < 0.0 || p.0 > w - 1.0 || p.1 > h - 1.0 {
+            return None;
+        }
+        let n = (-dy / len, dx / len);
+        // the darkest point between `from` and `to` (shares of a cell across), every half
+        // pixel or finer, so a line one pixel thin is not stepped over
+        let darkest = |from: f64, to: f64| -> f32 {
+            let steps = ((to - from) * len * 2.0).ceil().max(1.0) as usize;
+            (0..=steps)
+                .map(|s| {
+                    let d = (from + (to - from) * s as f64 / steps as f64) * len;
+                    sample_bilinear(dark, p.0 + d * n.0, p.1 + d * n.1)
+                })
+                .fold(f32::MIN, f32::max)
+        };
+        let (s0, s1) = SHOULDER;
+        Some(Profile {
+            on: darkest(-BAND, BAND),
+            beside: [darkest(s0, s1), darkest(-s1, -s0)],
+        })
+    }
+
+    fn stands_out(&self, contrast: f32) -> bool {
+        self.on - self.beside[0].max(self.beside[1]) >= contrast
+    }
+}
+
+/// Measures the lines of `lattice` (100 points, row-major, in `dark`'s pixels) in `dark`, a
+/// darkness image (ink bright) with the lighting flattened.
+///
+/// Algorithm: on each cell edge, at seven points between the crossings, the darkest point of a
+/// band across the line ([`BAND`] of a cell each side) is compared with the darkest points of
+/// the paper on its two shoulders ([`SHOULDER`]); the point counts when it is darker than both
+/// by the contrast asked ([`MIN_CONTRAST`], or the paper's noise when more). The darkest
+/// points of the bands are compared, so on noise each band is as likely as the others to hold
+/// the darkest speck. The lines meeting each side of the outline are then looked at just past
+/// it ([`BEYOND`]): a line runs on when it stands out at both points. Last, each band of cells
+/// is looked through for a line of its own, at the places [`INSIDE`] it, the same way.
+pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)]) -> GridEvidence {
+    let row = |i: usize| -> [usize; 10] { std::array::from_fn(|j| i * 10 + j) };
+    let col = |j: usize| -> [usize; 10] { std::array::from_fn(|i| i * 10 + j) };
+    let lines: Vec<[usize; 10]> = (0..10).map(row).chain((0..10).map(col)).collect();
+    let profiles: Vec<Vec<Profile>> = lines
+        .iter()
+        .map(|pts| {
+            pts.windows(2)
+                .flat_map(|w| ALONG.map(|f| Profile::at(dark, lattice[w[0]], lattice[w[1]], f)))
+                .flatten()
+                .collect()
+        })
+        .collect();
+    let mut noise: Vec<f32> = profiles
+        .iter()
+        .flatten()
+        .map(|p| (p.beside[0] - p.beside[1]).abs())
+        .collect();
+    let contrast = if noise.is_empty() {
+        MIN_CONTRAST
+    } else {
+        let mid = noise.len() / 2;
+        let median = *noise.select_nth_unstable_by(mid, f32::total_cmp).1;
+        median.max(MIN_CONTRAST)
+    };
+    let share = |ps: &Vec<Profile>| -> f32 {
+        let hits = ps.iter().filter(|p| p.stands_out(contrast)).count();
+        hits as f32 / ps.len().max(1) as f32
+    };
+    // each line's first and last points, and the way past them
+    let runs_on = |pts: &[usize; 10], end: usize| -> bool {
+        let (a, b) = if end == 0 {
+            (pts[0], pts[1])
+        } else {
+            (pts[9], pts[8])
+        };
+        BEYOND.iter().all(|&f| {
+            Profile::at(dark, lattice[a], lattice[b], -f).is_some_and(|p| p.stands_out(contrast))
+        })
+    };
+    let count = |family: &[[usize; 10]], end: usize| -> usize {
+        family.iter().filter(|pts| runs_on(pts, end)).count()
+    };
+    let (rows, cols) = lines.split_at(10);
+    // the band between lines `k` and `k + 1` of a family, `f` of the way across: its line's
+    // points, interpolated between theirs
+    let inside = |family: &[[usize; 10]], k: usize| -> f32 {
+        let (p, q) = (&family[k], &family[k + 1]);
+        INSIDE
+            .iter()
+            .map(|&f| {
+                let pt = |i: usize| {
+                    let (a, b) = (lattice[p[i]], lattice[q[i]]);
+                    (a.0 + f * (b.0 - a.0), a.1 + f * (b.1 - a.1))
+                };
+                let ps: Vec<Profile> = (0..9)
+                    .flat_map(|i| ALONG.map(|t| Profile::at(dark, pt(i), pt(i + 1), t)))
+                    .flatten()
+                    .collect();
+                share(&ps)
+            })
+            .fold(0.0, f32::max)
+    };
+    GridEvidence {
+        rows: std::array::from_fn(|i| share(&profiles[i])),
+        cols: std::array::from_fn(|j| share(&profiles[10 + j])),
+        contrast,
+        // the columns meet the top and bottom sides, the rows the left and right ones
+        running_on: [
+            count(cols, 0),
+            count(cols, 1),
+            count(rows, 0),
+            count(rows, 1),
+        ],
+        inside: std::array::from_fn(|b| {
+            if b < 9 {
+                inside(rows, b)
+            } else {
+                inside(cols, b - 9)
+            }
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Luma;
+
+    /// The lattice of a square grid of `cell` pixels at (x0, y0).
+    fn square_lattice(x0: f64, y0: f64, cell: f64) -> Vec<(f64, f64)> {
+        (0..10)
+            .flat_map(|i| (0..10).map(move |j| (x0 + j as f64 * cell, y0 + i as f64 * cell)))
+            .collect()
+    }
+
+    /// A darkness image (ink bright) of lines every 30 pixels from 20 for `count` lines each
+    /// way, two pixels thick.
+    fn lines(count: u32) -> GrayImage {
+        let last = 20 + 30 * (count - 1) + 1;
+        let on = |v: u32| v >= 20 && (v - 20) % 30 < 2 && v <= last;
+        GrayImage::from_fn(600, 600, |x, y| {
+            let inside = (20..=last).contains(&x) && (20..=last).contains(&y);
+            Luma([if inside && (on(x) || on(y)) { 180 } else { 5 }])
+        })
+    }
+
+    #[test]
+    fn a_drawn_grid_shows_every_line_and_noise_none() {
+        let lattice = square_lattice(20.5, 20.5, 30.0);
+        let e = measure(&lines(10), &lattice);
+        assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.95), "{e:?}");
+        assert_eq!(e.running_on, [0; 4]);
+        assert!(e.is_grid());
+
+        // a hash noise: every pixel its own grey
+        let noise = GrayImage::from_fn(320, 320, |x, y| {
+            let h = (x.wrapping_mul(73_856_093) ^ y.wrapping_mul(19_349_663))
+                .wrapping_mul(2_654_435_761);
+            Luma([(h >> 24) as u8])
+        });
+        let e = measure(&noise, &lattice);
+        assert!(!e.is_grid(), "{e:?}");
+        assert!(e.rows.iter().chain(&e.cols).all(|&f| f < 0.5), "{e:?}");
+    }
+
+    #[test]
+    fn lines_one_way_only_are_no_grid() {
+        // ruled paper, or rows of text: lines across, none down
+        let ruled = GrayImage::from_fn(320, 320, |_, y| {
+            Luma([if y >= 20 && (y - 20) % 30 < 2 { 180 } else { 5 }])
+        });
+        let e = measure(&ruled, &square_lattice(20.5, 20.5, 30.0));
+        assert!(e.rows.iter().all(|&f| f > 0.95), "{e:?}");
+        assert!(!e.is_grid(), "{e:?}");
+    }
+
+    #[test]
+    fn nine_cells_of_a_larger_lattice_are_no_grid() {
+        // sixteen lines each way: any nine cells of it have lines running on past two sides
+        let e = measure(&lines(16), &square_lattice(80.5, 80.5, 30.0));
+        assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.95), "{e:?}");
+        assert_eq!(e.running_on, [10; 4]);
+        assert!(!e.is_grid());
+        // its corner block has them running on past the bottom and the right only
+        let e = measure(&lines(16), &square_lattice(20.5, 20.5, 30.0));
+        assert_eq!(e.running_on, [0, 10, 0, 10]);
+        assert!(!e.is_grid());
+    }
+
+    #[test]
+    fn a_finer_lattice_seen_whole_is_no_grid() {
+        // nineteen lines each way, a lattice of nine cells two of its cells wide over all of
+        // it: every line of the lattice shows (but where the finer lattice's lines cross it)
+        // and none runs on, but a line crosses every cell
+        let e = measure(&lines(19), &square_lattice(20.5, 20.5, 60.0));
+        assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.8), "{e:?}");
+        assert_eq!(e.running_on, [0; 4]);
+        assert!(e.inside.iter().all(|&f| f > 0.8), "{e:?}");
+        assert!(!e.is_grid());
+        // a Sudoku's cells have no line through them
+        let e = measure(&lines(10), &square_lattice(20.5, 20.5, 30.0));
+        assert!(e.inside.iter().all(|&f| f < 0.05), "{e:?}");
+    }
+}

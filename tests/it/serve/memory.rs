@@ -1,0 +1,123 @@
+//! `sudolens serve` as a user runs it: the first line is the page's URL
+//! with its token, Ctrl+C stops it cleanly, and twenty 12-megapixel photos
+//! uploaded at once keep the server process under 500 MB (its own peak
+//! resident memory, from `wait4`).
+
+use crate::batch::wait_with_peak;
+use crate::http::Site;
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Starts `sudolens serve --port 0 ARGS` and reads its first line.
+fn serve(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    child.stdout = Some(out.into_inner());
+    (child, first.trim_end().to_string())
+}
+
+/// Ctrl+C, as a terminal sends it.
+fn interrupt(child: &Child) {
+    // SAFETY: the pid is our own child's, not yet reaped.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut s = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut s).unwrap();
+    s
+}
+
+#[test]
+// The child is reaped by `wait4` (in wait_with_peak), which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
+fn serve_prints_its_url_first_and_stops_on_ctrl_c() {
+    let (mut child, url) = serve(&[]);
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let site = Site::from_url(&url);
+    assert!(site.token.len() >= 22, "at least 128 bits: {url}");
+    assert!(site
+        .token
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+    assert_eq!(site.get("/api/info").status, 200);
+    interrupt(&child);
+    let (code, _) = wait_with_peak(&child);
+    assert_eq!(code, 0, "Ctrl+C is a clean stop: {}", stderr_of(&mut child));
+    // a second server gets another token
+    let (mut other, url2) = serve(&[]);
+    assert_ne!(Site::from_url(&url2).token, site.token);
+    interrupt(&other);
+    let (code, _) = wait_with_peak(&other);
+    assert_eq!(code, 0, "{}", stderr_of(&mut other));
+}
+
+#[test]
+#[allow(clippy::zombie_processes)]
+fn serve_on_the_lan_warns_who_can_reach_it() {
+    let (mut child, url) = serve(&["--lan"]);
+    if url.is_empty() {
+        // no network here: refused with a reason, exit code 2
+        let (code, _) = wait_with_peak(&child);
+        let err = stderr_of(&mut child);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("no local network address"), "{err}");
+        return;
+    }
+    assert!(!url.starts_with("http://127."), "{url}");
+    interrupt(&child);
+    let (code, _) = wait_with_peak(&child);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, 0);
+    assert!(err.contains("warning: anyone on this network"), "{err}");
+}
+
+#[test]
+#[allow(clippy::zombie_processes)]
+fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let photo = std::sync::Arc::new(crate::big_photo::twelve_megapixel_jpeg(root));
+    let (mut child, url) = serve(&[]);
+    let site = Site::from_url(&url);
+    let start = Instant::now();
+    let uploads: Vec<_> = (0..20)
+        .map(|_| {
+            let (site, photo) = (site.clone(), photo.clone());
+            std::thread::spawn(move || site.post_photo_until_served("/api/import", &photo))
+        })
+        .collect();
+    let mut retried = 0;
+    for u in uploads {
+        let (r, busy) = u.join().unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.json()["width"], 4000);
+        retried += busy;
+    }
+    let took = start.elapsed();
+    interrupt(&child);
+    let (code, peak_kib) = wait_with_peak(&child);
+    assert_eq!(code, 0, "{}", stderr_of(&mut child));
+    println!(
+        "20 concurrent 12 MP uploads ({} KB each): answered in {took:?} with {retried} 503s \
+         retried; server peak resident memory {} MB",
+        photo.len() / 1000,
+        peak_kib / 1024
+    );
+    assert!(
+        peak_kib * 1024 < 500_000_000,
+        "peak memory {} MB",
+        peak_kib / 1024
+    );
+    assert!(took < Duration::from_secs(600));
+}

@@ -1,0 +1,44 @@
+//! The web server (`sudolens serve`, `sudolens::serve`) over real HTTP on
+//! loopback: the token, the game's endpoints, photos, the limits, a
+//! fuzz-style pass over every endpoint, and memory under concurrent 12 MP
+//! uploads. The page itself is driven in a browser by
+//! `scripts/browser_tests.sh`.
+
+mod api;
+mod fuzz;
+mod limits;
+#[cfg(target_os = "linux")]
+mod memory;
+mod photos;
+
+use crate::http::Site;
+use sudolens::serve::{Config, Limits, Server};
+
+/// A server on a free loopback port with `limits`, and its site.
+pub fn start(limits: Limits) -> (Server, Site) {
+    start_with(Config {
+        port: 0,
+        limits,
+        ..Config::default()
+    })
+}
+
+pub fn start_with(config: Config) -> (Server, Site) {
+    let server = Server::start(config).expect("the server starts on loopback");
+    let site = Site::from_url(server.url());
+    (server, site)
+}
+
+/// Limits for tests that send many requests quickly: no rate limit in the way.
+pub fn generous() -> Limits {
+    Limits {
+        burst: 1e6,
+        per_second: 1e6,
+        ..Limits::default()
+    }
+}
+
+/// A sample photo's bytes.
+pub fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(crate::common::samples().join(name)).unwrap()
+}
