@@ -48,7 +48,7 @@ win=$(wait_for_window '^sudolens$') || { echo "the sudolens window did not appea
 xdotool windowmove "$win" 0 0 windowsize "$win" 1200 860
 sleep 2
 
-# Ask Pip for a hint (H: it fills the notes first), then page to the line
+# Ask Pip for a hint (H: a single, so no pencil marks), then page to the line
 # that shows the cells proving the step (Page Down, as Next does).
 xdotool windowfocus --sync "$win"
 xdotool mousemove 1000 700 click 1

@@ -14,6 +14,7 @@ pub mod duel;
 pub mod files;
 pub mod generate;
 pub mod grid;
+pub mod guide;
 pub mod hint;
 pub mod history;
 pub mod logic;

@@ -13,15 +13,21 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use sudolens::app::i18n::Lang;
 use sudolens::app::pip::Mood;
+use sudolens::app::session::HintDepth;
 use sudolens::app::{App, Config};
 use sudolens::grid::{Cell, Grid, SavedGame};
-use sudolens::hint::ParagraphKind;
+use sudolens::hint::{cell_name, Notation, ParagraphKind};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 /// An easy puzzle from the library's source, and its solution.
 const EASY: &str =
     ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
+
+/// A puzzle whose first step needs candidates (pointing), from the Sudoku
+/// Exchange bank (public domain).
+const NEEDS_MARKS: &str =
+    "9.......5..41296.....6.5....4..6..2....7.8...78.....63..7...3...2.3.4.8...8.5.1..";
 
 /// A fresh, empty data directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -37,6 +43,8 @@ fn config(dir: &Path) -> Config {
         lang: Lang::En,
         lang_chosen: false,
         notes_mode: false,
+        notation: Notation::Plain,
+        hint_budget: false,
         animate: false,
         restore: true,
         native_dialogs: false,
@@ -112,7 +120,10 @@ fn type_digits_notes_undo_redo_reset() {
     press(&mut h, Modifiers::NONE, Key::Num7);
     assert_eq!(h.state().board().value(cell("r1c1")), 4);
     let status = h.state().status().unwrap().clone();
-    assert!(status.error && status.text.contains("r1c1"), "{status:?}");
+    assert!(
+        status.error && status.text.contains("Row 1, column 1 is a given"),
+        "{status:?}"
+    );
 
     // Notes: Shift+digit without leaving number mode, then N for notes mode.
     press(&mut h, Modifiers::NONE, Key::ArrowDown);
@@ -188,10 +199,12 @@ fn wrong_entries_are_explained_and_removed() {
     let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
     assert!(
         text.iter()
-            .any(|l| l.contains("5 appears twice in row 1 (r1c1, r1c2)")),
+            .any(|l| l.contains("5 appears twice in row 1 (columns 1 and 2)")),
         "{text:?}"
     );
-    assert!(text.iter().any(|l| l.contains("r1c1")));
+    assert!(text
+        .iter()
+        .any(|l| l.contains("do not match its solution: row 1, column 1")));
     // Page to the end and take the offer.
     while h.query_by_label("Remove wrong entries").is_none() {
         h.get_by_label("Next >").click();
@@ -228,7 +241,7 @@ fn check_points_at_a_wrong_entry() {
     wait(&mut h);
     assert_eq!(h.state().marks().wrong, vec![c]);
     let line = &h.state().dialogue().current_line().unwrap().text;
-    assert!(line.contains("r1c1"), "{line}");
+    assert!(line.contains("in row 1, column 1 does not match"), "{line}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -546,24 +559,12 @@ fn hint_pages_line_by_line_and_applies() {
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
     let app = h.state();
-    assert!(
-        app.dialogue()
-            .paragraphs()
-            .iter()
-            .any(|p| p.kind == ParagraphKind::Notes),
-        "Pip fills the notes first"
-    );
-    assert!(!app.board().notes(cell("r1c1")).is_empty());
     let (p, line) = app.dialogue().current().unwrap();
     assert_eq!(p.kind, ParagraphKind::Step);
     assert_eq!(line, 0, "a step starts with its first line");
     let lines = p.lines.len();
     assert!(lines >= 2, "{p:?}");
     let filled = app.board().grid().filled_count();
-    let notes_before: usize = Cell::ALL
-        .iter()
-        .map(|&c| app.board().notes(c).len() as usize)
-        .sum();
 
     // No Apply before the last line; Next reveals lines one at a time.
     assert!(h.query_by_label("Apply").is_none());
@@ -582,18 +583,20 @@ fn hint_pages_line_by_line_and_applies() {
     assert_eq!(h.state().dialogue().current().unwrap().1, lines - 1);
     let marks = h.state().dialogue().highlights().unwrap().clone();
     assert!(!marks.placed.is_empty() || !marks.deleted.is_empty());
+    let said = h.state().dialogue().paragraphs().len();
     h.get_by_label("Apply").click();
     h.step();
     wait(&mut h);
-    let app = h.state();
-    let notes_after: usize = Cell::ALL
-        .iter()
-        .map(|&c| app.board().notes(c).len() as usize)
-        .sum();
     assert!(
-        app.board().grid().filled_count() > filled || notes_after < notes_before,
-        "the step was played"
+        h.state().board().grid().filled_count() > filled,
+        "the step (a single) was played"
     );
+    assert_eq!(
+        h.state().dialogue().paragraphs().len(),
+        said,
+        "Apply stops there: no next hint"
+    );
+    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Played);
     // Undo takes the step back as one move.
     press(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(h.state().board().grid().filled_count(), filled);
@@ -629,7 +632,7 @@ fn hint_points_at_a_wrong_entry_first() {
     wait(&mut h);
     assert_eq!(h.state().pip_mood(), Mood::Sorry);
     let line = h.state().dialogue().current_line().unwrap().text.clone();
-    assert!(line.contains("r1c1"), "{line}");
+    assert!(line.contains("Look at row 1, column 1."), "{line}");
     assert!(h
         .state()
         .dialogue()
@@ -830,7 +833,10 @@ fn a_misread_entry_is_a_question_not_a_mistake() {
         wait(&mut h);
         let (p, _) = h.state().dialogue().current().unwrap();
         let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
-        let read = format!("From your photo I read a {misread} in {c}");
+        let read = format!(
+            "From your photo I read a {misread} in {}",
+            cell_name(c, Lang::En)
+        );
         assert!(text[0].starts_with(&read), "{text:?}");
         assert!(text.iter().any(|t| t.contains("Is it what you wrote?")));
         assert!(!text
@@ -1219,6 +1225,358 @@ fn a_gif_is_named_with_the_formats_that_work() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// ----- issue 16: Pip teaches -----
+
+/// Pages the dialogue to the last line of the current paragraph with Next.
+fn page_to_end(h: &mut Harness<'static, App>) {
+    loop {
+        let (p, line) = h.state().dialogue().current().unwrap();
+        if line + 1 == p.lines.len() {
+            return;
+        }
+        h.get_by_label("Next >").click();
+        h.run_steps(2);
+    }
+}
+
+/// Next past a step's last line plays the step and goes on to the next
+/// step's nudge; Previous still goes back through the lines read, and Undo
+/// takes the step back.
+#[test]
+fn next_past_a_steps_last_line_applies_it_and_shows_the_next_nudge() {
+    let dir = temp_dir("flow");
+    let mut h = with_puzzle(&dir, EASY);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let first = h.state().dialogue().paragraphs().len() - 1;
+    let step_lines = h.state().dialogue().paragraphs()[first].lines.len();
+    let placed = h.state().dialogue().paragraphs()[first]
+        .step
+        .as_ref()
+        .unwrap()
+        .placements[0];
+    page_to_end(&mut h);
+    let before = h.state().board().clone();
+    h.get_by_label("Next >").click();
+    h.step();
+    wait(&mut h);
+    wait(&mut h);
+    let app = h.state();
+    assert_eq!(
+        app.board().value(placed.cell),
+        placed.digit,
+        "the step was played"
+    );
+    let (p, line) = app.dialogue().current().unwrap();
+    assert_eq!(p.kind, ParagraphKind::Step, "{p:?}");
+    assert_eq!(line, 0, "on the next step's nudge");
+    assert!(
+        p.lines[0].text.starts_with("Have a look at"),
+        "{:?}",
+        p.lines[0]
+    );
+    assert_eq!(app.dialogue().paragraphs().len(), first + 2);
+    assert_eq!(app.session().hints.len(), 2);
+    assert_eq!(app.session().hints[0].depth(), HintDepth::Played);
+    assert_eq!(app.session().hints[1].depth(), HintDepth::Nudge);
+    // Previous goes back to the last line of the step just played.
+    h.get_by_label("< Previous").click();
+    h.step();
+    assert_eq!(
+        h.state().dialogue().current().unwrap().1,
+        step_lines - 1,
+        "back on the played step's last line"
+    );
+    // The keyboard too: Page Down goes on to the nudge again.
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    assert_eq!(h.state().dialogue().current().unwrap().1, 0);
+    // Undo takes the played step back.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(*h.state().board().givens(), *before.givens());
+    assert_eq!(h.state().board().grid(), before.grid());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The first hint of an easy puzzle is a single: Pip explains it and plays
+/// it without filling a single pencil mark.
+#[test]
+fn a_hidden_single_hint_fills_no_notes() {
+    let dir = temp_dir("nonotes");
+    let mut h = with_puzzle(&dir, EASY);
+    let no_notes = |h: &Harness<'static, App>| {
+        Cell::ALL
+            .iter()
+            .all(|&c| h.state().board().notes(c).is_empty())
+    };
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let (p, _) = h.state().dialogue().current().unwrap();
+    let technique = p.step.as_ref().unwrap().technique;
+    assert_eq!(technique, sudolens::logic::Technique::HiddenSingle, "{p:?}");
+    assert!(no_notes(&h), "a hidden single needs no notes");
+    assert!(!h
+        .state()
+        .dialogue()
+        .paragraphs()
+        .iter()
+        .any(|p| p.kind == ParagraphKind::Notes));
+    page_to_end(&mut h);
+    h.get_by_label("Apply").click();
+    h.step();
+    wait(&mut h);
+    assert!(no_notes(&h), "playing it writes none either");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Fill notes (Ctrl+M) keeps the player's own notes: a sound elimination
+/// stays, a digit ruled out by a given goes, and an elimination of the
+/// cell's own answer is put back, which Pip says.
+#[test]
+fn player_notes_survive_fill_notes() {
+    let dir = temp_dir("keepnotes");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    let grid = Grid::parse(PUZZLE).unwrap();
+    let solution = sudolens::solver::solve(&grid).unwrap();
+    // r1c2: the player notes two candidates, the answer and one more.
+    let c = cell("r1c2");
+    let answer = solution.get(c);
+    let other = wrong_candidate(PUZZLE, c);
+    h.get_by_label("r1c2: empty").click();
+    h.step();
+    press(&mut h, Modifiers::SHIFT, digit_key(answer));
+    press(&mut h, Modifiers::SHIFT, digit_key(other));
+    // r2c1: every candidate but the answer (an unsound elimination).
+    let d = cell("r2c1");
+    h.get_by_label("r2c1: empty").click();
+    h.step();
+    for digit in grid.candidates(d).iter().filter(|&x| x != solution.get(d)) {
+        press(&mut h, Modifiers::SHIFT, digit_key(digit));
+    }
+    press(&mut h, Modifiers::COMMAND, Key::M);
+    let board = h.state().board();
+    let mut mine = sudolens::grid::Candidates::NONE;
+    mine.insert(answer);
+    mine.insert(other);
+    assert_eq!(board.notes(c), mine, "the player's notes survive");
+    assert_eq!(board.notes(d), grid.candidates(d), "the answer is back");
+    let e = cell("r9c9");
+    assert_eq!(board.notes(e), grid.candidates(e), "empty cells are filled");
+    let said = h.state().dialogue().current().unwrap().0.lines[1]
+        .text
+        .clone();
+    assert!(
+        said.starts_with(&format!(
+            "I put back {} in row 2, column 1",
+            solution.get(d)
+        )),
+        "{said}"
+    );
+    // One undoable move.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().notes(e).len(), 0);
+    assert_eq!(h.state().board().notes(c), mine);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Before the first step that needs candidates, Pip asks; yes fills them
+/// (keeping the player's), no explains the step without them.
+#[test]
+fn pip_asks_before_filling_pencil_marks() {
+    for yes in [true, false] {
+        let dir = temp_dir(&format!("askmarks-{yes}"));
+        let mut h = with_puzzle(&dir, NEEDS_MARKS);
+        press(&mut h, Modifiers::NONE, Key::H);
+        wait(&mut h);
+        let (p, _) = h.state().dialogue().current().unwrap();
+        assert_eq!(p.kind, ParagraphKind::Notes, "{p:?}");
+        assert!(p.lines[0]
+            .text
+            .starts_with("From here we need pencil marks"));
+        assert!(Cell::ALL
+            .iter()
+            .all(|&c| h.state().board().notes(c).is_empty()));
+        page_to_end(&mut h);
+        if yes {
+            // Next is the yes
+            h.get_by_label("Next >").click();
+        } else {
+            h.get_by_label("No, I'll do without").click();
+        }
+        h.step();
+        wait(&mut h);
+        let app = h.state();
+        let (p, line) = app.dialogue().current().unwrap();
+        assert_eq!((p.kind, line), (ParagraphKind::Step, 0), "{p:?}");
+        let t = p.step.as_ref().unwrap().technique;
+        assert!(t > sudolens::logic::Technique::NakedSingle, "{t}");
+        let filled = Cell::ALL
+            .iter()
+            .filter(|&&c| app.board().value(c) == 0)
+            .all(|&c| !app.board().notes(c).is_empty());
+        assert_eq!(filled, yes);
+        // Said no: Pip does not ask again in this game.
+        if !yes {
+            page_to_end(&mut h);
+            h.get_by_label("Next >").click();
+            h.step();
+            wait(&mut h);
+            wait(&mut h);
+            let (p, _) = h.state().dialogue().current().unwrap();
+            assert_eq!(p.kind, ParagraphKind::Step);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Plain names are the default ("row 6, column 2"); View > Cell names >
+/// Compact says the dialogue again as "r6c2", and is remembered.
+#[test]
+fn the_plain_notation_shows_row_and_column() {
+    let dir = temp_dir("notation");
+    let mut h = with_puzzle(&dir, EASY);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let step = h
+        .state()
+        .dialogue()
+        .current()
+        .unwrap()
+        .0
+        .step
+        .clone()
+        .unwrap();
+    let p = step.placements[0];
+    let plain = format!("row {}, column {}", p.cell.row() + 1, p.cell.col() + 1);
+    page_to_end(&mut h);
+    let said = |h: &Harness<'static, App>| {
+        let (p, _) = h.state().dialogue().current().unwrap();
+        p.lines
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = said(&h);
+    assert!(text.contains(&plain), "{text}");
+    assert!(!text.contains(&p.cell.to_string()), "{text}");
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Cell names").hover();
+    h.run_steps(3);
+    h.get_by_label("Compact: r6c2").click();
+    h.step();
+    assert_eq!(h.state().notation(), Notation::Compact);
+    let text = said(&h);
+    assert!(
+        text.contains(&p.cell.to_string()) && !text.contains(&plain),
+        "{text}"
+    );
+    assert_eq!(h.state().settings().notation, Notation::Compact);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "What is a Hidden Single?" in the dialogue opens the guide at that
+/// technique; its example is explained, and Try one plays a fresh puzzle
+/// whose next step is one.
+#[test]
+fn the_guide_opens_from_a_hint() {
+    let dir = temp_dir("guide");
+    let mut h = with_puzzle(&dir, EASY);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    assert!(
+        h.query_by_label("What is a Hidden Single?").is_none(),
+        "the nudge does not name the technique"
+    );
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    h.get_by_label("What is a Hidden Single?").click();
+    h.step();
+    use sudolens::logic::Technique;
+    assert_eq!(h.state().guide_technique(), Some(Technique::HiddenSingle));
+    let start = Instant::now();
+    while !h.state().guide_example_ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the example hangs"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label("Singles").count() >= 1,
+        "the Singles page"
+    );
+    h.get_by_label("Try one").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(h.state().guide_technique(), None, "the guide closed");
+    let said = h.state().dialogue().current().unwrap().0.lines[0]
+        .text
+        .clone();
+    assert!(said.contains("practise Hidden Single"), "{said}");
+    let next = sudolens::logic::next_step(h.state().board()).unwrap();
+    assert_eq!(next.technique, Technique::HiddenSingle);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Help > Techniques opens the guide at its first page; it speaks French
+/// as soon as the language changes.
+#[test]
+fn the_guide_opens_from_the_help_menu_in_both_languages() {
+    let dir = temp_dir("guidemenu");
+    let mut h = with_puzzle(&dir, EASY);
+    h.get_by_label("Help").click();
+    h.run_steps(3);
+    h.get_by_label("Techniques").click();
+    h.run_steps(3);
+    assert_eq!(
+        h.state().guide_technique(),
+        Some(sudolens::logic::Technique::FullHouse)
+    );
+    assert!(h.query_all_by_label("Singles").count() >= 1);
+    h.get_by_label_contains("Every row, column and box holds each digit");
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Language").hover();
+    h.run_steps(3);
+    h.get_by_label("Français").click();
+    h.run_steps(3);
+    assert!(h.query_all_by_label("Singletons").count() >= 1);
+    h.get_by_label_contains("Chaque ligne, colonne et bloc contient chaque chiffre");
+    h.get_by_label("Essayer");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With the hint budget on, a hint stops at its nudge until the player asks
+/// for more help; how deep each hint went is counted in the session.
+#[test]
+fn the_hint_budget_stops_at_the_nudge() {
+    let dir = temp_dir("budget");
+    let mut h = with_puzzle(&dir, EASY);
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label("Hints: stop at the nudge").click();
+    h.step();
+    assert!(h.state().hint_budget());
+    press(&mut h, Modifiers::NONE, Key::Escape);
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    assert!(
+        h.query_by_label("Next >").is_none(),
+        "Next waits for a request"
+    );
+    h.get_by_label_contains("Try to find it from there");
+    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Nudge);
+    h.get_by_label("More help >").click();
+    h.run_steps(2);
+    assert_eq!(h.state().dialogue().current().unwrap().1, 1);
+    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Technique);
+    h.get_by_label("Next >");
+    assert!(h.state().settings().hint_budget);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Steps until Pip's side of a duel (its grid dealt, its move thought out
 /// and landed) is done (bounded).
 fn wait_duel(h: &mut Harness<'static, App>) {
@@ -1458,7 +1816,7 @@ fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
         let Ok(Chosen {
             secret: Some(secret),
             handed: Some(handed),
-        }) = h.state_mut().duel_setup().unwrap().chosen(Lang::En)
+        }) = h.state_mut().duel_setup().unwrap().chosen(Lang::En.into())
         else {
             panic!("a made grid with its holes")
         };

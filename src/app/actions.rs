@@ -3,13 +3,15 @@
 
 use super::commands::Command;
 use super::dialogue;
+use super::dialogue::{AtEnd, Offer};
+use super::guide_window::GuideWindow;
 use super::i18n::fill;
 use super::input::Action;
 use super::new_game::NewPuzzle;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
 use super::{storage, App};
-use crate::grid::Cell;
+use crate::logic::Technique;
 
 impl App {
     /// Carries out a menu command or shortcut.
@@ -56,8 +58,7 @@ impl App {
                 self.after_edit(edit);
             }
             Command::FillNotes => {
-                let edit = self.session.fill_notes();
-                self.after_edit(edit);
+                self.fill_notes();
             }
             Command::ClearNotes => {
                 let edit = self.session.clear_notes();
@@ -91,15 +92,47 @@ impl App {
             }
             Command::Pause => self.session.paused = !self.session.paused,
             Command::Help => self.chrome.help_open = !self.chrome.help_open,
+            Command::Techniques => match self.chrome.guide {
+                Some(_) => self.chrome.guide = None,
+                None => self.open_guide(None),
+            },
             Command::Language(lang) => {
                 self.config.lang = lang;
                 self.config.lang_chosen = true;
+                self.reword();
             }
+            Command::Notation(notation) => {
+                self.config.notation = notation;
+                self.reword();
+            }
+            Command::HintBudget => self.config.hint_budget = !self.config.hint_budget,
         }
     }
 
-    /// Asks the rule engine for the next step. With no notes at all on the
-    /// board, Pip first fills them in, as strong players do.
+    /// Pip says the steps of the dialogue again in the language and
+    /// notation just chosen.
+    fn reword(&mut self) {
+        let w = self.wording();
+        self.tutor
+            .dialogue
+            .reword(w.lang, |step| crate::hint::for_step(step, w));
+    }
+
+    /// Fills the notes without erasing the player's own (Edit > Fill
+    /// notes, or yes to Pip's question); Pip says which crossed-out
+    /// candidates it put back, if any. Returns whether it said so.
+    pub(super) fn fill_notes(&mut self) -> bool {
+        let (edit, restored) = self.session.fill_notes();
+        self.after_edit(edit);
+        if restored.is_empty() {
+            return false;
+        }
+        self.say(crate::hint::notes_filled(&restored, self.wording()));
+        true
+    }
+
+    /// Asks the rule engine for the next step. Notes are not filled here:
+    /// singles need none, and Pip asks before the first step that does.
     pub fn ask_hint(&mut self, ctx: &egui::Context) {
         let t = self.t();
         if self.worker.busy() {
@@ -109,16 +142,55 @@ impl App {
         if self.session.paused {
             return;
         }
-        let board = &self.session.board;
-        let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
-        if no_notes && !board.grid().is_complete() {
-            let edit = self.session.fill_notes();
-            self.after_edit(edit);
-            self.say(crate::hint::notes(self.config.lang));
-        }
         self.tutor.pip.set_mood(Mood::Thinking);
         let board = self.session.board.clone();
         self.worker.hint(ctx, self.session.generation, board);
+    }
+
+    /// Next (or Page Down): the next line; on the very last one, what the
+    /// paragraph leads to. While the hint budget holds a step at its nudge,
+    /// Next is the player asking for more help.
+    pub(super) fn next_line(&mut self, ctx: &egui::Context) {
+        if self.tutor.dialogue.held() {
+            self.tutor.dialogue.release();
+        } else if !self.tutor.dialogue.forward() {
+            self.next_at_end(ctx);
+        }
+    }
+
+    /// Next on the last line: play the step just explained and go on to
+    /// the next one's nudge, answer yes to Pip's question, or ask for the
+    /// next hint.
+    pub(super) fn next_at_end(&mut self, ctx: &egui::Context) {
+        if self.worker.busy() {
+            return;
+        }
+        match self.tutor.dialogue.at_end_next() {
+            AtEnd::Take(Offer::Apply) if self.tutor.pending_step.is_some() => {
+                self.tutor.auto_next = true;
+                self.on_offer(Offer::Apply, ctx);
+            }
+            AtEnd::Take(Offer::Apply) | AtEnd::More => self.ask_hint(ctx),
+            AtEnd::Take(offer) => self.on_offer(offer, ctx),
+            AtEnd::Wait => {}
+        }
+    }
+
+    /// Opens the technique guide, at `technique`'s page when given.
+    pub(super) fn open_guide(&mut self, technique: Option<Technique>) {
+        self.chrome.guide = Some(GuideWindow::new(technique));
+    }
+
+    /// "Try one" in the guide: a fresh puzzle whose next step needs
+    /// `technique`, found in the background, then played as a new game.
+    pub(super) fn try_one(&mut self, technique: Technique, ctx: &egui::Context) {
+        if self.worker.busy() {
+            self.set_status(self.t().status_busy, false);
+            return;
+        }
+        self.tutor.pip.set_mood(Mood::Thinking);
+        self.worker
+            .practice(ctx, technique, crate::generate::random_seed());
     }
 
     /// Acts on the keyboard, the clipboard and dropped files.
@@ -133,8 +205,11 @@ impl App {
                     let for_window = matches!(
                         c,
                         Command::Help
+                            | Command::Techniques
                             | Command::Quit
                             | Command::Language(_)
+                            | Command::Notation(_)
+                            | Command::HintBudget
                             | Command::Open
                             | Command::UsePhone
                     );
@@ -154,12 +229,8 @@ impl App {
             Action::Digit { digit, note } => self.type_digit(digit, note),
             Action::Erase => self.erase(),
             Action::Move { drow, dcol } => self.session.move_selection(drow, dcol),
-            // Paging on at the end of a paragraph asks for the next step.
-            Action::NextLine => {
-                if !self.tutor.dialogue.forward() && !self.worker.busy() {
-                    self.ask_hint(ctx);
-                }
-            }
+            // Paging on at the end of a paragraph goes on (see `next_line`).
+            Action::NextLine => self.next_line(ctx),
             Action::PreviousLine => {
                 self.tutor.dialogue.back();
             }

@@ -50,6 +50,9 @@ pub struct BoardView<'a> {
     /// Only frame the selected cell (no peers, no equal digits), so a
     /// step's highlights stand out.
     quiet_selection: bool,
+    /// Cells can be clicked (off for the guide's example board, which only
+    /// shows).
+    interactive: bool,
 }
 
 impl<'a> BoardView<'a> {
@@ -67,7 +70,15 @@ impl<'a> BoardView<'a> {
             hidden: None,
             size: 450.0,
             quiet_selection: false,
+            interactive: true,
         }
+    }
+
+    /// A board that only shows: no cell can be clicked or selected (the
+    /// guide's example beside the game's own board).
+    pub fn shown_only(mut self) -> Self {
+        self.interactive = false;
+        self
     }
 
     pub fn revealed(mut self, revealed: &'a [u8; 81]) -> Self {
@@ -152,7 +163,7 @@ impl Widget for BoardView<'_> {
         let id = response.id;
 
         // One clickable area per cell, each with an accessible name.
-        for cell in Cell::ALL {
+        for cell in Cell::ALL.into_iter().filter(|_| self.interactive) {
             let r = ui.interact(geo.cell_rect(cell), id.with(cell.index()), Sense::click());
             let label = if self.hidden.is_some() {
                 format!("{cell}")

@@ -4,6 +4,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::i18n::{level_text, Lang, Texts};
+use crate::hint::Notation;
 use crate::logic::Level;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +37,13 @@ pub enum Command {
     StepByStep,
     Pause,
     Help,
+    /// The technique guide (Help > Techniques).
+    Techniques,
     Language(Lang),
+    /// How Pip names cells: plain or compact.
+    Notation(Notation),
+    /// Hints stop at the nudge until the player asks for more (a switch).
+    HintBudget,
 }
 
 const fn ks(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -108,6 +115,10 @@ impl Command {
             Command::StepByStep => t.step_by_step.into(),
             Command::Pause => t.pause.into(),
             Command::Help => t.help_shortcuts.into(),
+            Command::Techniques => t.techniques.into(),
+            Command::Notation(Notation::Plain) => t.notation_plain.into(),
+            Command::Notation(Notation::Compact) => t.notation_compact.into(),
+            Command::HintBudget => t.hint_budget.into(),
             Command::Language(Lang::En) => "English".into(),
             Command::Language(Lang::Fr) => "Français".into(),
         }

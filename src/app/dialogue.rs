@@ -1,6 +1,8 @@
 //! Pip's paged dialogue: a list of paragraphs made of lines, each line with
 //! the board highlights that go with it. Previous / Next move line by line;
-//! Next at the very end asks the owner for more (the next hint).
+//! Next at the very end does what the paragraph leads to ([`AtEnd`]): it
+//! plays the step just explained and goes on, answers yes to Pip's
+//! question, or asks for the next hint.
 //!
 //! The model ([`Dialogue`]) is apart from the drawing ([`DialogueView`]).
 
@@ -8,7 +10,7 @@ use egui::{Color32, CornerRadius, Frame, Margin, RichText, Stroke, Ui};
 
 use super::i18n::Texts;
 use crate::hint::{self, Lang, ParagraphKind};
-use crate::logic::Highlights;
+use crate::logic::{Highlights, Step, Technique};
 
 /// Something Pip offers to do on a paragraph's last line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +21,24 @@ pub enum Offer {
     RemoveWrong,
     /// Go back to the givens.
     Reset,
+    /// Yes to "shall I fill the pencil marks?"
+    FillNotes,
+    /// No to it: Pip explains the step without them, and does not ask again.
+    NoNotes,
+}
+
+/// What Next does on a paragraph's last line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtEnd {
+    /// Ask for the next hint.
+    More,
+    /// Take the offer, and go on: Next after a step plays it and shows the
+    /// next step's nudge; after Pip's question it means yes. Only while the
+    /// offer stands (an edit of the board withdraws it).
+    Take(Offer),
+    /// Nothing: Pip asked a question only the player can answer (by the
+    /// offered buttons, or on the board).
+    Wait,
 }
 
 /// One paragraph of the conversation: what Pip says (a
@@ -30,26 +50,64 @@ pub struct DialogueEntry {
     pub title: String,
     /// Shown as buttons once the last line is reached.
     pub offers: Vec<Offer>,
+    /// What Next does on the last line.
+    pub at_end: AtEnd,
+    /// The step the paragraph explains, to say it again in another
+    /// language or notation and to open its page of the guide.
+    pub step: Option<Box<Step>>,
+    /// The hint this paragraph is, in the game's list of hints
+    /// ([`super::session::Session::hints`]).
+    pub hint: Option<usize>,
+    /// The hint budget holds the paragraph at its nudge until the player
+    /// asks for more help.
+    pub held: bool,
 }
 
 impl DialogueEntry {
     /// `said` under its title in `lang`; a step and the wrong entries offer
-    /// Apply, the rest nothing until [`DialogueEntry::with_offers`].
+    /// Apply (which Next takes), the rest nothing until
+    /// [`DialogueEntry::with_offers`].
     pub fn new(said: hint::Paragraph, lang: Lang) -> DialogueEntry {
         let offers = match said.kind {
             ParagraphKind::Step | ParagraphKind::WrongEntries => vec![Offer::Apply],
             _ => Vec::new(),
         };
+        let at_end = match offers.first() {
+            Some(&o) => AtEnd::Take(o),
+            None => AtEnd::More,
+        };
         DialogueEntry {
             title: hint::title(said.kind, lang),
             said,
             offers,
+            at_end,
+            step: None,
+            hint: None,
+            held: false,
         }
     }
 
     pub fn with_offers(mut self, offers: Vec<Offer>) -> DialogueEntry {
         self.offers = offers;
         self
+    }
+
+    pub fn at_end(mut self, at_end: AtEnd) -> DialogueEntry {
+        self.at_end = at_end;
+        self
+    }
+
+    /// The paragraph explains `step`.
+    pub fn about(mut self, step: &Step) -> DialogueEntry {
+        self.step = Some(Box::new(step.clone()));
+        self
+    }
+
+    /// The technique whose page of the guide the paragraph links to: a
+    /// step's, never the wrong entries'.
+    pub fn technique(&self) -> Option<Technique> {
+        let t = self.step.as_ref()?.technique;
+        (t != Technique::WrongEntries).then_some(t)
     }
 }
 
@@ -186,30 +244,79 @@ impl Dialogue {
             p.offers.clear();
         }
     }
+
+    /// What Next does at the very end: the current paragraph's [`AtEnd`],
+    /// while its offers stand; asking for more once they are gone.
+    pub fn at_end_next(&self) -> AtEnd {
+        let Some((p, _)) = self.current() else {
+            return AtEnd::More;
+        };
+        match p.at_end {
+            AtEnd::Take(o) if p.offers.contains(&o) => AtEnd::Take(o),
+            AtEnd::Wait if !p.offers.is_empty() => AtEnd::Wait,
+            _ => AtEnd::More,
+        }
+    }
+
+    /// Whether the reader is held at a step's nudge by the hint budget.
+    pub fn held(&self) -> bool {
+        self.current().is_some_and(|(p, l)| p.held && l == 0)
+    }
+
+    /// The player asked for more help: the hold is lifted and the next line
+    /// shown.
+    pub fn release(&mut self) {
+        if let Some(p) = self.paragraphs.get_mut(self.para) {
+            p.held = false;
+        }
+        self.forward();
+    }
+
+    /// Says every paragraph that explains a step again with `reword` (in
+    /// another language or notation); the reader stays on the same line.
+    pub fn reword(&mut self, lang: Lang, reword: impl Fn(&Step) -> hint::Paragraph) {
+        for p in &mut self.paragraphs {
+            if let Some(step) = &p.step {
+                let said = reword(step);
+                if said.lines.len() == p.said.lines.len() {
+                    p.said = said;
+                    p.title = hint::title(p.said.kind, lang);
+                }
+            }
+        }
+    }
+
+    /// The paragraph being read, to change it (its offers, its hold).
+    pub fn current_mut(&mut self) -> Option<&mut DialogueEntry> {
+        self.paragraphs.get_mut(self.para)
+    }
 }
 
 /// What the reader did in the dialogue this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// Next was pressed on the last line: the owner may append more.
-    WantsMore,
+    /// Next was pressed on the very last line: the owner does what
+    /// [`Dialogue::at_end_next`] says.
+    Next,
     Offer(Offer),
+    /// "What is an X-Wing?": open the technique's page of the guide.
+    Guide(Technique),
 }
 
 /// The speech bubble: the current paragraph up to the current line, and
 /// the paging buttons.
 pub struct DialogueView<'a> {
     dialogue: &'a mut Dialogue,
-    texts: &'a Texts,
+    lang: Lang,
     /// Whether Next at the end can ask for more (a hint engine is there).
     more_available: bool,
 }
 
 impl<'a> DialogueView<'a> {
-    pub fn new(dialogue: &'a mut Dialogue, texts: &'a Texts) -> Self {
+    pub fn new(dialogue: &'a mut Dialogue, lang: Lang) -> Self {
         DialogueView {
             dialogue,
-            texts,
+            lang,
             more_available: false,
         }
     }
@@ -221,7 +328,7 @@ impl<'a> DialogueView<'a> {
 
     pub fn show(self, ui: &mut Ui) -> Option<Event> {
         let mut event = None;
-        let t = self.texts;
+        let t: &Texts = self.lang.texts();
         let dark = ui.visuals().dark_mode;
         let (bg, ink) = if dark {
             (
@@ -268,11 +375,22 @@ impl<'a> DialogueView<'a> {
                     };
                     ui.label(text);
                 }
+                let held = p.held && current == 0;
+                if held {
+                    let text = hint::budget_stop(self.lang);
+                    ui.label(
+                        RichText::new(text)
+                            .italics()
+                            .size(14.0)
+                            .color(ink.gamma_multiply(0.7)),
+                    );
+                }
                 let offers = if current + 1 == p.lines.len() {
                     p.offers.clone()
                 } else {
                     Vec::new()
                 };
+                let what_is = p.technique().filter(|_| current >= 1);
                 let position = format!("{}/{}", current + 1, p.lines.len());
                 ui.add_space(6.0);
                 ui.horizontal_wrapped(|ui| {
@@ -281,9 +399,16 @@ impl<'a> DialogueView<'a> {
                             Offer::Apply => t.apply,
                             Offer::RemoveWrong => t.remove_wrong,
                             Offer::Reset => t.reset,
+                            Offer::FillNotes => t.fill_them,
+                            Offer::NoNotes => t.not_now,
                         };
                         if ui.button(label).clicked() {
                             event = Some(Event::Offer(offer));
+                        }
+                    }
+                    if let Some(technique) = what_is {
+                        if ui.link(hint::what_is(technique, self.lang)).clicked() {
+                            event = Some(Event::Guide(technique));
                         }
                     }
                 });
@@ -294,13 +419,21 @@ impl<'a> DialogueView<'a> {
                     {
                         self.dialogue.back();
                     }
-                    let can_next = !self.dialogue.at_end() || self.more_available;
-                    if ui
-                        .add_enabled(can_next, egui::Button::new(t.next))
-                        .clicked()
-                        && !self.dialogue.forward()
-                    {
-                        event = Some(Event::WantsMore);
+                    if held {
+                        if ui.button(t.more_help).clicked() {
+                            self.dialogue.release();
+                        }
+                    } else {
+                        let at_end = self.dialogue.at_end();
+                        let can_next = !at_end
+                            || (self.more_available && self.dialogue.at_end_next() != AtEnd::Wait);
+                        if ui
+                            .add_enabled(can_next, egui::Button::new(t.next))
+                            .clicked()
+                            && !self.dialogue.forward()
+                        {
+                            event = Some(Event::Next);
+                        }
                     }
                     ui.label(RichText::new(position).weak());
                 });
@@ -367,6 +500,40 @@ mod tests {
         assert_eq!(d.highlights().unwrap().links, vec![ab]);
         d.forward();
         assert_eq!(d.highlights().unwrap().links, vec![ab, bc]);
+    }
+
+    #[test]
+    fn next_at_the_end_takes_the_offer_while_it_stands() {
+        let mut d = Dialogue::default();
+        d.push(para(1));
+        assert_eq!(d.at_end_next(), AtEnd::More);
+        let step = said(ParagraphKind::Step, para(2).said.lines);
+        assert_eq!(step.at_end, AtEnd::Take(Offer::Apply));
+        d.push(step);
+        assert_eq!(d.at_end_next(), AtEnd::Take(Offer::Apply));
+        d.clear_offers();
+        assert_eq!(d.at_end_next(), AtEnd::More, "an edit withdrew the offer");
+        let question = para(1)
+            .with_offers(vec![Offer::FillNotes, Offer::NoNotes])
+            .at_end(AtEnd::Wait);
+        d.push(question);
+        assert_eq!(d.at_end_next(), AtEnd::Wait);
+        d.clear_offers();
+        assert_eq!(d.at_end_next(), AtEnd::More);
+    }
+
+    #[test]
+    fn the_budget_holds_a_step_at_its_nudge_until_released() {
+        let mut d = Dialogue::default();
+        let mut p = said(ParagraphKind::Step, para(3).said.lines);
+        p.held = true;
+        d.push(p);
+        assert!(d.held());
+        d.release();
+        assert!(!d.held());
+        assert_eq!(d.current().unwrap().1, 1);
+        d.back();
+        assert!(!d.held(), "once paid for, the nudge holds no more");
     }
 
     #[test]

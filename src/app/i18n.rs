@@ -97,7 +97,12 @@ texts! {
     pause: "Pause", "Pause";
     resume: "Resume", "Reprendre";
     language: "Language", "Langue";
+    cell_names: "Cell names", "Noms des cases";
+    notation_plain: "Plain: row 6, column 2", "En clair : ligne 6, colonne 2";
+    notation_compact: "Compact: r6c2", "Compact : r6c2";
+    hint_budget: "Hints: stop at the nudge", "Indices : s'arrêter au coup de pouce";
     help_shortcuts: "Keyboard shortcuts", "Raccourcis clavier";
+    techniques: "Techniques", "Techniques";
     help_play: "How to play", "Comment jouer";
     help_use: "How to use sudolens", "Utiliser sudolens";
     about: "About", "À propos";
@@ -137,7 +142,7 @@ texts! {
     status_pasted: "Pasted puzzle", "Grille collée";
     status_paste_failed: "The clipboard does not hold a puzzle: {0}", "Le presse-papiers ne contient pas de grille : {0}";
     pasted_photo: "the pasted photo", "la photo collée";
-    status_given: "{0} is a given and cannot be changed", "{0} est une donnée et ne peut pas être modifiée";
+    status_given: "{0} is a given and cannot be changed", "{0} : c'est une donnée, elle ne peut pas être modifiée";
     status_busy: "Still working on the previous request…", "Encore occupé avec la demande précédente…";
     status_nothing_to_undo: "Nothing to undo", "Rien à annuler";
     status_nothing_to_redo: "Nothing to redo", "Rien à rétablir";
@@ -231,4 +236,17 @@ texts! {
     hint: "Hint", "Indice";
     step_by_step: "Solve step by step", "Résoudre pas à pas";
     apply: "Apply", "Appliquer";
+    fill_them: "Yes, fill them", "Oui, remplis-les";
+    not_now: "No, I'll do without", "Non, je m'en passe";
+    more_help: "More help >", "Plus d'aide >";
+    // The technique guide
+    guide_title: "Techniques", "Techniques";
+    guide_families: "From easiest to hardest", "De la plus facile à la plus difficile";
+    guide_example: "An example where it is the next step", "Un exemple où c'est la prochaine étape";
+    guide_finding: "Looking for an example…", "Recherche d'un exemple…";
+    guide_no_example: "No example of this one in the bundled puzzles yet: Try one finds none either.",
+        "Pas encore d'exemple de celle-ci dans les grilles fournies : « Essayer » n'en trouve pas non plus.";
+    guide_try_one: "Try one", "Essayer";
+    guide_try_one_hint: "A fresh puzzle whose next step needs this technique, as a new game",
+        "Une nouvelle grille dont la prochaine étape demande cette technique, en nouvelle partie";
 }

@@ -5,6 +5,7 @@ use egui::Ui;
 
 use super::commands::{self, Command};
 use super::i18n::{Lang, Texts};
+use crate::hint::Notation;
 use crate::logic::Level;
 
 /// What the menus may offer this frame.
@@ -15,12 +16,18 @@ pub struct MenuBar {
     pub has_file_puzzles: bool,
     /// The solver is at work: hint, check and solve wait.
     pub busy: bool,
+    /// How Pip names cells now.
+    pub notation: Notation,
+    /// Hints stop at the nudge.
+    pub hint_budget: bool,
 }
 
 impl MenuBar {
     pub fn show(self, ui: &mut Ui, t: &Texts) -> Option<Command> {
         let ctx = ui.ctx().clone();
         let mut chosen = None;
+        // Radio buttons and switches, picked apart from `item`'s commands.
+        let mut picked = None;
         let mut item = |ui: &mut Ui, command: Command, enabled: bool| {
             let mut button = egui::Button::new(command.label(t));
             if let Some(s) = commands::shortcut(command) {
@@ -73,11 +80,24 @@ impl MenuBar {
                     item(ui, Command::Language(Lang::En), true);
                     item(ui, Command::Language(Lang::Fr), true);
                 });
+                ui.menu_button(t.cell_names, |ui| {
+                    for n in Notation::ALL {
+                        let label = Command::Notation(n).label(t);
+                        if ui.radio(self.notation == n, label).clicked() {
+                            picked = Some(Command::Notation(n));
+                        }
+                    }
+                });
+                let mut budget = self.hint_budget;
+                if ui.checkbox(&mut budget, t.hint_budget).clicked() {
+                    picked = Some(Command::HintBudget);
+                }
             });
             ui.menu_button(t.menu_help, |ui| {
                 item(ui, Command::Help, true);
+                item(ui, Command::Techniques, true);
             });
         });
-        chosen
+        chosen.or(picked)
     }
 }

@@ -19,6 +19,7 @@ mod closing;
 pub mod commands;
 pub mod dialogue;
 pub mod duel;
+pub mod guide_window;
 mod help;
 pub mod i18n;
 pub mod import_view;
@@ -46,7 +47,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 use crate::grid::{Board, Cell, Grid};
-use crate::hint::PuzzleSource;
+use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueEntry, DialogueView};
@@ -71,6 +72,11 @@ pub struct Config {
     pub lang_chosen: bool,
     /// Start in notes mode (remembered from the last session).
     pub notes_mode: bool,
+    /// How Pip names cells (View > Cell names, remembered).
+    pub notation: Notation,
+    /// Hints stop at the nudge until the player asks for more (View menu,
+    /// remembered).
+    pub hint_budget: bool,
     /// Pip moves (off in tests).
     pub animate: bool,
     /// Restore the autosave at start.
@@ -90,6 +96,8 @@ impl Config {
             lang: Lang::system(),
             lang_chosen: false,
             notes_mode: false,
+            notation: Notation::Plain,
+            hint_budget: false,
             animate: true,
             restore: true,
             native_dialogs: true,
@@ -102,8 +110,10 @@ impl Config {
 struct Tutor {
     pip: Pip,
     dialogue: Dialogue,
-    /// The step the dialogue is explaining, for Apply.
+    /// The step the dialogue is explaining, for Apply; and its place in
+    /// the game's list of hints.
     pending_step: Option<Step>,
+    pending_hint: Option<usize>,
     /// Ask for the next step as soon as one is applied (step by step).
     auto_next: bool,
     /// Where the puzzle just loaded came from, until Pip has welcomed it
@@ -126,6 +136,8 @@ struct Chrome {
     status: Option<Status>,
     path_window: Option<PathWindow>,
     help_open: bool,
+    /// The technique guide, while it is open.
+    guide: Option<guide_window::GuideWindow>,
     /// Game → Use your phone, while open (its server runs meanwhile).
     phone: Option<phone::PhonePanel>,
 }
@@ -157,6 +169,7 @@ impl App {
                 pip: Pip::new(config.animate),
                 dialogue: Dialogue::default(),
                 pending_step: None,
+                pending_hint: None,
                 auto_next: false,
                 welcome: None,
             },
@@ -180,6 +193,11 @@ impl App {
 
     fn t(&self) -> &'static Texts {
         self.config.lang.texts()
+    }
+
+    /// The language and notation Pip speaks in.
+    pub fn wording(&self) -> Wording {
+        Wording::new(self.config.lang, self.config.notation)
     }
 
     /// Pip says `said`: a new paragraph of the dialogue, with the offers its
@@ -237,6 +255,33 @@ impl App {
         self.config.lang
     }
 
+    pub fn notation(&self) -> Notation {
+        self.config.notation
+    }
+
+    pub fn hint_budget(&self) -> bool {
+        self.config.hint_budget
+    }
+
+    /// The game session, read-only: the board, the hints used and how
+    /// deep each went.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The technique the guide shows, while it is open.
+    pub fn guide_technique(&self) -> Option<crate::logic::Technique> {
+        self.chrome.guide.as_ref().map(|g| g.technique())
+    }
+
+    /// Whether the guide's example is ready to be read (for tests).
+    pub fn guide_example_ready(&self) -> bool {
+        self.chrome
+            .guide
+            .as_ref()
+            .is_some_and(|g| g.example_ready())
+    }
+
     pub fn data_dir(&self) -> &Path {
         &self.config.data_dir
     }
@@ -250,6 +295,8 @@ impl App {
         settings::Settings {
             lang: self.config.lang_chosen.then_some(self.config.lang),
             notes_mode: self.session.notes_mode,
+            notation: self.config.notation,
+            hint_budget: self.config.hint_budget,
         }
     }
 
@@ -271,6 +318,7 @@ impl App {
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
         self.tutor.pending_step = None;
+        self.tutor.pending_hint = None;
         self.tutor.auto_next = false;
     }
 
@@ -297,7 +345,8 @@ impl App {
             Edit::Refused(e) => {
                 let text = match e {
                     crate::grid::EditError::Given { cell, .. } => {
-                        fill(self.t().status_given, &[&cell])
+                        let name = crate::hint::cell_name(cell, self.wording());
+                        crate::hint::capitalised(fill(self.t().status_given, &[&name]))
                     }
                     other => other.to_string(),
                 };
@@ -306,6 +355,7 @@ impl App {
             Edit::Changed { solved } => {
                 self.tutor.dialogue.clear_offers();
                 self.tutor.pending_step = None;
+                self.tutor.pending_hint = None;
                 let pip = &mut self.tutor.pip;
                 if solved {
                     pip.set_mood(Mood::Cheering);
@@ -366,6 +416,8 @@ impl App {
                 can_redo: board.can_redo(),
                 has_file_puzzles: !self.session.file.puzzles.is_empty(),
                 busy: self.worker.busy(),
+                notation: self.config.notation,
+                hint_budget: self.config.hint_budget,
             };
             if let Some(command) = menu.show(ui, t) {
                 self.run_command(command, &ctx);
@@ -398,6 +450,17 @@ impl App {
             }
         });
         self.windows(&ctx);
+        self.note_hint_depth();
+    }
+
+    /// Counts how far the player has read into the hint shown, for the
+    /// game's statistics.
+    fn note_hint_depth(&mut self) {
+        if let Some((p, line)) = self.tutor.dialogue.current() {
+            if let Some(used) = p.hint.and_then(|i| self.session.hints.get_mut(i)) {
+                used.lines_read = used.lines_read.max(line + 1);
+            }
+        }
     }
 
     /// Pip and its dialogue.
@@ -409,14 +472,15 @@ impl App {
         });
         ui.add_space(14.0);
         self.generation_panel(ui);
-        let t = self.t();
+        // In a duel, hints would play for the player: Next stops at the end.
         let in_duel = self.duel.screen.is_some();
-        let event = DialogueView::new(&mut self.tutor.dialogue, t)
+        let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
             .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
             Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::WantsMore) if !in_duel => self.ask_hint(&ctx),
+            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
+            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
             _ => {}
         }
     }
@@ -537,6 +601,17 @@ impl App {
                 .default_width(480.0)
                 .show(ctx, |ui| help::show(ui, t));
             self.chrome.help_open = open;
+        }
+        let words = self.wording();
+        if let Some(guide) = &mut self.chrome.guide {
+            let mut open = true;
+            let event = guide.show(ctx, words, &mut open);
+            if !open {
+                self.chrome.guide = None;
+            }
+            if let Some(guide_window::GuideEvent::TryOne(technique)) = event {
+                self.try_one(technique, ctx);
+            }
         }
         let Some(mut window) = self.chrome.path_window.take() else {
             return;

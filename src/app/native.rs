@@ -104,6 +104,8 @@ pub fn run(config: Config) -> eframe::Result<Ended> {
                     config.lang_chosen = true;
                 }
                 config.notes_mode = s.notes_mode;
+                config.notation = s.notation;
+                config.hint_budget = s.hint_budget;
             }
             Ok(Box::new(Native {
                 app: App::new(config),

@@ -4,15 +4,17 @@
 
 use std::sync::Arc;
 
-use super::dialogue::{DialogueEntry, Offer};
+use super::dialogue::{AtEnd, DialogueEntry, Offer};
 use super::i18n::{count_text, fill};
 use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
 use super::pip::Mood;
+use super::session::HintUse;
 use super::worker::{DialogFor, Purpose, Reply};
 use super::{App, ImportScreen};
 use crate::grid::Board;
 use crate::hint::{self, ParagraphKind, PuzzleSource};
+use crate::logic::{Outcome, Step, Technique};
 use crate::solver::Verdict;
 
 impl App {
@@ -62,6 +64,7 @@ impl App {
                     self.ask_hint(ctx);
                 }
             }
+            Reply::Practice { technique, board } => self.on_practice(technique, board),
             Reply::Autosaved { generation, error } => match error {
                 None => self.session.saved_generation = generation,
                 Some(e) => {
@@ -89,12 +92,20 @@ impl App {
         }
     }
 
-    /// The rule engine's answer: Pip explains it, and Apply waits for a step.
-    fn on_hint(&mut self, outcome: crate::logic::Outcome) {
+    /// The rule engine's answer: Pip explains it, and Apply (or Next at the
+    /// end) waits for a step. Wrong entries come first, those read from the
+    /// photo asked about; before the first step that needs candidates, Pip
+    /// asks whether to pencil them in.
+    fn on_hint(&mut self, outcome: Outcome) {
         let s = &self.session;
-        let answer = hint::answers::hint(&outcome, &s.board, &s.photo_readings, self.config.lang);
-        self.tutor.pip.set_mood(match answer.said.kind {
-            _ if answer.asking => Mood::Idle,
+        let hint::answers::Answer {
+            said,
+            crossed,
+            asking,
+            ..
+        } = hint::answers::hint(&outcome, &s.board, &s.photo_readings, self.wording());
+        self.tutor.pip.set_mood(match said.kind {
+            _ if asking => Mood::Idle,
             ParagraphKind::Solved => Mood::Cheering,
             ParagraphKind::Invalid | ParagraphKind::Stuck | ParagraphKind::WrongEntries => {
                 Mood::Sorry
@@ -102,18 +113,68 @@ impl App {
             _ => Mood::Idle,
         });
         self.tutor.pending_step = match outcome {
-            crate::logic::Outcome::Step(step) => {
-                if step.technique == crate::logic::Technique::WrongEntries {
+            Outcome::Step(step) => {
+                if step.technique == Technique::WrongEntries {
                     // only the player's own are crossed out: a photo's
                     // reading is asked about
-                    self.session.marks.wrong = answer.crossed;
+                    self.session.marks.wrong = crossed;
                 }
                 Some(*step)
             }
             _ => None,
         };
-        self.say(answer.said);
+        let Some(step) = self.tutor.pending_step.clone() else {
+            self.say(said);
+            return;
+        };
+        // Singles need no pencil marks; the first step that does waits for
+        // the player's yes (unless they said no in this game).
+        let needs_notes = step.technique > Technique::NakedSingle;
+        if needs_notes && !asking && !self.session.notes_declined && self.session.notes_missing() {
+            let lang = self.config.lang;
+            let question = DialogueEntry::new(hint::notes_question(lang), lang)
+                .with_offers(vec![Offer::FillNotes, Offer::NoNotes])
+                .at_end(AtEnd::Take(Offer::FillNotes));
+            self.tutor.pip.set_mood(Mood::Idle);
+            self.tutor.dialogue.push(question);
+            return;
+        }
+        self.say_step(said, &step, asking);
+    }
+
+    /// Pip explains `step` (`said`): a hint of the game, counted, held at
+    /// its nudge while the hint budget is on. When Pip is `asking` about a
+    /// photo's reading, Next waits for the player's answer.
+    fn say_step(&mut self, said: hint::Paragraph, step: &Step, asking: bool) {
+        let mut p = DialogueEntry::new(said, self.config.lang).about(step);
+        if asking {
+            p = p.at_end(AtEnd::Wait);
+        }
+        self.session
+            .hints
+            .push(HintUse::new(step.technique, p.lines.len()));
+        let index = self.session.hints.len() - 1;
+        p.hint = Some(index);
+        p.held = self.config.hint_budget && p.kind == ParagraphKind::Step && p.lines.len() > 1;
+        self.tutor.pending_hint = Some(index);
+        self.tutor.dialogue.push(p);
         self.record_hint();
+    }
+
+    /// A practice puzzle from the guide's "Try one" is ready: it becomes the
+    /// game, and Pip says what to look for.
+    fn on_practice(&mut self, technique: Technique, board: Option<Box<Board>>) {
+        self.tutor.pip.set_mood(Mood::Idle);
+        let Some(board) = board else {
+            let t = self.t();
+            self.set_status(t.guide_no_example, true);
+            return;
+        };
+        self.start(*board, 0.0);
+        self.session.game_path = None;
+        self.session.file.puzzles.clear();
+        self.chrome.guide = None;
+        self.say(hint::practice(technique, self.config.lang));
     }
 
     /// Pip's welcome to a new proper puzzle: where it comes from and its level.
@@ -176,7 +237,7 @@ impl App {
             current,
             givens.as_ref(),
             check,
-            lang,
+            self.wording(),
         );
         // a question about a photo's reading is not a reproach
         let mood = if answer.asking {
@@ -201,12 +262,17 @@ impl App {
     }
 
     pub(super) fn on_offer(&mut self, offer: Offer, ctx: &egui::Context) {
+        self.tutor.dialogue.clear_offers();
+        self.tutor.pip.set_mood(Mood::Idle);
         match offer {
             Offer::Apply => {
                 if let Some(step) = self.tutor.pending_step.take() {
                     self.record_hint_played();
-                    if step.technique == crate::logic::Technique::WrongEntries {
+                    if step.technique == Technique::WrongEntries {
                         self.session.marks.wrong.clear();
+                    }
+                    if let Some(i) = self.tutor.pending_hint.take() {
+                        self.session.hints[i].played = true;
                     }
                     let board = self.session.board.clone();
                     self.worker.apply(ctx, self.session.generation, board, step);
@@ -220,9 +286,22 @@ impl App {
                 let edit = self.session.reset();
                 self.after_edit(edit);
             }
+            Offer::FillNotes => {
+                // The board changes, so the step is found again on the
+                // filled notes; when Pip put back candidates the player had
+                // crossed out, it says so first, and Next goes on.
+                if !self.fill_notes() {
+                    self.ask_hint(ctx);
+                }
+            }
+            Offer::NoNotes => {
+                self.session.notes_declined = true;
+                if let Some(step) = self.tutor.pending_step.clone() {
+                    let said = hint::for_step(&step, self.wording());
+                    self.say_step(said, &step, false);
+                }
+            }
         }
-        self.tutor.dialogue.clear_offers();
-        self.tutor.pip.set_mood(Mood::Idle);
     }
 
     // ----- the import screen -----

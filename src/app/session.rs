@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
-use crate::logic::Highlights;
+use crate::logic::{Candidate, Highlights, Technique};
 
 /// Seconds between background autosaves while the board changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -20,6 +20,60 @@ pub enum Edit {
     Changed { solved: bool },
     /// The board refused the edit (a given cannot be changed).
     Refused(EditError),
+}
+
+/// How far into a hint the player went, from the nudge to the step played:
+/// what the hint cost them, for the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HintDepth {
+    /// Only where to look.
+    Nudge,
+    /// The technique and its rule.
+    Technique,
+    /// The cells that prove it.
+    Evidence,
+    /// What it places or removes.
+    Conclusion,
+    /// Pip played it on the board.
+    Played,
+}
+
+/// One hint of the game: its technique and how far the player read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintUse {
+    pub technique: Technique,
+    /// Lines of Pip's explanation the player has seen (1: the nudge alone).
+    pub lines_read: usize,
+    /// Lines the explanation has.
+    pub lines: usize,
+    /// Pip played the step (Next past its last line, Apply, step by step).
+    pub played: bool,
+}
+
+impl HintUse {
+    pub fn new(technique: Technique, lines: usize) -> HintUse {
+        HintUse {
+            technique,
+            lines_read: 1,
+            lines,
+            played: false,
+        }
+    }
+
+    /// How deep the hint went. A step's lines are: the nudge, the
+    /// technique, the evidence, the conclusion, then "Next plays it"; the
+    /// last two both show the conclusion.
+    pub fn depth(&self) -> HintDepth {
+        if self.played {
+            return HintDepth::Played;
+        }
+        match self.lines_read {
+            0 | 1 => HintDepth::Nudge,
+            2 => HintDepth::Technique,
+            n if n + 2 <= self.lines => HintDepth::Evidence,
+            _ => HintDepth::Conclusion,
+        }
+    }
 }
 
 /// The puzzles of the last many-puzzle file opened, and which one is played.
@@ -49,6 +103,11 @@ pub struct Session {
     pub photo_readings: Grid,
     /// The solved grid was already celebrated.
     solved_shown: bool,
+    /// Every hint of this game, in order, with how deep it went (a later
+    /// history of games reads it from here).
+    pub hints: Vec<HintUse>,
+    /// The player said no to pencil marks in this game: Pip does not ask again.
+    pub notes_declined: bool,
     /// Seconds played, and the clock reading of the last tick that counted.
     pub elapsed: f64,
     last_tick: Option<f64>,
@@ -75,6 +134,8 @@ impl Session {
             marks: Highlights::default(),
             photo_readings: Grid::empty(),
             solved_shown: false,
+            hints: Vec::new(),
+            notes_declined: false,
             elapsed: 0.0,
             last_tick: None,
             game_path: None,
@@ -96,6 +157,8 @@ impl Session {
         self.marks = Highlights::default();
         self.photo_readings = Grid::empty();
         self.solved_shown = self.board.is_solved();
+        self.hints.clear();
+        self.notes_declined = false;
         self.paused = false;
         self.selected = Cell::ALL
             .iter()
@@ -217,12 +280,39 @@ impl Session {
         edit
     }
 
-    /// Every empty cell's notes set to its candidates.
-    pub fn fill_notes(&mut self) -> Edit {
-        self.edit(|b| {
-            b.fill_notes();
+    /// Pencils in every empty cell's candidates (one undoable move) without
+    /// erasing the player's notes: see [`Board::fill_notes`]. The player's
+    /// eliminations are judged against the puzzle's solution: sound ones
+    /// stay, one that crossed out a cell's answer is undone. Returns what
+    /// changed, and the candidates put back.
+    pub fn fill_notes(&mut self) -> (Edit, Vec<Candidate>) {
+        let solution = crate::solver::verdict(self.board.givens())
+            .solution()
+            .copied();
+        let mut restored = Vec::new();
+        let edit = self.edit(|b| {
+            restored = b.fill_notes(solution.as_ref());
             Ok(())
-        })
+        });
+        let restored = restored
+            .into_iter()
+            .map(|(cell, digit)| Candidate::new(cell, digit))
+            .collect();
+        (edit, restored)
+    }
+
+    /// Whether filling the notes would add a candidate anywhere: an empty
+    /// cell without notes, or a cell whose notes lack its answer. The
+    /// steps past the singles are read in the candidates, so Pip offers to
+    /// fill them first.
+    pub fn notes_missing(&self) -> bool {
+        let mut board = self.board.clone();
+        let solution = crate::solver::verdict(board.givens()).solution().copied();
+        let restored = board.fill_notes(solution.as_ref());
+        !restored.is_empty()
+            || Cell::ALL
+                .iter()
+                .any(|&c| self.board.value(c) == 0 && self.board.notes(c).is_empty())
     }
 
     /// Every note removed (one undoable move).
@@ -360,6 +450,58 @@ mod tests {
         s.paused = false;
         assert_eq!(s.clear_notes(), Edit::Changed { solved: false });
         assert!(s.board.notes(cell).is_empty());
+    }
+
+    #[test]
+    fn a_hint_counts_how_deep_it_went() {
+        let mut used = HintUse::new(Technique::XWing, 6);
+        assert_eq!(used.depth(), HintDepth::Nudge);
+        used.lines_read = 2;
+        assert_eq!(used.depth(), HintDepth::Technique);
+        used.lines_read = 4;
+        assert_eq!(used.depth(), HintDepth::Evidence);
+        used.lines_read = 5;
+        assert_eq!(used.depth(), HintDepth::Conclusion);
+        used.played = true;
+        assert_eq!(used.depth(), HintDepth::Played);
+        let mut s = session();
+        s.hints.push(used);
+        s.notes_declined = true;
+        s.start(s.board.clone(), 0.0);
+        assert!(
+            s.hints.is_empty() && !s.notes_declined,
+            "a new game counts anew"
+        );
+    }
+
+    #[test]
+    fn notes_are_missing_until_filled() {
+        let mut s = session();
+        assert!(s.notes_missing(), "no notes at all");
+        let (edit, restored) = s.fill_notes();
+        assert_eq!(edit, Edit::Changed { solved: false });
+        assert!(restored.is_empty());
+        assert!(!s.notes_missing());
+        // A player's sound elimination is no missing note.
+        let cell = s.selected.unwrap();
+        let solution = crate::solver::solve(s.board.givens()).unwrap();
+        let other = s
+            .board
+            .notes(cell)
+            .iter()
+            .find(|&d| d != solution.get(cell))
+            .unwrap();
+        s.type_digit(other, true);
+        assert!(!s.notes_missing());
+        // Crossing out the answer is: filling puts it back.
+        s.type_digit(solution.get(cell), true);
+        assert!(s.notes_missing());
+        let (_, restored) = s.fill_notes();
+        assert_eq!(restored, vec![Candidate::new(cell, solution.get(cell))]);
+        assert!(
+            !s.board.notes(cell).contains(other),
+            "the sound one stays out"
+        );
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! The player's choices that outlive a session: the language and the notes
-//! mode. They are kept by eframe's persistence (with the window's size and
-//! position) in `settings.ron` in the data folder.
+//! The player's choices that outlive a session: the language, how cells are
+//! named, the notes mode and the hint budget. They are kept by eframe's
+//! persistence (with the window's size and position) in `settings.ron` in
+//! the data folder.
 
 use serde::{Deserialize, Serialize};
 
 use super::i18n::Lang;
+use crate::hint::Notation;
 
 /// The key of the settings in eframe's storage.
 const KEY: &str = "sudolens-settings";
@@ -14,12 +16,19 @@ pub fn file(data_dir: &std::path::Path) -> std::path::PathBuf {
     data_dir.join("settings.ron")
 }
 
-/// What is remembered between sessions.
+/// What is remembered between sessions. Fields added later default when
+/// an older settings file lacks them, so an update keeps the language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// Chosen in View > Language; `None` follows the system language.
     pub lang: Option<Lang>,
     pub notes_mode: bool,
+    /// View > Cell names: plain unless the player chose compact.
+    #[serde(default)]
+    pub notation: Notation,
+    /// View > Hints: stop at the nudge.
+    #[serde(default)]
+    pub hint_budget: bool,
 }
 
 impl Settings {
@@ -62,9 +71,21 @@ mod tests {
         let s = Settings {
             lang: Some(Lang::Fr),
             notes_mode: true,
+            notation: Notation::Compact,
+            hint_budget: true,
         };
         s.store(&mut storage);
         assert_eq!(Settings::load(&storage), Some(s));
+        // Settings written before the notation and the budget existed
+        // still load, with plain names and no budget.
+        eframe::Storage::set_string(
+            &mut storage,
+            KEY,
+            "(lang: Some(Fr), notes_mode: false)".into(),
+        );
+        let old = Settings::load(&storage).expect("an older file loads");
+        assert_eq!(old.lang, Some(Lang::Fr));
+        assert_eq!((old.notation, old.hint_budget), (Notation::Plain, false));
         // A damaged value is ignored, not fatal.
         eframe::Storage::set_string(&mut storage, KEY, "(lang: Some(Klingon".into());
         assert_eq!(Settings::load(&storage), None);

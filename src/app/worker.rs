@@ -58,6 +58,12 @@ pub enum Reply {
         board: Box<Board>,
         step: Box<logic::Step>,
     },
+    /// A practice puzzle for the guide's "Try one": a fresh grid whose next
+    /// step needs `technique`; `None` when there is no example of it.
+    Practice {
+        technique: logic::Technique,
+        board: Option<Box<Board>>,
+    },
     /// A periodic autosave finished; the error message if it failed.
     Autosaved {
         generation: u64,
@@ -238,6 +244,15 @@ impl Worker {
                 board: Box::new(board),
                 step: Box::new(step),
             }
+        });
+    }
+
+    /// Finds a fresh puzzle whose next step needs `technique` (the engine
+    /// checks each disguise it tries).
+    pub fn practice(&mut self, ctx: &egui::Context, technique: logic::Technique, seed: u64) {
+        self.spawn(ctx, move || Reply::Practice {
+            technique,
+            board: crate::guide::practice(technique, seed).map(Box::new),
         });
     }
 

@@ -1,10 +1,10 @@
 //! `sudolens explain`: the whole logical path of a puzzle, step by step.
 
-use super::hint::{one_grid, parse_lang, step_json, texts};
+use super::hint::{one_grid, step_json, texts, WordingArgs};
 use super::Exit;
 use clap::Args;
 use std::process::ExitCode;
-use sudolens::hint::{for_step, invalid_grid, Lang};
+use sudolens::hint::{for_reading, invalid_grid, summary};
 use sudolens::logic::solve_path;
 use sudolens::solver::verdict;
 
@@ -18,9 +18,8 @@ pub struct ExplainArgs {
     /// Only the one-line summary of each step, without Pip's lines.
     #[arg(long)]
     brief: bool,
-    /// Language of the explanation: en or fr.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    #[command(flatten)]
+    words: WordingArgs,
 }
 
 pub fn run(args: &ExplainArgs) -> ExitCode {
@@ -28,9 +27,10 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
+    let words = args.words.wording();
     let v = verdict(&grid);
     if !v.is_unique() {
-        for line in texts(invalid_grid(&grid, &v, args.lang)) {
+        for line in texts(invalid_grid(&grid, &v, words)) {
             println!("{line}");
         }
         return Exit::for_verdict(&v).into();
@@ -38,7 +38,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let path = solve_path(&grid);
     if args.json {
         let steps: Vec<serde_json::Value> =
-            path.steps.iter().map(|s| step_json(s, args.lang)).collect();
+            path.steps.iter().map(|s| step_json(s, words)).collect();
         let out = serde_json::json!({
             "puzzle": grid.to_line(),
             "steps": steps,
@@ -47,9 +47,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         println!("{out}");
     } else {
         for (i, step) in path.steps.iter().enumerate() {
-            println!("{:3}. {step}", i + 1);
+            println!("{:3}. {}", i + 1, summary(step, words));
             if !args.brief {
-                for line in for_step(step, args.lang).lines {
+                for line in for_reading(step, words).lines {
                     println!("       {}", line.text);
                 }
             }

@@ -4,7 +4,7 @@ use super::{bad_input, read_source, Exit};
 use clap::Args;
 use std::process::ExitCode;
 use sudolens::grid::{Board, Grid, PuzzleStream};
-use sudolens::hint::{for_outcome, invalid_grid, Lang, Paragraph};
+use sudolens::hint::{for_outcome, invalid_grid, Lang, Notation, Paragraph, Wording};
 use sudolens::logic::{next_outcome, Outcome, Step};
 
 #[derive(Args)]
@@ -16,20 +16,42 @@ pub struct HintArgs {
     /// highlights, lines).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    words: WordingArgs,
+}
+
+/// The language and notation of Pip's lines, as `hint` and `explain` take them.
+#[derive(Args, Clone, Copy)]
+pub struct WordingArgs {
     /// Language of the explanation: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
+    /// How cells and units are named: plain ("row 6, column 2", "box 4")
+    /// or compact ("r6c2", "b4"). JSON fields keep the compact form.
+    #[arg(long, default_value = "plain", value_parser = parse_notation)]
+    notation: Notation,
+}
+
+impl WordingArgs {
+    pub fn wording(self) -> Wording {
+        Wording::new(self.lang, self.notation)
+    }
 }
 
 pub fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::parse(s).ok_or_else(|| format!("unknown language '{s}' (use en or fr)"))
 }
 
+pub fn parse_notation(s: &str) -> Result<Notation, String> {
+    Notation::parse(s).ok_or_else(|| format!("unknown notation '{s}' (use plain or compact)"))
+}
+
 /// A step as JSON with its explanation lines, the shape `explain` and
-/// `hint` share.
-pub fn step_json(step: &Step, lang: Lang) -> serde_json::Value {
+/// `hint` share. The typed fields name cells compactly whatever the
+/// notation ("r1c5"); only the lines follow it.
+pub fn step_json(step: &Step, lang: Wording) -> serde_json::Value {
     let mut v = serde_json::to_value(step).unwrap_or_default();
-    v["lines"] = serde_json::json!(texts(sudolens::hint::for_step(step, lang)));
+    v["lines"] = serde_json::json!(texts(sudolens::hint::for_reading(step, lang)));
     v
 }
 
@@ -56,14 +78,17 @@ pub fn run(args: &HintArgs) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
+    let words = args.words.wording();
     let outcome = next_outcome(&Board::new(grid));
     let paragraph = match &outcome {
-        Outcome::Invalid(v) => invalid_grid(&grid, v, args.lang),
-        other => for_outcome(other, args.lang),
+        Outcome::Invalid(v) => invalid_grid(&grid, v, words),
+        // no Next or Apply in a terminal: the step ends at its conclusion
+        Outcome::Step(step) => sudolens::hint::for_reading(step, words),
+        other => for_outcome(other, words),
     };
     if args.json {
         let v = match &outcome {
-            Outcome::Step(step) => step_json(step, args.lang),
+            Outcome::Step(step) => step_json(step, words),
             other => {
                 let status = match other {
                     Outcome::Solved => "solved",

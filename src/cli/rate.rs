@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
-use sudolens::hint::{verdict_summary, Lang};
+use sudolens::hint::{verdict_summary, Lang, Notation, Wording};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
 use sudolens::solver::{count_solutions, verdict};
 
@@ -27,6 +27,9 @@ pub struct RateArgs {
     /// sets); any wrong conclusion is printed and fails the run.
     #[arg(long)]
     check: bool,
+    /// How the reason a puzzle fails names cells and units: plain or compact.
+    #[arg(long, default_value = "plain", value_parser = super::hint::parse_notation)]
+    notation: Notation,
 }
 
 /// The first conclusion of the path that contradicts the solution.
@@ -138,7 +141,13 @@ impl Rater<'_> {
             Ok(g) if count_solutions(&g, 2) != 1 => {
                 let v = verdict(&g);
                 return (
-                    self.error_line(Some(&g), at(verdict_summary(&v, Lang::En))),
+                    self.error_line(
+                        Some(&g),
+                        at(verdict_summary(
+                            &v,
+                            Wording::new(Lang::En, self.args.notation),
+                        )),
+                    ),
                     Exit::for_verdict(&v),
                 );
             }

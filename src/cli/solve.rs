@@ -1,18 +1,23 @@
 //! `sudolens solve`: the exact solver on one puzzle or a batch.
 
+use super::hint::parse_notation;
 use super::{bad_input, read_source, Exit};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, PuzzleLines, PuzzleStream};
-use sudolens::hint::{verdict_summary, Lang};
+use sudolens::hint::{verdict_summary, Lang, Notation, Wording};
 use sudolens::solver::{verdict, Verdict};
 
 #[derive(Args)]
 pub struct SolveArgs {
     /// An 81-character puzzle, a puzzle file, or `-` for standard input.
     puzzle: String,
+    /// How the reason a puzzle fails names cells and units: plain ("row 1
+    /// (columns 1 and 2)") or compact ("r1 (r1c1, r1c2)").
+    #[arg(long, default_value = "plain", value_parser = parse_notation)]
+    notation: Notation,
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
@@ -20,17 +25,18 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return bad_input(&e),
     };
+    let words = Wording::new(Lang::En, args.notation);
     match source.puzzles {
-        PuzzleStream::Single(grid) => solve_one(&grid),
-        PuzzleStream::Many(lines) => solve_batch(&source.name, lines),
+        PuzzleStream::Single(grid) => solve_one(&grid, words),
+        PuzzleStream::Many(lines) => solve_batch(&source.name, lines, words),
     }
 }
 
-fn solve_one(grid: &Grid) -> ExitCode {
+fn solve_one(grid: &Grid, words: Wording) -> ExitCode {
     let v = verdict(grid);
     match &v {
         Verdict::Unique(solution) => println!("{}", solution.to_line()),
-        _ => println!("{}", verdict_summary(&v, Lang::En)),
+        _ => println!("{}", verdict_summary(&v, words)),
     }
     Exit::for_verdict(&v).into()
 }
@@ -46,7 +52,7 @@ struct Tally {
 
 /// Solves each line as it is read: one output line per puzzle, in order,
 /// and nothing kept but the counts.
-fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>) -> ExitCode {
+fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording) -> ExitCode {
     let start = Instant::now();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -65,11 +71,7 @@ fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>) -> ExitCode {
                 }
                 v => {
                     tally.invalid += 1;
-                    format!(
-                        "error: line {}: {}",
-                        line.line,
-                        verdict_summary(&v, Lang::En)
-                    )
+                    format!("error: line {}: {}", line.line, verdict_summary(&v, words))
                 }
             },
         };

@@ -85,6 +85,24 @@ impl Board {
         Ok(board)
     }
 
+    /// A game already under way, with no history to undo: the player's
+    /// `entries` and the pencil `notes` of each cell (a practice position
+    /// of the technique guide). Notes of filled cells are dropped; entries
+    /// on given cells are refused.
+    pub fn with_notes(
+        givens: Grid,
+        entries: &Grid,
+        notes: &[Candidates; 81],
+    ) -> Result<Board, EditError> {
+        let mut board = Board::with_entries(givens, entries)?;
+        for cell in Cell::ALL {
+            if board.value(cell) == 0 {
+                board.cells[cell.index()].notes = notes[cell.index()];
+            }
+        }
+        Ok(board)
+    }
+
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
@@ -197,24 +215,41 @@ impl Board {
         self.apply([(cell, state)])
     }
 
-    /// Writes every candidate into the notes of every empty cell (one move).
-    pub fn fill_notes(&mut self) {
+    /// Pencils in the candidates of every empty cell as one move, never
+    /// erasing what the player chose:
+    ///
+    /// - a cell without notes gets every digit its row, column and box allow;
+    /// - a cell with notes loses the digits already placed in its row,
+    ///   column or box, and keeps the player's other eliminations: a digit
+    ///   the player crossed out stays out, since it is not the cell's answer
+    ///   and can never mislead;
+    /// - but when `solution` is known and the player crossed out the cell's
+    ///   own digit (an unsound elimination, which would make every later
+    ///   step read the notes wrong), that digit is put back.
+    ///
+    /// Returns the digits put back, with their cells, so the player can be
+    /// told.
+    pub fn fill_notes(&mut self, solution: Option<&Grid>) -> Vec<(Cell, u8)> {
         let grid = self.grid();
-        let edits: Vec<(Cell, CellState)> = Cell::ALL
-            .iter()
-            .filter(|&&c| grid.get(c) == 0)
-            .map(|&c| {
-                (
-                    c,
-                    CellState {
-                        entry: 0,
-                        notes: grid.candidates(c),
-                    },
-                )
-            })
-            .collect();
+        let mut restored = Vec::new();
+        let mut edits: Vec<(Cell, CellState)> = Vec::new();
+        for cell in Cell::ALL.into_iter().filter(|&c| grid.get(c) == 0) {
+            let possible = grid.candidates(cell);
+            let mut notes = self.notes(cell) & possible;
+            if let Some(d) = solution.map(|s| s.get(cell)) {
+                if !notes.is_empty() && possible.contains(d) && !notes.contains(d) {
+                    notes.insert(d);
+                    restored.push((cell, d));
+                }
+            }
+            if notes.is_empty() {
+                notes = possible;
+            }
+            edits.push((cell, CellState { entry: 0, notes }));
+        }
         // Only editable cells are empty, so this cannot fail.
         let _ = self.apply(edits);
+        restored
     }
 
     /// Clears all entries and notes, back to the givens (undoable).
@@ -394,7 +429,7 @@ mod tests {
     #[test]
     fn fill_notes_and_reset_are_single_moves() {
         let mut b = board();
-        b.fill_notes();
+        b.fill_notes(None);
         assert_eq!(b.history().len(), 1);
         assert_eq!(
             b.notes(Cell::new(0, 1)),
@@ -410,6 +445,49 @@ mod tests {
         let n = b.history().len();
         b.set_entry(Cell::new(0, 1), 1).unwrap();
         assert_eq!(b.history().len(), n);
+    }
+
+    #[test]
+    fn filling_notes_keeps_the_players_sound_eliminations() {
+        let mut b = board();
+        let solution = crate::solver::solve(b.givens()).unwrap();
+        let cell = Cell::new(0, 1);
+        let possible = b.grid().candidates(cell);
+        let answer = solution.get(cell);
+        // The player crossed out a digit that is not the answer, and wrote
+        // a digit that a given in the row already rules out.
+        let wrong_guess = possible.iter().find(|&d| d != answer).unwrap();
+        let ruled_out = (1..=9).find(|&d| !possible.contains(d)).unwrap();
+        let mut mine = possible;
+        mine.remove(wrong_guess);
+        mine.insert(ruled_out);
+        b.set_notes(cell, mine).unwrap();
+        // In another cell the player crossed out the answer itself.
+        let other = Cell::new(1, 0);
+        let mut theirs = b.grid().candidates(other);
+        theirs.remove(solution.get(other));
+        b.set_notes(other, theirs).unwrap();
+
+        let restored = b.fill_notes(Some(&solution));
+        let mut kept = possible;
+        kept.remove(wrong_guess);
+        assert_eq!(
+            b.notes(cell),
+            kept,
+            "sound elimination kept, impossible digit gone"
+        );
+        assert_eq!(restored, vec![(other, solution.get(other))]);
+        assert_eq!(
+            b.notes(other),
+            b.grid().candidates(other),
+            "the answer is back"
+        );
+        let untouched = Cell::new(8, 8);
+        assert_eq!(b.notes(untouched), b.grid().candidates(untouched));
+        // Without a solution to judge by, every elimination is kept.
+        b.undo();
+        assert!(b.fill_notes(None).is_empty());
+        assert!(!b.notes(other).contains(solution.get(other)));
     }
 
     #[test]

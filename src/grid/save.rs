@@ -264,7 +264,7 @@ mod tests {
         )
         .unwrap();
         let mut board = Board::new(givens);
-        board.fill_notes();
+        board.fill_notes(None);
         board.set_entry(Cell::new(0, 1), 1).unwrap();
         board.set_entry(Cell::new(0, 2), 2).unwrap();
         board.undo();

@@ -1,13 +1,13 @@
 //! Pip's words for almost locked sets: ALS-XZ, ALS-XY-Wing and longer
 //! chains of sets, Death Blossom.
 
-use super::words::{cells, digits, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, cells, digits, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::Cell;
 use crate::logic::{AlsSet, Highlights, Petal, Technique};
 
 const ALS_CHAIN_EN: &str = "Almost locked sets in a row, each sharing a restricted digit with the next: if the first set lacks z, each set in turn is locked and the last one holds z, so cells seeing every z of the first and last sets lose z.";
-const ALS_CHAIN_FR: &str = "Des ensembles presque bloqués à la suite, chacun partageant un chiffre restreint avec le suivant : si le premier n'a pas z, chaque ensemble à son tour est bloqué et le dernier contient z, donc les cases qui voient tous les z du premier et du dernier ensemble perdent z.";
+const ALS_CHAIN_FR: &str = "Des ensembles presque bloqués à la suite, chacun partageant un chiffre restreint avec le suivant : si le premier n'a pas z, chacun à son tour est bloqué et le dernier contient z, donc les cases qui voient tous les z du premier et du dernier perdent z.";
 
 pub(super) const WORDS: &[TechniqueWords] = &[
     TechniqueWords {
@@ -38,7 +38,7 @@ pub(super) const WORDS: &[TechniqueWords] = &[
 
 /// "Set A: the 2 cells r1c1 and r1c2 hold only 1, 2 and 3, one digit
 /// more than cells."
-fn set_line(name: char, set: &AlsSet, lang: Lang) -> String {
+fn set_line(name: char, set: &AlsSet, lang: Wording) -> String {
     let (list, ds, n) = (
         cells(&set.cells, lang),
         digits(&set.digits, lang),
@@ -72,7 +72,7 @@ pub(super) fn als_xz(
     z: &[u8],
     second_x: Option<u8>,
     [a, b]: &[AlsSet; 2],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let z = digits(z, lang);
     let mut out = vec![
@@ -137,7 +137,7 @@ pub(super) fn als_chain(
     sets: &[AlsSet],
     restricted: &[u8],
     z: u8,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let mut out: Vec<Line> = sets
         .iter()
@@ -189,9 +189,9 @@ pub(super) fn death_blossom(
     stem: Cell,
     petals: &[Petal],
     z: u8,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
-    let sl = cells(&[stem], lang);
+    let sl = cell(stem, lang);
     let sd: Vec<u8> = h.candidates.iter().map(|c| c.digit).collect();
     let ds = digits(&sd, lang);
     let mut out = vec![shown(

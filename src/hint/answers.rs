@@ -8,7 +8,7 @@
 //! wrote?"), never crossed out, since the misreading may be Pip's.
 
 use super::photo::{entries_that_do_not_fit, ThenOffer};
-use super::{broken_givens, entries_break_the_puzzle, for_outcome, one_wrong_entry, Lang};
+use super::{broken_givens, entries_break_the_puzzle, for_outcome, one_wrong_entry, Wording};
 use super::{Paragraph, ParagraphKind};
 use crate::grid::{Board, Cell, Grid};
 use crate::logic::{Outcome, Technique};
@@ -58,7 +58,8 @@ pub fn split_readings(
 
 /// Pip's answer to Hint: the engine's `outcome` on `board` in words. Wrong
 /// entries come first; those read from the photo are asked about.
-pub fn hint(outcome: &Outcome, board: &Board, readings: &Grid, lang: Lang) -> Answer {
+pub fn hint(outcome: &Outcome, board: &Board, readings: &Grid, lang: impl Into<Wording>) -> Answer {
+    let lang: Wording = lang.into();
     let mut answer = Answer {
         said: for_outcome(outcome, lang),
         crossed: Vec::new(),
@@ -91,8 +92,9 @@ pub fn not_proper(
     current: &Verdict,
     givens: Option<&Verdict>,
     check: bool,
-    lang: Lang,
+    lang: impl Into<Wording>,
 ) -> Answer {
+    let lang: Wording = lang.into();
     let has_entries = board.entries().filled_count() > 0;
     match givens {
         Some(Verdict::Unique(solution)) => {
@@ -144,6 +146,7 @@ pub fn board_verdicts(grid: &Grid, givens: &Grid) -> (Verdict, Option<Verdict>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hint::Lang;
     use crate::logic::next_outcome;
 
     const PUZZLE: &str = crate::test_puzzles::HARD_17;

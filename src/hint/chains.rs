@@ -2,8 +2,8 @@
 //! loops, and for one chain link, which every technique told link by link
 //! shares.
 
-use super::words::{cells, digits, unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, cells, digits, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::CellSet;
 use crate::logic::{Candidate, Link, LinkKind, Technique, Why};
 
@@ -38,13 +38,13 @@ pub(super) const WORDS: &[TechniqueWords] = &[
     TechniqueWords {
         technique: Technique::AlsAic,
         name_fr: "Chaîne d'inférences alternées avec ensembles",
-        rule_en: "A chain of alternating strong and weak links that may pass through an almost locked set (cells holding one digit more than cells: without one digit they are locked on the rest): one of the two ends is true, so candidates seeing both ends are false.",
-        rule_fr: "Une chaîne alternant liens forts et faibles qui peut traverser un ensemble presque bloqué (des cases avec un chiffre de plus que de cases : sans l'un d'eux, elles sont bloquées sur les autres) : l'un des deux bouts est vrai, donc les candidats qui voient les deux bouts sont faux.",
+        rule_en: "A chain of alternating strong and weak links that may pass through an almost locked set (N cells with N + 1 digits, locked on the rest without one): one of the two ends is true, so candidates seeing both ends are false.",
+        rule_fr: "Une chaîne alternant liens forts et faibles qui peut traverser un ensemble presque bloqué (N cases à N + 1 chiffres, bloquées sur les autres sans l'un d'eux) : l'un des deux bouts est vrai, donc les candidats qui voient les deux bouts sont faux.",
     },
 ];
 
 /// "r1c2 is 5", or for a group "5 is in one of r1c2 and r1c3".
-fn node_is(set: CellSet, d: u8, lang: Lang) -> String {
+fn node_is(set: CellSet, d: u8, lang: Wording) -> String {
     let list = cells(&set.to_vec(), lang);
     if set.len() == 1 {
         say!(lang, "{list} is {d}", "{list} vaut {d}")
@@ -58,7 +58,7 @@ fn node_is(set: CellSet, d: u8, lang: Lang) -> String {
 }
 
 /// "r1c2 is not 5", or for a group "5 is in none of r1c2 and r1c3".
-fn node_is_not(set: CellSet, d: u8, lang: Lang) -> String {
+fn node_is_not(set: CellSet, d: u8, lang: Wording) -> String {
     let list = cells(&set.to_vec(), lang);
     if set.len() == 1 {
         say!(lang, "{list} is not {d}", "{list} ne vaut pas {d}")
@@ -77,7 +77,7 @@ fn end_cands(set: CellSet, d: u8) -> impl Iterator<Item = Candidate> {
 }
 
 /// A link with a group or an almost locked set at one end, or both.
-fn group_link_line(l: &Link, lang: Lang) -> Line {
+fn group_link_line(l: &Link, lang: Wording) -> Line {
     let (fd, td) = (l.from.digit, l.to.digit);
     let to = match l.kind {
         LinkKind::Strong => node_is(l.to_cells, td, lang),
@@ -136,7 +136,7 @@ fn group_link_line(l: &Link, lang: Lang) -> Line {
 pub(super) fn nice_loop<'a>(
     start: Candidate,
     links: impl Iterator<Item = &'a Link>,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let links: Vec<&Link> = links.collect();
     let from = links
@@ -175,7 +175,7 @@ pub(super) fn either_end<'a>(
     start: Candidate,
     links: impl Iterator<Item = &'a Link>,
     end: Candidate,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let links: Vec<&Link> = links.collect();
     let grouped_ends = links.first().is_some_and(|l| l.from_cells.len() > 1)
@@ -184,27 +184,27 @@ pub(super) fn either_end<'a>(
         return either_group_end(&links, lang);
     }
     let links = links.into_iter();
-    let (sc, sd) = (start.cell, start.digit);
+    let (sc, sd) = (cell(start.cell, lang), start.digit);
     let mut out = vec![shown(
         say!(
             lang,
             "Suppose {sc} is not {sd}.",
             "Suppose que {sc} ne vaut pas {sd}."
         ),
-        vec![sc],
+        vec![start.cell],
         vec![start],
         vec![],
         vec![],
     )];
     out.extend(links.map(|l| link_line(l, lang, false)));
-    let (ec, ed) = (end.cell, end.digit);
+    let (ec, ed) = (cell(end.cell, lang), end.digit);
     out.push(shown(
         say!(
             lang,
             "So either {sc} is {sd} or {ec} is {ed}: one of the two ends is true.",
             "Donc soit {sc} vaut {sd}, soit {ec} vaut {ed} : l'un des deux bouts est vrai."
         ),
-        vec![sc, ec],
+        vec![start.cell, end.cell],
         vec![start, end],
         vec![],
         vec![],
@@ -213,7 +213,7 @@ pub(super) fn either_end<'a>(
 }
 
 /// [`either_end`] for a chain that starts or ends on a group.
-fn either_group_end(links: &[&Link], lang: Lang) -> Vec<Line> {
+fn either_group_end(links: &[&Link], lang: Wording) -> Vec<Line> {
     let (Some(first), Some(last)) = (links.first(), links.last()) else {
         return Vec::new();
     };
@@ -245,11 +245,12 @@ fn either_group_end(links: &[&Link], lang: Lang) -> Vec<Line> {
 
 /// One chain link as one line, drawn on the board as it is read; with
 /// `coloring`, a strong link in a unit is told as two opposite colours.
-pub(super) fn link_line(l: &Link, lang: Lang, coloring: bool) -> Line {
+pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
     if l.is_grouped() || matches!(l.why, Why::Als { .. }) {
         return group_link_line(l, lang);
     }
-    let (fc, fd, tc, td) = (l.from.cell, l.from.digit, l.to.cell, l.to.digit);
+    let (fc, fd) = (cell(l.from.cell, lang), l.from.digit);
+    let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
     let text = match (l.kind, l.why, coloring) {
         (LinkKind::Strong, Why::Unit(u), true) => {
             let un = unit_name(u, lang);
@@ -314,5 +315,5 @@ pub(super) fn link_line(l: &Link, lang: Lang, coloring: bool) -> Line {
         Why::Unit(u) | Why::LastPlace(u) => vec![u],
         _ => vec![],
     };
-    shown(text, vec![tc], vec![l.from, l.to], vec![], units)
+    shown(text, vec![l.to.cell], vec![l.from, l.to], vec![], units)
 }

@@ -1,7 +1,7 @@
 //! Pip's words for basic and finned fish.
 
-use super::words::{cells, units, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cells, de, units, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -76,9 +76,10 @@ pub(super) fn fish(
     base: &[Unit],
     cover: &[Unit],
     fins: &[Cell],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (bl, cl) = (units(base, lang), units(cover, lang));
+    let de_cl = de(&cl);
     let n = base.len();
     let mut out = vec![
         shown(
@@ -96,7 +97,7 @@ pub(super) fn fish(
             say!(
                 lang,
                 "Those {n} lines each need a {d} and share only {n} crossing lines, so they fill the {d} of {cl}.",
-                "Ces {n} lignes ont chacune besoin d'un {d} et ne partagent que {n} lignes croisées : elles fournissent le {d} de {cl}."
+                "Ces {n} lignes ont chacune besoin d'un {d} et ne partagent que {n} lignes croisées : elles fournissent le {d} {de_cl}."
             ),
             vec![],
             h.candidates.clone(),

@@ -3,8 +3,8 @@
 //! every case of a cell or unit down to the same conclusion.
 
 use super::chains::link_line;
-use super::words::{unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::logic::{Chain, Contradiction, ForcingSource, Technique, Why};
 
 pub(super) const WORDS: &[TechniqueWords] = &[
@@ -36,14 +36,14 @@ pub(super) const WORDS: &[TechniqueWords] = &[
 
 /// One supposition down to an impossible grid: `chains[0]`, which cites the
 /// smaller contradictions that follow it by their index.
-pub(super) fn contradiction(chains: &[Chain], lang: Lang) -> Vec<Line> {
+pub(super) fn contradiction(chains: &[Chain], lang: Wording) -> Vec<Line> {
     let mut out = Vec::new();
     chain_lines(&mut out, chains, 0, false, lang);
     out
 }
 
 /// Every case of `source`, one chain each, down to the same conclusion.
-pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Lang) -> Vec<Line> {
+pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Wording) -> Vec<Line> {
     let mut out = Vec::new();
     let numbered = chains.len() > 1;
     for i in 0..chains.len() {
@@ -71,10 +71,10 @@ pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Lang) -> Ve
 
 /// Chain `i`: its supposition, one line per link (a nested proof is told
 /// before the link it proves), and how it ends.
-fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Lang) {
+fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
     let chain = &chains[i];
     if let Some(p) = chain.premise {
-        let (pc, pd) = (p.candidate.cell, p.candidate.digit);
+        let (pc, pd) = (cell(p.candidate.cell, lang), p.candidate.digit);
         let k = i + 1;
         let text = match (p.on, numbered) {
             (true, true) => say!(
@@ -93,19 +93,25 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
                 "Suppose que {pc} ne vaille pas {pd}."
             ),
         };
-        out.push(shown(text, vec![pc], vec![p.candidate], vec![], vec![]));
+        out.push(shown(
+            text,
+            vec![p.candidate.cell],
+            vec![p.candidate],
+            vec![],
+            vec![],
+        ));
     }
     for l in &chain.links {
         if let Why::Nested(k) = l.why {
             if k != i && k < chains.len() {
-                let (tc, td) = (l.to.cell, l.to.digit);
+                let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
                 out.push(shown(
                     say!(
                         lang,
                         "Inside this supposition, test {tc} = {td}:",
                         "Dans cette supposition, teste {tc} = {td} :"
                     ),
-                    vec![tc],
+                    vec![l.to.cell],
                     vec![l.to],
                     vec![],
                     vec![],
@@ -116,13 +122,16 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
         out.push(link_line(l, lang, false));
     }
     match chain.contradiction {
-        Some(Contradiction::EmptyCell { cell }) => out.push(shown(
-            say!(
-                lang,
-                "Then {cell} has no candidate left: impossible!",
-                "Alors {cell} n'a plus aucun candidat : impossible !"
-            ),
-            vec![cell],
+        Some(Contradiction::EmptyCell { cell: c }) => out.push(shown(
+            {
+                let name = cell(c, lang);
+                say!(
+                    lang,
+                    "Then {name} has no candidate left: impossible!",
+                    "Alors {name} n'a plus aucun candidat : impossible !"
+                )
+            },
+            vec![c],
             vec![],
             vec![],
             vec![],
@@ -142,14 +151,14 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
             ))
         }
         Some(Contradiction::Both { candidate }) => {
-            let (c, dd) = (candidate.cell, candidate.digit);
+            let (c, dd) = (cell(candidate.cell, lang), candidate.digit);
             out.push(shown(
                 say!(
                     lang,
                     "Then {c} would have to be {dd} and not {dd} at once: impossible!",
                     "Alors {c} devrait valoir {dd} et ne pas valoir {dd} à la fois : impossible !"
                 ),
-                vec![c],
+                vec![candidate.cell],
                 vec![candidate],
                 vec![],
                 vec![],

@@ -1,9 +1,11 @@
 //! Pip's words about the game as a whole, outside any one step: who Pip
-//! is, why it pencils in notes, welcomes to a new or restored game, and
-//! what Solve and Check found.
+//! is, when it offers to pencil in notes and what filling them did,
+//! welcomes to a new, restored or practice game, and what Solve and Check
+//! found.
 
-use super::{plain, Lang, Paragraph, ParagraphKind};
-use crate::logic::Rating;
+use super::words::{cell, tech_name};
+use super::{line, plain, Lang, Paragraph, ParagraphKind, Wording};
+use crate::logic::{Candidate, Highlights, Rating, Technique};
 
 /// Who Pip is and how the dialogue works.
 pub fn intro(lang: Lang) -> Paragraph {
@@ -12,14 +14,14 @@ pub fn intro(lang: Lang) -> Paragraph {
             "Hello, I'm Pip! Two dice stacked up: my top die shows a 2 (my eyes), my bottom one a 3 (my buttons).",
             "I never just tell you the answer: I show you the next logical step, one line at a time.",
             "First a nudge where to look. Press Next for the technique, the cells that prove it, and what it gives.",
-            "When a step is clear, press Apply to play it, or place the digit yourself.",
+            "At the end of a step, Next plays it and goes on to the next one; Apply plays it and stops there. Or place the digit yourself.",
             "If you write a wrong digit, I will point at it gently before anything else.",
         ],
         Lang::Fr => vec![
             "Bonjour, je suis Pip ! Deux dés empilés : celui du haut montre un 2 (mes yeux), celui du bas un 3 (mes boutons).",
             "Je ne donne jamais la réponse d'un coup : je montre la prochaine étape logique, une ligne à la fois.",
             "D'abord un indice sur où regarder. Appuie sur Suivant pour la technique, les cases qui la prouvent et ce qu'elle donne.",
-            "Quand une étape est claire, appuie sur Appliquer pour la jouer, ou place le chiffre toi-même.",
+            "À la fin d'une étape, Suivant la joue et passe à la suivante ; Appliquer la joue et s'arrête là. Ou place le chiffre toi-même.",
             "Si tu écris un chiffre faux, je te le montrerai gentiment avant toute autre chose.",
         ],
     };
@@ -29,16 +31,92 @@ pub fn intro(lang: Lang) -> Paragraph {
     }
 }
 
-/// Why Pip fills in the candidates before the harder steps.
-pub fn notes(lang: Lang) -> Paragraph {
+/// The first step that needs candidates has come (singles need none): Pip
+/// asks before it pencils them in.
+pub fn notes_question(lang: Lang) -> Paragraph {
     let texts = [
-        say!(lang, "Let me pencil in the candidates first: every digit each empty cell can still take.", "Je note d'abord les candidats : tous les chiffres encore possibles dans chaque case vide."),
-        say!(lang, "Strong players do this too: the patterns I will show you live in these notes.", "Les bons joueurs font pareil : les motifs que je vais te montrer se lisent dans ces notes."),
-        say!(lang, "When a step removes a candidate, I cross it out in the notes.", "Quand une étape supprime un candidat, je le raye dans les notes."),
+        say!(lang, "From here we need pencil marks: the next step is read in the candidates, every digit each empty cell can still take.", "À partir d'ici, il nous faut des notes : la prochaine étape se lit dans les candidats, tous les chiffres encore possibles dans chaque case vide."),
+        say!(lang, "Shall I fill them in? Your own notes stay: I only remove digits already placed in their row, column or box, and add what is missing.", "Veux-tu que je les remplisse ? Tes propres notes restent : je retire seulement les chiffres déjà placés dans leur ligne, colonne ou bloc, et j'ajoute ce qui manque."),
     ];
     Paragraph {
         kind: ParagraphKind::Notes,
         lines: texts.into_iter().map(plain).collect(),
+    }
+}
+
+/// Pip filled the notes; `restored` are the candidates the player had
+/// crossed out although they are still possible, which Pip put back.
+pub fn notes_filled(restored: &[Candidate], lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
+    let mut lines = vec![plain(say!(
+        lang,
+        "Done: every empty cell has its candidates. When a step removes one, I cross it out in the notes.",
+        "Voilà : chaque case vide a ses candidats. Quand une étape en supprime un, je le raye dans les notes."
+    ))];
+    for c in restored {
+        let (name, d) = (cell(c.cell, lang), c.digit);
+        lines.push(line(
+            say!(
+                lang,
+                "I put back {d} in {name}: your notes had crossed it out, but nothing rules it out there.",
+                "J'ai remis le {d} en {name} : tes notes l'avaient rayé, mais rien ne l'exclut ici."
+            ),
+            Highlights {
+                candidates: vec![*c],
+                ..Highlights::default()
+            },
+        ));
+    }
+    Paragraph {
+        kind: ParagraphKind::Notes,
+        lines,
+    }
+}
+
+/// The nudge is all Pip says while the hint budget is on, until the player
+/// asks for more.
+pub fn budget_stop(lang: Lang) -> String {
+    say!(
+        lang,
+        "Try to find it from there. Press More help when you want the next clue.",
+        "Essaie de trouver à partir de là. Appuie sur Plus d'aide pour l'indice suivant."
+    )
+}
+
+/// "What is an X-Wing?": the dialogue's way into the technique guide.
+pub fn what_is(t: Technique, lang: Lang) -> String {
+    let name = tech_name(t, lang);
+    match lang {
+        Lang::En if name.ends_with('s') => format!("What are {name}?"),
+        Lang::En => {
+            // "an" before a vowel sound: X-Wing, ALS, Empty; "a Unique ..."
+            let vowel = name.starts_with(['A', 'E', 'I', 'O', 'X'])
+                || (name.starts_with('U') && !name.starts_with("Uni"));
+            let article = if vowel { "an" } else { "a" };
+            format!("What is {article} {name}?")
+        }
+        Lang::Fr => format!("{name} : c'est quoi ?"),
+    }
+}
+
+/// Welcome to a practice puzzle from the technique guide, whose next step
+/// needs `t`.
+pub fn practice(t: Technique, lang: Lang) -> Paragraph {
+    let name = tech_name(t, lang);
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![
+            plain(say!(
+                lang,
+                "Here is a fresh puzzle to practise {name}: its next step needs it. Can you find it?",
+                "Voici une nouvelle grille pour t'entraîner : sa prochaine étape demande la technique « {name} ». Sauras-tu la trouver ?"
+            )),
+            plain(say!(
+                lang,
+                "The notes are filled in as far as the puzzle has gone. Ask me for a hint (H) whenever you like.",
+                "Les notes sont remplies là où en est la grille. Demande-moi un indice (H) quand tu veux."
+            )),
+        ],
     }
 }
 
@@ -188,7 +266,25 @@ mod tests {
     #[test]
     fn pip_introduces_itself_and_welcomes_in_both_languages() {
         assert!(intro(Lang::En).lines[0].text.contains("Pip"));
-        assert_eq!(notes(Lang::Fr).kind, ParagraphKind::Notes);
+        assert_eq!(notes_question(Lang::Fr).kind, ParagraphKind::Notes);
+        assert_eq!(what_is(Technique::XWing, Lang::En), "What is an X-Wing?");
+        assert_eq!(
+            what_is(Technique::UniqueRectangle1, Lang::En),
+            "What is a Unique Rectangle Type 1?"
+        );
+        assert_eq!(
+            what_is(Technique::Pointing, Lang::En),
+            "What are Pointing Candidates?"
+        );
+        assert_eq!(
+            what_is(Technique::HiddenPair, Lang::Fr),
+            "Paire cachée : c'est quoi ?"
+        );
+        let back = notes_filled(&[Candidate::new(crate::grid::Cell::new(2, 4), 7)], Lang::En);
+        assert_eq!(
+            back.lines[1].text,
+            "I put back 7 in row 3, column 5: your notes had crossed it out, but nothing rules it out there."
+        );
         let rating = |level, hardest| Rating {
             level,
             score: 4.0,

@@ -74,12 +74,12 @@ pub struct Paragraph {
 }
 
 /// `say!(lang, "english {x}", "français {x}")`: one phrase in both languages,
-/// with the same captured variables.
+/// with the same captured variables. `lang` is a [`Lang`] or a [`Wording`].
 macro_rules! say {
     ($lang:expr, $en:literal, $fr:literal $(,)?) => {
-        match $lang {
-            Lang::En => format!($en),
-            Lang::Fr => format!($fr),
+        match $crate::hint::Lang::from($lang) {
+            $crate::hint::Lang::En => format!($en),
+            $crate::hint::Lang::Fr => format!($fr),
         }
     };
 }
@@ -93,6 +93,7 @@ pub mod duel;
 mod fish;
 mod forcing;
 mod game;
+pub mod guide;
 mod history;
 mod intersections;
 mod photo;
@@ -107,8 +108,8 @@ mod words;
 mod wrong_entries;
 
 pub use game::{
-    entries_all_right, intro, notes, restored, solution_shown, solved, welcome, well_done,
-    PuzzleSource,
+    budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
+    solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
 };
 pub use history::{
     date_words, duration_words, history_back, history_off, history_started_over, played_before,
@@ -121,8 +122,10 @@ pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
-pub use words::level_name;
-use words::{cells, digits, tech_name, tech_rule, units};
+#[cfg(feature = "gui")]
+pub(crate) use words::capitalised;
+use words::{cell, cells, digits, units};
+pub use words::{cell_name, level_name, tech_name, tech_rule, unit_name, Notation, Wording};
 
 /// The title over a paragraph in the dialogue.
 pub fn title(kind: ParagraphKind, lang: Lang) -> String {
@@ -136,8 +139,12 @@ pub fn title(kind: ParagraphKind, lang: Lang) -> String {
     }
 }
 
+/// A line of dialogue; it starts with a capital whatever name opens it.
 fn line(text: String, highlights: Highlights) -> Line {
-    Line { text, highlights }
+    Line {
+        text: words::capitalised(text),
+        highlights,
+    }
 }
 
 fn plain(text: String) -> Line {
@@ -159,10 +166,11 @@ fn only_cells(cs: &[Cell]) -> Highlights {
 }
 
 /// The paragraph for whatever the engine said about a board.
-pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
+pub fn for_outcome(outcome: &Outcome, w: impl Into<Wording>) -> Paragraph {
+    let lang = w.into();
     match outcome {
         Outcome::Step(step) => for_step(step, lang),
-        Outcome::Solved => solved(lang),
+        Outcome::Solved => solved(lang.lang),
         Outcome::Invalid(v) => invalid(v, lang),
         Outcome::Stuck => Paragraph {
             kind: ParagraphKind::Stuck,
@@ -171,20 +179,35 @@ pub fn for_outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
     }
 }
 
-/// The lines for one step, from nudge to "apply".
-pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
+/// A step's lines for a reader who cannot play it from there (the
+/// technique guide's example, the command line): from the nudge to the
+/// conclusion, without the dialogue's last line ("Next plays this step
+/// ...; Apply plays it ..."), which names buttons they do not have.
+pub fn for_reading(step: &Step, w: impl Into<Wording>) -> Paragraph {
+    let mut p = for_step(step, w);
+    if step.technique != Technique::WrongEntries {
+        p.lines.pop();
+    }
+    p
+}
+
+/// The lines for one step, from nudge to "apply", in the player's
+/// language and notation.
+pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
+    let lang = w.into();
     if step.technique == Technique::WrongEntries {
         return wrong_entries::paragraph(&step.wrong, lang);
     }
     let mut lines = Vec::new();
     // 1. Nudge: where to look, without the answer.
     let focus = units(&step.focus, lang);
+    let de_focus = words::de(&focus);
     lines.push(line(
         if step.technique.is_chain() {
             say!(
                 lang,
                 "This one is hard. Start from {focus} and follow what is forced.",
-                "Celle-ci est difficile. Pars de {focus} et suis ce qui est forcé."
+                "Celle-ci est difficile. Pars {de_focus} et suis ce qui est forcé."
             )
         } else {
             say!(lang, "Have a look at {focus}.", "Regarde {focus}.")
@@ -218,8 +241,8 @@ pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
     lines.push(line(
         say!(
             lang,
-            "Press Apply to play this step.",
-            "Appuie sur Appliquer pour jouer cette étape."
+            "Next plays this step and goes on to the next one; Apply plays it and stops here.",
+            "Suivant joue cette étape et passe à la suivante ; Appliquer la joue et s'arrête là."
         ),
         step.highlights.clone(),
     ));
@@ -227,6 +250,31 @@ pub fn for_step(step: &Step, lang: Lang) -> Paragraph {
         kind: ParagraphKind::Step,
         lines,
     }
+}
+
+/// A step in one line, as `explain` heads each step: "Hidden Single (1.2):
+/// row 1, column 5 = 4". In English and compact notation it is the engine's
+/// forum line, "Hidden Single (1.2): r1c5=4".
+pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
+    let w = w.into();
+    if w == Wording::new(Lang::En, Notation::Compact) {
+        return step.to_string();
+    }
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| format!("{} = {}", cell(p.cell, w), p.digit))
+        .collect();
+    for e in &step.eliminations {
+        let ds: Vec<String> = e.digits.iter().map(|d| d.to_string()).collect();
+        parts.push(format!("{} ≠ {}", cell(e.cell, w), ds.join(", ")));
+    }
+    let (name, score) = (words::tech_name(step.technique, w), step.score);
+    let colon = match w.lang {
+        Lang::En => ":",
+        Lang::Fr => " :",
+    };
+    format!("{name} ({score:.1}){colon} {}", parts.join("; "))
 }
 
 fn conclusion_highlights(step: &Step) -> Highlights {
@@ -238,10 +286,10 @@ fn conclusion_highlights(step: &Step) -> Highlights {
     }
 }
 
-fn conclusion(step: &Step, lang: Lang) -> String {
+fn conclusion(step: &Step, lang: Wording) -> String {
     let mut parts = Vec::new();
     for p in &step.placements {
-        let (c, d) = (p.cell, p.digit);
+        let (c, d) = (cell(p.cell, lang), p.digit);
         parts.push(say!(lang, "{c} is {d}", "{c} vaut {d}"));
     }
     // Group eliminations by digit set: "7 leaves r2c3 and r2c5".
@@ -293,7 +341,7 @@ fn shown(
 
 /// The lines that prove the step, each with its own highlights, told by
 /// the family file of the step's pattern.
-fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
+fn evidence(step: &Step, lang: Wording) -> Vec<Line> {
     let h = &step.highlights;
     let links = || step.chains.iter().flat_map(|c| &c.links);
     match &step.pattern {
@@ -306,8 +354,11 @@ fn evidence(step: &Step, lang: Lang) -> Vec<Line> {
             cell,
             digit,
             blockers,
-        } => singles::hidden_single(*unit, *cell, *digit, blockers, lang),
-        &Pattern::NakedSingle { cell, digit } => singles::naked_single(h, cell, digit, lang),
+            noted,
+        } => singles::hidden_single(*unit, *cell, *digit, (blockers, noted), lang),
+        Pattern::NakedSingle { cell, digit, noted } => {
+            singles::naked_single(h, *cell, *digit, noted, lang)
+        }
         Pattern::Locked {
             digit,
             base,
@@ -417,12 +468,24 @@ mod tests {
     const HARD: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
+    /// Whether `text` holds a compact cell name such as "r6c2".
+    fn has_compact_cell(text: &str) -> bool {
+        let b = text.as_bytes();
+        b.windows(4)
+            .any(|w| w[0] == b'r' && w[1].is_ascii_digit() && w[2] == b'c' && w[3].is_ascii_digit())
+    }
+
     #[test]
-    fn every_step_of_a_hard_path_reads_well_in_both_languages() {
+    fn every_step_of_a_hard_path_reads_well_in_both_languages_and_notations() {
         let path = solve_path(&Grid::parse(HARD).unwrap());
         for step in &path.steps {
-            for lang in [Lang::En, Lang::Fr] {
-                let p = for_step(step, lang);
+            let wordings = [Lang::En, Lang::Fr].into_iter().flat_map(|lang| {
+                Notation::ALL
+                    .into_iter()
+                    .map(move |notation| Wording { lang, notation })
+            });
+            for w in wordings {
+                let p = for_step(step, w);
                 assert!(p.lines.len() >= 4, "{step}: {:?}", p.lines);
                 // The nudge names a region but never the answer.
                 assert!(!p.lines[0].highlights.units.is_empty(), "{step}");
@@ -435,6 +498,13 @@ mod tests {
                     .iter()
                     .all(|l| !l.text.is_empty() && !l.text.contains('{')));
                 assert!(p.lines.last().unwrap().highlights == step.highlights);
+                // Every cell is named in the player's notation: a family
+                // file that formats a cell by hand would show "r6c2" here.
+                let plain = w.notation == Notation::Plain;
+                for l in &p.lines {
+                    assert!(!plain || !has_compact_cell(&l.text), "{step}: {}", l.text);
+                    assert!(!l.text.contains(" de le "), "{}", l.text);
+                }
             }
             if step.technique.is_chain() {
                 let links: usize = step.chains.iter().map(|c| c.links.len()).sum();
@@ -442,6 +512,70 @@ mod tests {
                     for_step(step, Lang::En).lines.len() >= links + 4,
                     "one line per link"
                 );
+            }
+        }
+    }
+
+    /// A single's words are true: the placed digits it names and the
+    /// candidates it says went earlier account for every other cell (or
+    /// digit), on a real path where singles follow eliminations.
+    #[test]
+    fn singles_account_for_every_cell_and_digit() {
+        use crate::logic::{apply_to_state, next_step_in, Pattern, Pencilmarks};
+        let mut s = Pencilmarks::from_grid(&Grid::parse(HARD).unwrap());
+        let (mut hidden, mut naked) = (0, 0);
+        while let Some(step) = next_step_in(&s) {
+            match &step.pattern {
+                Pattern::HiddenSingle {
+                    unit,
+                    cell,
+                    digit,
+                    blockers,
+                    noted,
+                } => {
+                    for &c in unit.cells() {
+                        if c == *cell || s.value(c) != 0 {
+                            continue;
+                        }
+                        let blocked = blockers.iter().any(|b| b.sees(c));
+                        assert!(blocked || noted.contains(&c), "{step}: {c}");
+                        assert!(!s.has(c, *digit), "{step}: {c}");
+                    }
+                    for &c in noted {
+                        assert!(c.peers().iter().all(|&p| s.value(p) != *digit));
+                    }
+                    hidden += usize::from(!noted.is_empty());
+                }
+                Pattern::NakedSingle { cell, digit, noted } => {
+                    let seen: Vec<u8> = cell.peers().iter().map(|&p| s.value(p)).collect();
+                    for d in (1..=9).filter(|d| d != digit) {
+                        assert_eq!(noted.contains(&d), !seen.contains(&d), "{step}: {d}");
+                        assert!(!s.has(*cell, d), "{step}: {d}");
+                    }
+                    naked += usize::from(!noted.is_empty());
+                }
+                _ => {}
+            }
+            apply_to_state(&mut s, &step);
+        }
+        assert!(hidden > 0 && naked > 0, "{hidden} {naked}");
+    }
+
+    /// The guide and the command line end a step at its conclusion: no
+    /// line names Next or Apply, which they do not have.
+    #[test]
+    fn a_step_for_reading_ends_at_its_conclusion() {
+        let path = solve_path(&Grid::parse(HARD).unwrap());
+        for step in path.steps.iter().take(12) {
+            for lang in [Lang::En, Lang::Fr] {
+                let read = for_reading(step, lang);
+                let played = for_step(step, lang);
+                assert_eq!(read.lines.len() + 1, played.lines.len());
+                assert_eq!(read.lines.last(), played.lines.get(played.lines.len() - 2));
+                assert!(read
+                    .lines
+                    .iter()
+                    .all(|l| !l.text.contains("Apply") && !l.text.contains("Appliquer")));
             }
         }
     }
@@ -456,6 +590,13 @@ mod tests {
         board.set_entry(cell, wrong).unwrap();
         let p = for_outcome(&next_outcome(&board), Lang::En);
         assert_eq!(p.kind, ParagraphKind::WrongEntries);
+        assert!(
+            p.lines[0].text.contains("row 1, column 2"),
+            "{:?}",
+            p.lines[0]
+        );
+        let compact = Wording::new(Lang::En, Notation::Compact);
+        let p = for_outcome(&next_outcome(&board), compact);
         assert!(p.lines[0].text.contains("r1c2"));
         assert_eq!(p.lines[0].highlights.wrong, vec![cell]);
         assert!(!p

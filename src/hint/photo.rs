@@ -7,8 +7,8 @@
 //! photo, Pip only has its reading of it.
 
 use super::verdict::verdict_lines;
-use super::words::cells;
-use super::{level_name, line, only_cells, plain, Lang, Paragraph, ParagraphKind};
+use super::words::{cell, cells};
+use super::{level_name, line, only_cells, plain, Lang, Paragraph, ParagraphKind, Wording};
 use crate::grid::{Cell, Grid};
 use crate::logic::Level;
 use crate::solver::Verdict;
@@ -95,8 +95,8 @@ impl PhotoReading {
 const CELL_LINES: usize = 5;
 
 /// "a 7", "an 8", "un 7"; "nothing", "rien" for an empty reading.
-fn digit_words(d: u8, lang: Lang) -> String {
-    match (d, lang) {
+fn digit_words(d: u8, lang: Wording) -> String {
+    match (d, lang.lang) {
         (0, _) => say!(lang, "nothing", "rien"),
         (8, Lang::En) => "an 8".to_string(),
         _ => say!(lang, "a {d}", "un {d}"),
@@ -104,8 +104,8 @@ fn digit_words(d: u8, lang: Lang) -> String {
 }
 
 /// The question Pip asks about one cell.
-fn check_line(c: &CellToCheck, lang: Lang) -> String {
-    let cell = c.cell;
+fn check_line(c: &CellToCheck, lang: Wording) -> String {
+    let cell = cell(c.cell, lang);
     match c.reason {
         CheckReason::DisagreesWithSolution { read } => {
             let r = digit_words(read, lang);
@@ -238,7 +238,8 @@ pub fn photo_sent_to_window(lang: Lang) -> Paragraph {
 /// Pip's paragraph about a photo just read (or read again after the
 /// outline moved): what it found, the cells to check and why, and whether
 /// the grid can be used.
-pub fn photo_read(reading: &PhotoReading, lang: Lang) -> Paragraph {
+pub fn photo_read(reading: &PhotoReading, lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
     let printed = reading.givens.filled_count();
     let entries = reading.entries;
     let mut found = match (entries, lang) {
@@ -341,18 +342,19 @@ pub fn entries_that_do_not_fit(
     read_from_photo: &[(Cell, u8)],
     typed: &[Cell],
     then: ThenOffer,
-    lang: Lang,
+    lang: impl Into<Wording>,
 ) -> Paragraph {
+    let lang = lang.into();
     let mut lines = Vec::new();
-    for &(cell, d) in read_from_photo {
-        let r = digit_words(d, lang);
+    for &(at, d) in read_from_photo {
+        let (r, cell) = (digit_words(d, lang), cell(at, lang));
         lines.push(line(
             say!(
                 lang,
                 "From your photo I read {r} in {cell}, and it does not fit the solution.",
                 "Sur ta photo j'ai lu {r} en {cell}, et il ne va pas avec la solution."
             ),
-            only_cells(&[cell]),
+            only_cells(&[at]),
         ));
     }
     let asked: Vec<Cell> = read_from_photo.iter().map(|&(c, _)| c).collect();
@@ -402,6 +404,7 @@ pub fn entries_that_do_not_fit(
 /// The question Pip asks on the correction screen beside a cell's enlarged
 /// crop: "I read a 2 here: is it what you wrote?"
 pub fn crop_question(read: u8, handwritten: bool, lang: Lang) -> String {
+    let lang = Wording::from(lang);
     match (read, handwritten) {
         (0, _) => say!(
             lang,
@@ -466,7 +469,7 @@ mod tests {
         let text: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
         let asked = text
             .iter()
-            .find(|t| t.contains("r1c2"))
+            .find(|t| t.contains("row 1, column 2"))
             .expect("the cell is named");
         assert!(asked.contains("I read a 2") && asked.contains("is it what you wrote?"));
         assert!(!text.iter().any(|t| t.to_lowercase().contains("mistake")));
@@ -499,6 +502,9 @@ mod tests {
         let (photo, typed) = (Cell::new(0, 1), Cell::new(4, 4));
         let p = entries_that_do_not_fit(&[(photo, 5)], &[typed], ThenOffer::Apply, Lang::En);
         assert_eq!(p.kind, ParagraphKind::WrongEntries);
+        assert!(p.lines[0].text.contains("I read a 5 in row 1, column 2"));
+        let compact = Wording::new(Lang::En, crate::hint::Notation::Compact);
+        let p = entries_that_do_not_fit(&[(photo, 5)], &[typed], ThenOffer::Apply, compact);
         assert!(p.lines[0].text.contains("I read a 5 in r1c2"));
         assert!(p.lines[1].text.starts_with("Is it what you wrote?"));
         assert!(p.lines.iter().all(|l| !l.highlights.wrong.contains(&photo)));

@@ -2,8 +2,8 @@
 //! Turbot Fish (told as their chain), Empty Rectangle, Simple Colouring.
 
 use super::chains::link_line;
-use super::words::{unit_name, TechniqueWords};
-use super::{cand_cells, shown, Lang, Line};
+use super::words::{cell, unit_name, TechniqueWords};
+use super::{cand_cells, shown, Line, Wording};
 use crate::logic::{EmptyRectangle, Highlights, Link, Technique};
 
 const TURBOT_EN: &str = "Two strong links on one digit joined by a weak one: one far end holds the digit, so cells seeing both ends lose it.";
@@ -42,12 +42,13 @@ pub(super) const WORDS: &[TechniqueWords] = &[
     },
 ];
 
-pub(super) fn empty_rectangle(h: &Highlights, er: &EmptyRectangle, lang: Lang) -> Vec<Line> {
+pub(super) fn empty_rectangle(h: &Highlights, er: &EmptyRectangle, lang: Wording) -> Vec<Line> {
     let d = er.digit;
     let b = unit_name(er.box_unit, lang);
     let (r, c) = (unit_name(er.row, lang), unit_name(er.col, lang));
     let l = unit_name(er.link, lang);
-    let (p, q, t) = (er.near, er.far, er.target);
+    let (t, p, q) = (er.target, cell(er.near, lang), cell(er.far, lang));
+    let tn = cell(t, lang);
     vec![
         shown(
             say!(
@@ -74,8 +75,8 @@ pub(super) fn empty_rectangle(h: &Highlights, er: &EmptyRectangle, lang: Lang) -
         shown(
             say!(
                 lang,
-                "If {t} were {d}, {q} would not be, so {p} would be; then {b} would have no room left for {d}.",
-                "Si {t} valait {d}, {q} ne le serait pas, donc {p} le serait ; alors {b} n'aurait plus de place pour {d}."
+                "If {tn} were {d}, {q} would not be, so {p} would be; then {b} would have no room left for {d}.",
+                "Si {tn} valait {d}, {q} ne le serait pas, donc {p} le serait ; alors {b} n'aurait plus de place pour {d}."
             ),
             vec![t],
             h.candidates.clone(),
@@ -91,7 +92,7 @@ pub(super) fn coloring<'a>(
     d: u8,
     links: impl Iterator<Item = &'a Link>,
     wrap: bool,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let mut out = vec![shown(
         say!(

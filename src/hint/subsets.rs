@@ -1,7 +1,7 @@
 //! Pip's words for naked and hidden pairs, triples and quads.
 
-use super::words::{cells, digits, unit_name, units, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cells, de, digits, unit_name, units, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -55,9 +55,10 @@ pub(super) fn naked(
     subset: &[Cell],
     ds: &[u8],
     us: &[Unit],
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (cl, dl, ul) = (cells(subset, lang), digits(ds, lang), units(us, lang));
+    let de_ul = de(&ul);
     let n = subset.len();
     vec![
         shown(
@@ -75,7 +76,7 @@ pub(super) fn naked(
             say!(
                 lang,
                 "They will use up {dl}, so no other cell of {ul} can take them.",
-                "Elles vont prendre {dl}, donc aucune autre case de {ul} ne peut les avoir."
+                "Elles vont prendre {dl}, donc aucune autre case {de_ul} ne peut les avoir."
             ),
             subset.to_vec(),
             h.candidates.clone(),
@@ -90,7 +91,7 @@ pub(super) fn hidden(
     subset: &[Cell],
     ds: &[u8],
     unit: Unit,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (cl, dl, u) = (cells(subset, lang), digits(ds, lang), unit_name(unit, lang));
     vec![

@@ -1,7 +1,7 @@
 //! Pip's words for Sue de Coq.
 
-use super::words::{cells, digits, unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cells, de, digits, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -24,8 +24,10 @@ pub(super) struct SueDeCoqCells<'a> {
     pub box_digits: &'a [u8],
 }
 
-pub(super) fn sue_de_coq(h: &Highlights, x: &SueDeCoqCells, lang: Lang) -> Vec<Line> {
+pub(super) fn sue_de_coq(h: &Highlights, x: &SueDeCoqCells, lang: Wording) -> Vec<Line> {
     let (ln, bn) = (unit_name(x.line, lang), unit_name(x.box_unit, lang));
+    // French: "de la ligne 6 et du bloc 4".
+    let (dln, dbn) = (de(&ln), de(&bn));
     let (cl, cd) = (cells(x.cells, lang), digits(x.digits, lang));
     let (ll, ld) = (cells(x.line_cells, lang), digits(x.line_digits, lang));
     let (bl, bd) = (cells(x.box_cells, lang), digits(x.box_digits, lang));
@@ -38,7 +40,7 @@ pub(super) fn sue_de_coq(h: &Highlights, x: &SueDeCoqCells, lang: Lang) -> Vec<L
         .collect();
     let mut out = vec![
         shown(
-            say!(lang, "Where {ln} crosses {bn}, {cl} hold {cd}.", "Au croisement de {ln} et {bn}, {cl} contiennent {cd}."),
+            say!(lang, "Where {ln} crosses {bn}, {cl} hold {cd}.", "Au croisement {dln} et {dbn}, {cl} contiennent {cd}."),
             x.cells.to_vec(),
             h.candidates.clone(),
             vec![],

@@ -1,7 +1,7 @@
 //! Pip's words for unique rectangles and BUG+1.
 
-use super::words::{cells, digits, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, cells, digits, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::Cell;
 use crate::logic::{Highlights, RectangleKind, Technique};
 
@@ -50,7 +50,7 @@ pub(super) fn rectangle(
     pair: &[u8; 2],
     extra: &[Cell],
     kind: &RectangleKind,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let (rc, pair) = (cells(corners, lang), digits(pair, lang));
     let extra = cells(extra, lang);
@@ -105,13 +105,14 @@ pub(super) fn rectangle(
     ]
 }
 
-pub(super) fn bug(h: &Highlights, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
+pub(super) fn bug(h: &Highlights, c: Cell, d: u8, lang: Wording) -> Vec<Line> {
+    let name = cell(c, lang);
     vec![
         shown(
             say!(
                 lang,
-                "Every empty cell except {c} has exactly two candidates.",
-                "Toutes les cases vides sauf {c} ont exactement deux candidats."
+                "Every empty cell except {name} has exactly two candidates.",
+                "Toutes les cases vides sauf {name} ont exactement deux candidats."
             ),
             vec![c],
             vec![],
@@ -121,8 +122,8 @@ pub(super) fn bug(h: &Highlights, c: Cell, d: u8, lang: Lang) -> Vec<Line> {
         shown(
             say!(
                 lang,
-                "Without {d} in {c}, each digit would appear twice in every unit: a pattern with two solutions. {d} appears three times in the units of {c}.",
-                "Sans {d} en {c}, chaque chiffre apparaîtrait deux fois dans chaque unité : un motif à deux solutions. {d} apparaît trois fois dans les unités de {c}."
+                "Without {d} in {name}, each digit would appear twice in every unit: a pattern with two solutions. {d} appears three times in the units of {name}.",
+                "Sans {d} en {name}, chaque chiffre apparaîtrait deux fois dans chaque unité : un motif à deux solutions. {d} apparaît trois fois dans les unités de {name}."
             ),
             vec![c],
             h.candidates.clone(),

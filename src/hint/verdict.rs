@@ -6,8 +6,8 @@
 //! the command line's one-line summary ([`verdict_summary`]) are built from
 //! the same facts ([`fact`]), so they never disagree.
 
-use super::words::unit_name;
-use super::{line, only_cells, only_units, plain, Lang, Line, Paragraph, ParagraphKind};
+use super::words::{cell, cells, cells_within, unit_name};
+use super::{line, only_cells, only_units, plain, Line, Paragraph, ParagraphKind, Wording};
 use crate::grid::{Cell, Conflict, Grid};
 use crate::logic::Highlights;
 use crate::solver::{DeadEnd, Verdict};
@@ -18,19 +18,19 @@ use crate::solver::{DeadEnd, Verdict};
 pub const MIN_GIVENS: usize = 17;
 
 /// How many cells of a unit share a digit, in words.
-fn times(n: usize, lang: Lang) -> String {
+fn times(n: usize, lang: Wording) -> String {
     match n {
         2 => say!(lang, "twice", "deux fois"),
         _ => say!(lang, "{n} times", "{n} fois"),
     }
 }
 
-/// "4 appears twice in row 1 (r1c1, r1c2)": one conflict, as a clause.
-fn conflict_clause(c: &Conflict, lang: Lang) -> String {
+/// "4 appears twice in row 1 (columns 1 and 2)", compact "4 appears twice
+/// in r1 (r1c1, r1c2)": one conflict, as a clause.
+fn conflict_clause(c: &Conflict, lang: Wording) -> String {
     let (d, u) = (c.digit, unit_name(c.unit, lang));
     let n = times(c.cells.len(), lang);
-    let cs: Vec<String> = c.cells.iter().map(|c| c.to_string()).collect();
-    let cs = cs.join(", ");
+    let cs = cells_within(&c.cells, c.unit, lang);
     say!(
         lang,
         "{d} appears {n} in {u} ({cs})",
@@ -39,13 +39,16 @@ fn conflict_clause(c: &Conflict, lang: Lang) -> String {
 }
 
 /// Where following the forced digits breaks down, as a clause.
-fn dead_end_clause(dead_end: DeadEnd, lang: Lang) -> String {
+fn dead_end_clause(dead_end: DeadEnd, lang: Wording) -> String {
     match dead_end {
-        DeadEnd::NoCandidate(c) => say!(
-            lang,
-            "following the forced digits, {c} is left with no possible digit",
-            "en suivant les chiffres forcés, {c} n'a plus aucun chiffre possible"
-        ),
+        DeadEnd::NoCandidate(c) => {
+            let c = cell(c, lang);
+            say!(
+                lang,
+                "following the forced digits, {c} is left with no possible digit",
+                "en suivant les chiffres forcés, {c} n'a plus aucun chiffre possible"
+            )
+        }
         DeadEnd::NoPlace(u, d) => {
             let u = unit_name(u, lang);
             say!(
@@ -57,7 +60,7 @@ fn dead_end_clause(dead_end: DeadEnd, lang: Lang) -> String {
     }
 }
 
-fn contradiction_clause(lang: Lang) -> String {
+fn contradiction_clause(lang: Wording) -> String {
     say!(
         lang,
         "every way of filling the grid runs into a contradiction",
@@ -65,9 +68,10 @@ fn contradiction_clause(lang: Lang) -> String {
     )
 }
 
-/// "r1c1 can be 1 or 2, r1c3 can be 4 or 7": up to four cells where two
-/// solutions differ, and those cells.
-fn two_ways(verdict: &Verdict, lang: Lang) -> (String, Vec<Cell>) {
+/// "r1c1 can be 1 or 2, r1c3 can be 4 or 7" (plain names apart with
+/// semicolons: "row 1, column 1 can be 1 or 2; row 1, column 3 ..."): up to
+/// four cells where two solutions differ, and those cells.
+fn two_ways(verdict: &Verdict, lang: Wording) -> (String, Vec<Cell>) {
     let Verdict::Multiple(solutions) = verdict else {
         return (String::new(), Vec::new());
     };
@@ -77,10 +81,15 @@ fn two_ways(verdict: &Verdict, lang: Lang) -> (String, Vec<Cell>) {
         .iter()
         .map(|&c| {
             let (x, y) = (a.get(c), b.get(c));
+            let c = cell(c, lang);
             say!(lang, "{c} can be {x} or {y}", "{c} peut valoir {x} ou {y}")
         })
         .collect();
-    (words.join(", "), differ)
+    let apart = match lang.notation {
+        super::Notation::Plain => super::words::semicolon(lang.lang),
+        super::Notation::Compact => ", ",
+    };
+    (words.join(apart), differ)
 }
 
 /// A clause as a sentence: capital first letter, full stop.
@@ -99,7 +108,8 @@ pub struct Fact {
 /// The facts that make `verdict` what it is: each conflict, else where the
 /// forced digits break down, else the contradiction; for several
 /// solutions, the cells that can differ. None for a unique solution.
-pub fn facts(verdict: &Verdict, lang: Lang) -> Vec<Fact> {
+pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Fact> {
+    let lang = lang.into();
     match verdict {
         Verdict::Unique(_) => Vec::new(),
         Verdict::NoSolution {
@@ -144,8 +154,9 @@ pub fn facts(verdict: &Verdict, lang: Lang) -> Vec<Fact> {
 }
 
 /// The verdict in one line, as the command line prints it:
-/// `no solution: 4 appears twice in row 1 (r1c1, r1c2)`.
-pub fn verdict_summary(verdict: &Verdict, lang: Lang) -> String {
+/// `no solution: 4 appears twice in row 1 (columns 1 and 2)`.
+pub fn verdict_summary(verdict: &Verdict, lang: impl Into<Wording>) -> String {
+    let lang = lang.into();
     let clauses: Vec<String> = facts(verdict, lang).into_iter().map(|f| f.clause).collect();
     let clauses = clauses.join("; ");
     match verdict {
@@ -166,7 +177,8 @@ pub fn verdict_summary(verdict: &Verdict, lang: Lang) -> String {
 /// The lines that explain `verdict` to the player, each with its cells:
 /// "This grid has no solution." then each conflict (or the dead end), or
 /// the cells that can be filled two ways.
-pub fn verdict_lines(verdict: &Verdict, lang: Lang) -> Vec<Line> {
+pub fn verdict_lines(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Line> {
+    let lang = lang.into();
     let facts = facts(verdict, lang);
     match verdict {
         Verdict::Unique(_) => Vec::new(),
@@ -201,7 +213,8 @@ pub fn verdict_lines(verdict: &Verdict, lang: Lang) -> Vec<Line> {
 }
 
 /// Pip explains why no hint is possible: conflicts, no solution, or several.
-pub fn invalid(verdict: &Verdict, lang: Lang) -> Paragraph {
+pub fn invalid(verdict: &Verdict, lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
     let mut lines = vec![plain(say!(
         lang,
         "Hmm, I'm sorry: this grid is not a proper puzzle, so no hint can be trusted.",
@@ -231,7 +244,8 @@ pub fn invalid(verdict: &Verdict, lang: Lang) -> Paragraph {
 /// verdict is `verdict`. Like [`invalid`], except that an empty grid, or one
 /// with too few givens to have one solution, is said to be so instead of
 /// being blamed on one missing digit.
-pub fn invalid_grid(grid: &Grid, verdict: &Verdict, lang: Lang) -> Paragraph {
+pub fn invalid_grid(grid: &Grid, verdict: &Verdict, lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
     let n = grid.filled_count();
     if !matches!(verdict, Verdict::Multiple(_)) || n >= MIN_GIVENS {
         return invalid(verdict, lang);
@@ -267,13 +281,17 @@ pub fn invalid_grid(grid: &Grid, verdict: &Verdict, lang: Lang) -> Paragraph {
 /// The board's givens make a proper puzzle, but the player's entries break
 /// it (`current` is the verdict on givens and entries): what breaks, then
 /// the entries that differ from the solution, crossed out on the board.
-pub fn entries_break_the_puzzle(current: &Verdict, wrong: &[Cell], lang: Lang) -> Paragraph {
+pub fn entries_break_the_puzzle(
+    current: &Verdict,
+    wrong: &[Cell],
+    lang: impl Into<Wording>,
+) -> Paragraph {
+    let lang = lang.into();
     let crossed = Highlights {
         wrong: wrong.to_vec(),
         ..Highlights::default()
     };
-    let listed: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
-    let listed = listed.join(", ");
+    let listed = cells(wrong, lang);
     let mut lines = verdict_lines(current, lang);
     lines.push(line(
         say!(
@@ -299,7 +317,9 @@ pub fn entries_break_the_puzzle(current: &Verdict, wrong: &[Cell], lang: Lang) -
 
 /// Check found exactly one entry, `value` in `cell`, that differs from the
 /// solution (which is not told: the player may want to find it).
-pub fn one_wrong_entry(cell: Cell, value: u8, lang: Lang) -> Paragraph {
+pub fn one_wrong_entry(at: Cell, value: u8, lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
+    let cell = cell(at, lang);
     Paragraph {
         kind: ParagraphKind::Invalid,
         lines: vec![line(
@@ -309,7 +329,7 @@ pub fn one_wrong_entry(cell: Cell, value: u8, lang: Lang) -> Paragraph {
                 "Attention : le {value} en {cell} ne correspond pas à la solution. Je l'ai marqué d'une croix."
             ),
             Highlights {
-                wrong: vec![cell],
+                wrong: vec![at],
                 ..Highlights::default()
             },
         )],
@@ -319,7 +339,8 @@ pub fn one_wrong_entry(cell: Cell, value: u8, lang: Lang) -> Paragraph {
 /// The givens themselves are not a proper puzzle (`verdict` is theirs, or
 /// the board's when it has no entries): what breaks, and, when
 /// `blame_givens`, a question about how the grid was typed or read.
-pub fn broken_givens(verdict: &Verdict, blame_givens: bool, lang: Lang) -> Paragraph {
+pub fn broken_givens(verdict: &Verdict, blame_givens: bool, lang: impl Into<Wording>) -> Paragraph {
+    let lang = lang.into();
     let mut lines = verdict_lines(verdict, lang);
     if blame_givens {
         lines.push(plain(say!(
@@ -337,7 +358,13 @@ pub fn broken_givens(verdict: &Verdict, blame_givens: bool, lang: Lang) -> Parag
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hint::{Lang, Notation};
     use crate::solver::verdict;
+
+    const COMPACT: Wording = Wording {
+        lang: Lang::En,
+        notation: Notation::Compact,
+    };
 
     const PUZZLE: &str = crate::test_puzzles::HARD_17;
     const HARD: &str =
@@ -348,17 +375,30 @@ mod tests {
         let mut g = Grid::parse(PUZZLE).unwrap();
         g.set(Cell::new(0, 1), 4);
         assert_eq!(
-            verdict_summary(&verdict(&g), Lang::En),
-            "no solution: 4 appears twice in row 1 (r1c1, r1c2)"
+            verdict_summary(&verdict(&g), COMPACT),
+            "no solution: 4 appears twice in r1 (r1c1, r1c2)"
         );
-        assert!(verdict_summary(&verdict(&Grid::empty()), Lang::En)
+        assert_eq!(
+            verdict_summary(&verdict(&g), Lang::En),
+            "no solution: 4 appears twice in row 1 (columns 1 and 2)"
+        );
+        assert!(verdict_summary(&verdict(&Grid::empty()), COMPACT)
             .starts_with("multiple solutions: for example r"));
+        let two = verdict_summary(&verdict(&Grid::empty()), Lang::En);
+        assert!(
+            two.starts_with("multiple solutions: for example row ") && two.contains("; row "),
+            "{two}"
+        );
         // r1c9 sees 1..8 in its row and 9 in its column: no conflict, yet dead.
         let mut dead = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
         dead.set(Cell::new(4, 8), 9);
         assert_eq!(
-            verdict_summary(&verdict(&dead), Lang::En),
+            verdict_summary(&verdict(&dead), COMPACT),
             "no solution: following the forced digits, r1c9 is left with no possible digit"
+        );
+        assert_eq!(
+            verdict_summary(&verdict(&dead), Lang::En),
+            "no solution: following the forced digits, row 1, column 9 is left with no possible digit"
         );
         assert_eq!(
             verdict_summary(&verdict(&Grid::parse(PUZZLE).unwrap()), Lang::Fr),
@@ -371,9 +411,11 @@ mod tests {
         let mut g = Grid::parse(PUZZLE).unwrap();
         g.set(Cell::new(0, 1), 4);
         let v = verdict(&g);
-        let lines = verdict_lines(&v, Lang::En);
+        let lines = verdict_lines(&v, COMPACT);
         assert_eq!(lines[0].text, "This grid has no solution.");
-        assert_eq!(lines[1].text, "4 appears twice in row 1 (r1c1, r1c2).");
+        assert_eq!(lines[1].text, "4 appears twice in r1 (r1c1, r1c2).");
+        let lines = verdict_lines(&v, Lang::En);
+        assert_eq!(lines[1].text, "4 appears twice in row 1 (columns 1 and 2).");
         assert_eq!(
             lines[1].highlights.cells,
             vec![Cell::new(0, 0), Cell::new(0, 1)]
@@ -381,7 +423,7 @@ mod tests {
         let fr = verdict_lines(&v, Lang::Fr);
         assert_eq!(
             fr[1].text,
-            "Le 4 apparaît deux fois dans la ligne 1 (r1c1, r1c2)."
+            "Le 4 apparaît deux fois dans la ligne 1 (colonnes 1 et 2)."
         );
     }
 

@@ -1,7 +1,7 @@
 //! Pip's words for XY-Wing, XYZ-Wing and W-Wing.
 
-use super::words::{unit_name, TechniqueWords};
-use super::{shown, Lang, Line};
+use super::words::{cell, unit_name, TechniqueWords};
+use super::{shown, Line, Wording};
 use crate::grid::{Cell, Unit};
 use crate::logic::{Highlights, Technique};
 
@@ -40,15 +40,16 @@ pub(super) fn xy_wing(
     [a, b]: [Cell; 2],
     (x, y, z): (u8, u8, u8),
     xyz: bool,
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let pc = written(if xyz { vec![x, y, z] } else { vec![x, y] });
     let (ac, bc) = (written(vec![x, z]), written(vec![y, z]));
+    let (pn, an, bn) = (cell(pivot, lang), cell(a, lang), cell(b, lang));
     let mut out = vec![shown(
         say!(
             lang,
-            "The pivot {pivot} can only be {pc}; it sees {a} ({ac}) and {b} ({bc}).",
-            "Le pivot {pivot} ne peut valoir que {pc} ; il voit {a} ({ac}) et {b} ({bc})."
+            "The pivot {pn} can only be {pc}; it sees {an} ({ac}) and {bn} ({bc}).",
+            "Le pivot {pn} ne peut valoir que {pc} ; il voit {an} ({ac}) et {bn} ({bc})."
         ),
         h.cells.clone(),
         h.candidates.clone(),
@@ -71,8 +72,8 @@ pub(super) fn xy_wing(
         shown(
             say!(
                 lang,
-                "Whatever the pivot is, it turns {a} or {b} into {z}.",
-                "Quelle que soit sa valeur, le pivot force {a} ou {b} à valoir {z}."
+                "Whatever the pivot is, it turns {an} or {bn} into {z}.",
+                "Quelle que soit sa valeur, le pivot force {an} ou {bn} à valoir {z}."
             ),
             vec![a, b],
             vec![],
@@ -91,15 +92,17 @@ pub(super) fn w_wing(
     [p, q]: [Cell; 2],
     unit: Unit,
     (x, y): (u8, u8),
-    lang: Lang,
+    lang: Wording,
 ) -> Vec<Line> {
     let u = unit_name(unit, lang);
+    let (an, bn) = (cell(a, lang), cell(b, lang));
+    let (pn, qn) = (cell(p, lang), cell(q, lang));
     vec![
         shown(
             say!(
                 lang,
-                "{a} and {b} can both only be {x} or {y}.",
-                "{a} et {b} ne peuvent valoir que {x} ou {y}."
+                "{an} and {bn} can both only be {x} or {y}.",
+                "{an} et {bn} ne peuvent valoir que {x} ou {y}."
             ),
             vec![a, b],
             h.candidates.clone(),
@@ -109,8 +112,8 @@ pub(super) fn w_wing(
         shown(
             say!(
                 lang,
-                "In {u}, {x} goes in {p} or {q}; {p} sees {a} and {q} sees {b}, so {a} and {b} cannot both be {x}.",
-                "Dans {u}, {x} va en {p} ou {q} ; {p} voit {a} et {q} voit {b}, donc {a} et {b} ne peuvent pas valoir {x} toutes les deux."
+                "In {u}, {x} goes in {pn} or {qn}; {pn} sees {an} and {qn} sees {bn}, so {an} and {bn} cannot both be {x}.",
+                "Dans {u}, {x} va en {pn} ou {qn} ; {pn} voit {an} et {qn} voit {bn}, donc {an} et {bn} ne peuvent pas valoir {x} toutes les deux."
             ),
             vec![a, b, p, q],
             vec![],
@@ -120,8 +123,8 @@ pub(super) fn w_wing(
         shown(
             say!(
                 lang,
-                "So one of {a} and {b} is {y}.",
-                "Donc l'une de {a} et {b} vaut {y}."
+                "So one of {an} and {bn} is {y}.",
+                "Donc l'une de {an} et {bn} vaut {y}."
             ),
             vec![a, b],
             h.candidates.clone(),

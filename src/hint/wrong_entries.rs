@@ -1,7 +1,7 @@
 //! Pip points at the player's wrong entries before any technique.
 
-use super::words::{cells, TechniqueWords};
-use super::{line, Lang, Paragraph, ParagraphKind};
+use super::words::{cell, cells, TechniqueWords};
+use super::{line, Paragraph, ParagraphKind, Wording};
 use crate::grid::Cell;
 use crate::logic::{Highlights, Technique, WrongEntry};
 
@@ -22,7 +22,7 @@ fn crossed(cs: &[Cell]) -> Highlights {
 }
 
 /// The wrong entries, one line each, without revealing the right digits.
-pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
+pub(super) fn paragraph(wrong: &[WrongEntry], lang: Wording) -> Paragraph {
     let cs: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
     let list = cells(&cs, lang);
     let mut lines = vec![line(
@@ -42,21 +42,21 @@ pub(super) fn paragraph(wrong: &[WrongEntry], lang: Lang) -> Paragraph {
         crossed(&cs),
     )];
     for w in wrong {
-        let (c, d) = (w.cell, w.digit);
+        let (c, d) = (cell(w.cell, lang), w.digit);
         lines.push(line(
             say!(
                 lang,
                 "{c} holds {d}, but the solution has another digit there.",
                 "{c} contient {d}, mais la solution a un autre chiffre ici."
             ),
-            crossed(&[c]),
+            crossed(&[w.cell]),
         ));
     }
     lines.push(line(
         say!(
             lang,
-            "Press Apply to erase them; then I can help with the next step.",
-            "Appuie sur Appliquer pour les effacer ; ensuite je pourrai t'aider."
+            "Press Next or Apply to erase them; then I can help with the next step.",
+            "Appuie sur Suivant ou Appliquer pour les effacer ; ensuite je pourrai t'aider."
         ),
         crossed(&cs),
     ));

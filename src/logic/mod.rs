@@ -207,12 +207,16 @@ pub fn next_step(board: &Board) -> Option<Step> {
     }
 }
 
-/// Plays `step` on the board as one undoable move: placements become
-/// entries, eliminations are written as notes (every open cell gets its
-/// candidates as notes, so the deletions stay visible). A wrong-entries step
-/// erases the wrong entries.
+/// Plays `step` on the board as one undoable move, as a player would
+/// write it: placements become entries, and a placed digit leaves the notes
+/// of the cells that see it; an eliminated candidate leaves its cell's
+/// notes, and a cell without notes gets its remaining candidates, so that
+/// the elimination shows (and is not found again). Every other cell keeps
+/// its notes, or its lack of them: a single played on a board without notes
+/// adds none. A wrong-entries step erases the wrong entries.
 pub fn apply(board: &mut Board, step: &Step) {
-    let mut edits = Vec::new();
+    use crate::grid::{Candidates, Cell};
+    let mut edits: Vec<(Cell, CellState)> = Vec::new();
     if step.technique == Technique::WrongEntries {
         for w in &step.wrong {
             edits.push((
@@ -227,22 +231,34 @@ pub fn apply(board: &mut Board, step: &Step) {
         return;
     }
     let solution = verdict(board.givens()).solution().copied();
-    let mut s = Pencilmarks::from_board(board, solution.as_ref());
-    apply_to_state(&mut s, step);
-    for cell in crate::grid::Cell::ALL {
-        if board.is_given(cell) {
+    let mut after = Pencilmarks::from_board(board, solution.as_ref());
+    apply_to_state(&mut after, step);
+    let mut states: Vec<CellState> = Cell::ALL.iter().map(|&c| board.state(c)).collect();
+    for p in &step.placements {
+        states[p.cell.index()] = CellState {
+            entry: p.digit,
+            notes: Candidates::NONE,
+        };
+        for &peer in p.cell.peers() {
+            states[peer.index()].notes.remove(p.digit);
+        }
+    }
+    for e in &step.eliminations {
+        let state = &mut states[e.cell.index()];
+        if state.entry != 0 {
             continue;
         }
-        let value = s.value(cell);
-        let state = CellState {
-            entry: value,
-            notes: if value == 0 {
-                s.cands(cell)
-            } else {
-                crate::grid::Candidates::NONE
-            },
-        };
-        if state != board.state(cell) {
+        if board.notes(e.cell).is_empty() {
+            state.notes = after.cands(e.cell);
+        } else {
+            for &d in &e.digits {
+                state.notes.remove(d);
+            }
+        }
+    }
+    for cell in Cell::ALL {
+        let state = states[cell.index()];
+        if !board.is_given(cell) && state != board.state(cell) {
             edits.push((cell, state));
         }
     }

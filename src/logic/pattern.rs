@@ -212,15 +212,22 @@ pub enum Pattern {
     /// `cell` is the last empty cell of `unit` and takes the `digit` it lacks.
     FullHouse { unit: Unit, cell: Cell, digit: u8 },
     /// `digit` fits only in `cell` of `unit`: placed copies of it in
-    /// `blockers` rule out the unit's other empty cells.
+    /// `blockers` rule out the unit's other empty cells, but for those in
+    /// `noted`, where an earlier step or the player's notes removed it.
     HiddenSingle {
         unit: Unit,
         cell: Cell,
         digit: u8,
         blockers: Vec<Cell>,
+        noted: Vec<Cell>,
     },
-    /// `cell` has `digit` as its only candidate.
-    NakedSingle { cell: Cell, digit: u8 },
+    /// `cell` has `digit` as its only candidate: the digits it does not
+    /// see placed, `noted`, were removed by earlier steps or notes.
+    NakedSingle {
+        cell: Cell,
+        digit: u8,
+        noted: Vec<u8>,
+    },
     /// `digit` lies only in `cells` of `base`, which all lie in `cover` too
     /// (pointing: a box and a line; claiming: a line and a box).
     Locked {

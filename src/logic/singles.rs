@@ -59,6 +59,7 @@ pub(crate) fn hidden_single(s: &Pencilmarks, out: &mut Instances) {
                         cell,
                         digit,
                         blockers: blockers.clone(),
+                        noted: noted(s, unit, cell, digit),
                     },
                 );
                 if !matches!(unit, Unit::Box(_)) {
@@ -95,11 +96,28 @@ fn blockers(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
     out
 }
 
+/// The other empty cells of `unit` that no placed `digit` rules out: the
+/// digit left their candidates by an earlier step or the player's notes.
+fn noted(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
+    unit.cells()
+        .iter()
+        .copied()
+        .filter(|&c| c != target && s.value(c) == 0)
+        .filter(|c| !c.peers().iter().any(|&p| s.value(p) == digit))
+        .collect()
+}
+
 /// A cell with one candidate left.
 pub(crate) fn naked_single(s: &Pencilmarks, out: &mut Instances) {
     for cell in cells_of(s.open_mask()) {
         if let Some(digit) = s.cands(cell).single_digit() {
-            let mut step = Step::new(Technique::NakedSingle, Pattern::NakedSingle { cell, digit });
+            // The digits no peer holds left the cell's candidates earlier.
+            let seen: Vec<u8> = cell.peers().iter().map(|&p| s.value(p)).collect();
+            let noted = (1..=9)
+                .filter(|&d| d != digit && !seen.contains(&d))
+                .collect();
+            let pattern = Pattern::NakedSingle { cell, digit, noted };
+            let mut step = Step::new(Technique::NakedSingle, pattern);
             step.place(cell, digit);
             step.focus = cell.units().to_vec();
             step.highlights.units = cell.units().to_vec();

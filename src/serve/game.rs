@@ -155,8 +155,9 @@ pub(super) async fn hint(
             let mut said = Vec::new();
             let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
             let filled_notes = (no_notes && !board.grid().is_complete()).then(|| {
-                board.fill_notes();
-                said.push(Said::new(hint::notes(lang), lang));
+                // No notes yet: none of the player's to keep or put back.
+                board.fill_notes(None);
+                said.push(Said::new(hint::notes_filled(&[], lang), lang));
                 BoardText::of(&board).notes
             });
             let outcome = logic::next_outcome(&board);

@@ -67,9 +67,9 @@ impl App {
     /// Once a frame: the setup window, Pip's grid being dealt, and Pip's
     /// moves thought out, landing and told.
     pub(in crate::app) fn duel_frame(&mut self, ctx: &egui::Context) {
-        let lang = self.config.lang;
+        let wording = self.wording();
         if let Some(setup) = &mut self.duel.setup {
-            if let Some(dealt) = setup.dealt(lang) {
+            if let Some(dealt) = setup.dealt(wording) {
                 match dealt.map(|s| Duel::new(s).map_err(|e| e.to_string())) {
                     Ok(Ok(duel)) => self.start_duel(duel),
                     Ok(Err(e)) | Err(e) => self.set_status(e, true),
@@ -92,13 +92,13 @@ impl App {
     /// The setup window, drawn over the panels; hidden while the photo it
     /// asked for is on the correction screen, which needs the whole window.
     pub(in crate::app) fn duel_windows(&mut self, ctx: &egui::Context) {
-        let lang = self.config.lang;
+        let wording = self.wording();
         let correcting_photo = self.import.is_some();
         if let Some(setup) = &mut self.duel.setup {
             if setup.awaiting_photo && correcting_photo {
                 return;
             }
-            let event = setup.show(ctx, lang);
+            let event = setup.show(ctx, wording);
             if setup.dealing() {
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));
             }
@@ -143,15 +143,15 @@ impl App {
 
     /// What a duel's event means for the dialogue, Pip and the status bar.
     fn on_duel(&mut self, happened: Happened) {
-        let lang = self.config.lang;
+        let (lang, wording) = (self.config.lang, self.wording());
         match happened {
             Happened::PlayerMoved(turn) => {
-                let said = words::player_move(&turn, lang);
+                let said = words::player_move(&turn, wording);
                 self.set_status(said.text.clone(), turn.penalised());
                 self.duel_says(vec![said]);
                 self.autosave_duel();
             }
-            Happened::Refused(e) => self.set_status(words::move_refused(e, lang), true),
+            Happened::Refused(e) => self.set_status(words::move_refused(e, wording), true),
             Happened::AnswerRefused(e) => self.set_status(words::answer_refused(e, lang), true),
             Happened::PipThinking => self.tutor.pip.set_mood(Mood::Thinking),
             Happened::PipMoved(turn) => {
@@ -161,7 +161,7 @@ impl App {
                 } else {
                     Mood::Idle
                 });
-                self.duel_says(words::pip_turn(&turn, strength, lang).lines);
+                self.duel_says(words::pip_turn(&turn, strength, wording).lines);
                 self.autosave_duel();
             }
             Happened::PipAsks(thought) => {
@@ -172,16 +172,16 @@ impl App {
                     thought.reason,
                     &thought.steps,
                     strength,
-                    lang,
+                    wording,
                 );
                 lines.push(crate::hint::Line {
-                    text: words::pip_question(thought.action, lang),
+                    text: words::pip_question(thought.action, wording),
                     highlights: Default::default(),
                 });
                 self.duel_says(lines);
             }
             Happened::Answered(turn) => {
-                self.duel_says(vec![words::pip_answered(&turn, lang)]);
+                self.duel_says(vec![words::pip_answered(&turn, wording)]);
                 self.autosave_duel();
             }
             Happened::Over => {}
@@ -207,7 +207,7 @@ impl App {
                         (_, Some(Side::Player)) => Mood::Cheering,
                         _ => Mood::Idle,
                     });
-                self.duel_says(words::outcome(&outcome, lang).lines);
+                self.duel_says(words::outcome(&outcome, wording).lines);
                 self.set_status(words::tally_summary(&outcome, lang), false);
                 self.autosave_duel();
             }
@@ -216,7 +216,7 @@ impl App {
 
     /// The play screen in the central panel, when a duel is shown.
     pub(in crate::app) fn duel_central(&mut self, ui: &mut egui::Ui) -> bool {
-        let lang = self.config.lang;
+        let wording = self.wording();
         let highlights = self.tutor.dialogue.highlights();
         let replaying = self.replaying();
         let Some(screen) = &mut self.duel.screen else {
@@ -226,7 +226,7 @@ impl App {
             screen,
             highlights,
             replaying,
-            lang,
+            wording,
         }
         .show(ui);
         if let Some(e) = event {
@@ -291,9 +291,9 @@ impl App {
 
     /// Pages Pip's reasoning again, move by move, its grid rewound to each.
     fn replay_pip(&mut self) {
-        let lang = self.config.lang;
+        let wording = self.wording();
         let Some(duel) = self.duel() else { return };
-        let paragraphs = words::replay(duel.turns(), duel.strength, lang);
+        let paragraphs = words::replay(duel.turns(), duel.strength, wording);
         if paragraphs.is_empty() {
             return;
         }

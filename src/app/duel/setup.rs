@@ -13,7 +13,7 @@ use crate::app::i18n::fill;
 use crate::duel::deal::{self, Dealt, PlayersGrid};
 use crate::duel::{Answering, Setup, Strength};
 use crate::grid::{Board, Cell, Grid};
-use crate::hint::{duel as words, level_name, Lang};
+use crate::hint::{duel as words, level_name, Wording};
 use crate::logic::{Highlights, Level};
 use crate::solver::count_solutions;
 
@@ -104,21 +104,22 @@ impl DuelSetup {
     }
 
     /// The player's grid for Pip as the choices stand, or why not yet.
-    pub fn chosen(&self, lang: Lang) -> Result<Chosen, String> {
+    pub fn chosen(&self, wording: Wording) -> Result<Chosen, String> {
+        let lang = wording.lang;
         let by_hand = self.answering == Answering::ByHand;
         let read = match self.source {
             GridSource::Make => PlayersGrid::Secret(self.made),
             GridSource::Typed => {
                 let grid = Grid::parse(&self.typed).map_err(|e| e.to_string())?;
                 PlayersGrid::read(grid, by_hand)
-                    .map_err(|e| words::players_grid_refused(&e, lang))?
+                    .map_err(|e| words::players_grid_refused(&e, wording))?
             }
             GridSource::Photo => {
                 let grid = self
                     .photo_grid
                     .ok_or_else(|| texts(lang).photo_waiting.to_string())?;
                 PlayersGrid::read(grid, by_hand)
-                    .map_err(|e| words::players_grid_refused(&e, lang))?
+                    .map_err(|e| words::players_grid_refused(&e, wording))?
             }
         };
         Ok(match read {
@@ -176,10 +177,10 @@ impl DuelSetup {
     }
 
     /// The duel's setup once Pip's grid is dealt.
-    pub fn dealt(&mut self, lang: Lang) -> Option<Result<Setup, String>> {
+    pub fn dealt(&mut self, wording: Wording) -> Option<Result<Setup, String>> {
         let dealt = self.dealing.as_ref()?.try_recv().ok()?;
         self.dealing = None;
-        Some(self.chosen(lang).map(|chosen| {
+        Some(self.chosen(wording).map(|chosen| {
             let holes = 81 - dealt.puzzle.filled_count();
             let handed = chosen.handed.unwrap_or_else(|| {
                 let secret = chosen.secret.expect("holes by count need the secret");
@@ -211,7 +212,8 @@ impl DuelSetup {
     }
 
     /// Draws the window; returns what the player did.
-    pub fn show(&mut self, ctx: &egui::Context, lang: Lang) -> Option<SetupEvent> {
+    pub fn show(&mut self, ctx: &egui::Context, wording: Wording) -> Option<SetupEvent> {
+        let lang = wording.lang;
         let t = texts(lang);
         let mut event = None;
         let mut open = true;
@@ -222,7 +224,7 @@ impl DuelSetup {
             .resizable(false)
             .default_width(460.0)
             .show(ctx, |ui| {
-                event = self.contents(ui, t, lang);
+                event = self.contents(ui, t, wording);
             });
         if !open {
             event = Some(SetupEvent::Cancel);
@@ -230,7 +232,8 @@ impl DuelSetup {
         event
     }
 
-    fn contents(&mut self, ui: &mut Ui, t: &DuelTexts, lang: Lang) -> Option<SetupEvent> {
+    fn contents(&mut self, ui: &mut Ui, t: &DuelTexts, wording: Wording) -> Option<SetupEvent> {
+        let lang = wording.lang;
         let mut event = None;
         if self.can_resume && ui.button(t.resume).clicked() {
             event = Some(SetupEvent::Resume);
@@ -288,9 +291,9 @@ impl DuelSetup {
                 });
             }
         }
-        self.holes(ui, t, lang);
+        self.holes(ui, t, wording);
         ui.add_space(8.0);
-        let ready = self.chosen(lang).is_ok();
+        let ready = self.chosen(wording).is_ok();
         ui.horizontal(|ui| {
             if self.dealing() {
                 ui.spinner();
@@ -309,7 +312,7 @@ impl DuelSetup {
     }
 
     /// The holes: by count or by clicking, and what they make of the grid.
-    fn holes(&mut self, ui: &mut Ui, t: &DuelTexts, lang: Lang) {
+    fn holes(&mut self, ui: &mut Ui, t: &DuelTexts, wording: Wording) {
         let secret = self.secret_to_hole();
         if secret.is_some() {
             ui.horizontal(|ui| {
@@ -335,7 +338,7 @@ impl DuelSetup {
                 self.clicked[c.index()] = !self.clicked[c.index()];
             }
         }
-        match self.chosen(lang) {
+        match self.chosen(wording) {
             Err(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }

@@ -12,7 +12,7 @@ use crate::app::board_view::BoardView;
 use crate::app::i18n::fill;
 use crate::duel::{Action, Answer, Answering, Ending, Side};
 use crate::grid::Board;
-use crate::hint::{duel as words, Lang};
+use crate::hint::{duel as words, Lang, Wording};
 use crate::logic::Highlights;
 
 /// What the player did on the play screen.
@@ -35,13 +35,14 @@ pub struct DuelView<'a> {
     pub highlights: Option<Highlights>,
     /// Replaying Pip's move `k` (from 0) of `n`.
     pub replaying: Option<(usize, usize)>,
-    pub lang: Lang,
+    /// The language and the cell names Pip's question uses.
+    pub wording: Wording,
 }
 
 impl DuelView<'_> {
     pub fn show(self, ui: &mut Ui) -> Option<ViewEvent> {
-        let t = texts(self.lang);
-        let lang = self.lang;
+        let (wording, lang) = (self.wording, self.wording.lang);
+        let t = texts(lang);
         let mut event = None;
         let screen = self.screen;
         score_bar(ui, screen, t, lang);
@@ -95,7 +96,7 @@ impl DuelView<'_> {
                         .quiet_selection(true)
                         .size(side),
                 );
-                event = event.or(answers(ui, screen, t, lang));
+                event = event.or(answers(ui, screen, t, wording));
             });
         });
         if screen.duel.is_over() {
@@ -186,7 +187,12 @@ fn pad(
 }
 
 /// By hand: Pip's question and the buttons that answer it; the secret toggle.
-fn answers(ui: &mut Ui, screen: &mut DuelScreen, t: &DuelTexts, lang: Lang) -> Option<ViewEvent> {
+fn answers(
+    ui: &mut Ui,
+    screen: &mut DuelScreen,
+    t: &DuelTexts,
+    wording: Wording,
+) -> Option<ViewEvent> {
     let mut pressed = None;
     if screen.duel.answering != Answering::ByHand {
         return None;
@@ -194,7 +200,7 @@ fn answers(ui: &mut Ui, screen: &mut DuelScreen, t: &DuelTexts, lang: Lang) -> O
     ui.add_space(6.0);
     if let Some(q) = screen.duel.question() {
         let action = q.thought.action;
-        ui.label(RichText::new(words::pip_question(action, lang)).strong());
+        ui.label(RichText::new(words::pip_question(action, wording)).strong());
         match action {
             Action::Place { .. } => {
                 ui.horizontal(|ui| {

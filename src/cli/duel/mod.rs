@@ -9,7 +9,7 @@ mod pip_vs_pip;
 mod text;
 
 use super::bad_input;
-use super::hint::{one_grid, parse_lang};
+use super::hint::{one_grid, parse_lang, parse_notation};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use sudolens::duel::deal::{self, PlayersGrid};
 use sudolens::duel::{Action, Answering, Duel, Setup, Side, Strength};
 use sudolens::grid::Grid;
-use sudolens::hint::{duel as words, Lang};
+use sudolens::hint::{duel as words, Lang, Notation, Wording};
 use sudolens::logic::Level;
 
 #[derive(Args)]
@@ -62,6 +62,10 @@ pub struct DuelArgs {
     /// Language of Pip's words: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
+    /// How Pip names cells: compact ("r1c5", the way moves are typed and
+    /// the board is labelled; the default here) or plain ("row 1, column 5").
+    #[arg(long, default_value = "compact", value_parser = parse_notation)]
+    notation: Notation,
 }
 
 fn parse_strength(s: &str) -> Result<Strength, String> {
@@ -102,7 +106,7 @@ pub fn run(args: &DuelArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut game = Game {
         duel,
-        lang: args.lang,
+        wording: Wording::new(args.lang, args.notation),
         save: args.save.clone(),
     };
     let was_over = game.duel.is_over();
@@ -175,8 +179,14 @@ fn new_duel(args: &DuelArgs, seed: u64) -> Result<Duel, ExitCode> {
     if let Some(arg) = &args.grid {
         let grid = one_grid(arg, "duel --grid")?;
         let holes = holes.unwrap_or(81 - setup.pip_handed.filled_count());
-        let (secret, handed) =
-            players_grid(grid, holes, seed, args.by_hand, args.lang).map_err(|e| bad_input(&e))?;
+        let (secret, handed) = players_grid(
+            grid,
+            holes,
+            seed,
+            args.by_hand,
+            Wording::new(args.lang, args.notation),
+        )
+        .map_err(|e| bad_input(&e))?;
         setup.player_secret = secret;
         setup.player_handed = handed;
     }
@@ -191,28 +201,31 @@ fn players_grid(
     holes: usize,
     seed: u64,
     by_hand: bool,
-    lang: Lang,
+    wording: Wording,
 ) -> Result<(Option<Grid>, Grid), String> {
     match PlayersGrid::read(grid, by_hand) {
         Ok(PlayersGrid::Secret(secret)) => {
             Ok((Some(secret), deal::holes_by_count(&secret, holes, seed)))
         }
         Ok(PlayersGrid::Holed { handed, secret }) => Ok((secret, handed)),
-        Err(e) => Err(format!("--grid: {}", words::players_grid_refused(&e, lang))),
+        Err(e) => Err(format!(
+            "--grid: {}",
+            words::players_grid_refused(&e, wording)
+        )),
     }
 }
 
 /// A duel played in the terminal.
 struct Game {
     duel: Duel,
-    lang: Lang,
+    wording: Wording,
     save: Option<PathBuf>,
 }
 
 impl Game {
     /// Plays until the duel ends or the input does (Ctrl+D).
     fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
-        let lang = self.lang;
+        let (lang, wording) = (self.wording.lang, self.wording);
         let by_hand = self.duel.answering == Answering::ByHand;
         let io = |e: std::io::Error| format!("cannot write: {e}");
         if self.duel.turns().is_empty() {
@@ -264,7 +277,7 @@ impl Game {
             text::board(&self.duel, text::Seats::PlayerAndPip, lang)
         )
         .map_err(io)?;
-        for l in words::outcome(outcome, lang).lines {
+        for l in words::outcome(outcome, wording).lines {
             writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
         }
         Ok(())
@@ -272,7 +285,7 @@ impl Game {
 
     /// The player's line: a move, or help.
     fn player_says(&mut self, line: &str, out: &mut impl Write) -> Result<(), String> {
-        let lang = self.lang;
+        let (lang, wording) = (self.wording.lang, self.wording);
         let io = |e: std::io::Error| format!("cannot write: {e}");
         let trimmed = line.trim();
         if trimmed.is_empty() {
@@ -287,10 +300,10 @@ impl Game {
         };
         match self.duel.play(action) {
             Ok(turn) => {
-                let said = words::player_move(turn, lang);
+                let said = words::player_move(turn, wording);
                 writeln!(out, "{}", words::pip_says(&said.text, lang)).map_err(io)
             }
-            Err(e) => writeln!(out, "{}", words::move_refused(e, lang)).map_err(io),
+            Err(e) => writeln!(out, "{}", words::move_refused(e, wording)).map_err(io),
         }
     }
 
@@ -301,7 +314,7 @@ impl Game {
         input: &mut impl BufRead,
         out: &mut impl Write,
     ) -> Result<bool, String> {
-        let lang = self.lang;
+        let (lang, wording) = (self.wording.lang, self.wording);
         let io = |e: std::io::Error| format!("cannot write: {e}");
         if self.duel.question().is_none() {
             if let Err(e) = self.duel.pip_turn() {
@@ -312,7 +325,7 @@ impl Game {
             // Honest: answered at once (or the duel just ended).
             if let Some(turn) = self.duel.turns().last().filter(|t| t.side == Side::Pip) {
                 writeln!(out).map_err(io)?;
-                for l in words::pip_turn(turn, self.duel.strength, lang).lines {
+                for l in words::pip_turn(turn, self.duel.strength, wording).lines {
                     writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
                 }
             }
@@ -320,14 +333,14 @@ impl Game {
         };
         let t = &question.thought;
         writeln!(out).map_err(io)?;
-        for l in words::pip_reasoning(t.action, t.reason, &t.steps, self.duel.strength, lang) {
+        for l in words::pip_reasoning(t.action, t.reason, &t.steps, self.duel.strength, wording) {
             writeln!(out, "{}", words::pip_says(&l.text, lang)).map_err(io)?;
         }
         loop {
             writeln!(
                 out,
                 "{}",
-                words::pip_says(&words::pip_question(t.action, lang), lang)
+                words::pip_says(&words::pip_question(t.action, wording), lang)
             )
             .map_err(io)?;
             write!(out, "> ").map_err(io)?;
@@ -349,7 +362,7 @@ impl Game {
                         writeln!(
                             out,
                             "{}",
-                            words::pip_says(&words::pip_answered(turn, lang).text, lang)
+                            words::pip_says(&words::pip_answered(turn, wording).text, lang)
                         )
                         .map_err(io)?;
                     }
@@ -367,7 +380,7 @@ impl Game {
         writeln!(
             out,
             "{}",
-            words::left_unfinished(self.save.as_deref(), self.lang)
+            words::left_unfinished(self.save.as_deref(), self.wording.lang)
         )
         .map_err(io)
     }

@@ -6,7 +6,7 @@ use super::{cell_name, shared_unit};
 use crate::duel::{Cheat, Clash};
 use crate::grid::Cell;
 use crate::hint::words::{cells, digits, tech_name, unit_name};
-use crate::hint::{line, Lang, Line};
+use crate::hint::{line, Lang, Line, Wording};
 use crate::logic::Highlights;
 
 fn showing(cs: &[Cell]) -> Highlights {
@@ -24,7 +24,8 @@ fn wrong_at(c: Cell) -> Highlights {
 }
 
 /// The lines that explain `cheat`.
-pub fn cheat(cheat: &Cheat, lang: Lang) -> Vec<Line> {
+pub fn cheat(cheat: &Cheat, lang: impl Into<Wording>) -> Vec<Line> {
+    let lang: Wording = lang.into();
     let mut lines = Vec::new();
     match cheat {
         Cheat::RepeatedDigit {
@@ -98,7 +99,7 @@ pub fn cheat(cheat: &Cheat, lang: Lang) -> Vec<Line> {
                     wrong_at(*cell),
                 ));
             }
-            lines.push(plain_rule(lang));
+            lines.push(plain_rule(lang.lang));
         }
         Cheat::ImpossibleAnswer {
             cell,

@@ -4,8 +4,8 @@
 
 use super::{cell_name, info, shared_unit};
 use crate::duel::{AnswerError, Answering, Ending, MoveError, Outcome, Side, Strength, Tally};
-use crate::hint::words::{cells, unit_name};
-use crate::hint::{plain, Lang, Paragraph};
+use crate::hint::words::{capitalised, cells, cells_within, unit_name};
+use crate::hint::{plain, Lang, Paragraph, Wording};
 use crate::logic::Level;
 
 /// Pip's strength as it is named to the player.
@@ -93,8 +93,10 @@ pub fn welcome(
 }
 
 /// Why a move was refused, and that it cost nothing.
-pub fn move_refused(error: MoveError, lang: Lang) -> String {
-    match error {
+pub fn move_refused(error: MoveError, lang: impl Into<Wording>) -> String {
+    let lang: Wording = lang.into();
+    // A plain cell name may open the sentence: "Row 1, column 2 already ...".
+    capitalised(match error {
         MoveError::GameOver => say!(lang, "The duel is over.", "Le duel est terminé."),
         MoveError::NotYourTurn => say!(
             lang,
@@ -118,8 +120,10 @@ pub fn move_refused(error: MoveError, lang: Lang) -> String {
             "Seul un chiffre de 1 à 9 peut aller dans un trou. Pas de pénalité."
         ),
         MoveError::AlreadyInUnit { cell, digit, seen } => {
-            let (c, s) = (cell_name(cell, lang), cell_name(seen, lang));
-            let u = unit_name(shared_unit(cell, seen), lang);
+            // "in row 1, in column 2": the seen cell named within the unit.
+            let unit = shared_unit(cell, seen);
+            let (c, s) = (cell_name(cell, lang), cells_within(&[seen], unit, lang));
+            let u = unit_name(unit, lang);
             say!(
                 lang,
                 "{digit} is already in {u}, in {s}: it cannot go in {c}. No penalty.",
@@ -134,7 +138,7 @@ pub fn move_refused(error: MoveError, lang: Lang) -> String {
                 "Tu as déjà essayé {digit} en {c}, et c'était faux. Pas de pénalité."
             )
         }
-    }
+    })
 }
 
 /// Why an answer to Pip's move was refused.
@@ -187,7 +191,8 @@ pub fn tally_text(t: &Tally, lang: Lang) -> String {
 
 /// The end of a duel: who won and each side's penalties. A cheat is told
 /// first, by [`super::cheat`].
-pub fn outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
+pub fn outcome(outcome: &Outcome, lang: impl Into<Wording>) -> Paragraph {
+    let lang: Wording = lang.into();
     let mut lines = Vec::new();
     if let Ending::Cheating { cheat } = &outcome.ending {
         lines.extend(super::cheat(cheat, lang));
@@ -200,8 +205,8 @@ pub fn outcome(outcome: &Outcome, lang: Lang) -> Paragraph {
     }
     let (p, q) = (outcome.player.penalties(), outcome.pip.penalties());
     let (you, me) = (
-        tally_text(&outcome.player, lang),
-        tally_text(&outcome.pip, lang),
+        tally_text(&outcome.player, lang.lang),
+        tally_text(&outcome.pip, lang.lang),
     );
     lines.push(plain(say!(lang, "You: {you}.", "Toi : {you}.")));
     lines.push(plain(say!(lang, "Me: {me}.", "Moi : {me}.")));
@@ -303,7 +308,11 @@ pub fn pip_vs_pip_result(outcome: &Outcome, lang: Lang) -> String {
 }
 
 /// Why a grid cannot be the player's grid for Pip.
-pub fn players_grid_refused(e: &crate::duel::deal::PlayersGridError, lang: Lang) -> String {
+pub fn players_grid_refused(
+    e: &crate::duel::deal::PlayersGridError,
+    lang: impl Into<Wording>,
+) -> String {
+    let lang: Wording = lang.into();
     use crate::duel::deal::PlayersGridError as E;
     match e {
         E::Repeated(c) => {

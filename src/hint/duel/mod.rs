@@ -11,13 +11,13 @@ pub use cheat::cheat;
 pub use game::*;
 
 use super::words::{cells, digits, tech_name, unit_name};
-use super::{evidence, line, plain, Lang, Line, Paragraph, ParagraphKind};
+use super::{evidence, line, plain, Lang, Line, Paragraph, ParagraphKind, Wording};
 use crate::duel::{odds, Action, Answer, Reason, Side, Strength, Turn};
 use crate::grid::{Candidates, Cell, Unit};
 use crate::logic::{Candidate, Highlights, Pattern, Step};
 
 /// A cell's name, the way every other sentence of Pip's names it.
-pub(crate) fn cell_name(c: Cell, lang: Lang) -> String {
+pub(crate) fn cell_name(c: Cell, lang: Wording) -> String {
     cells(&[c], lang)
 }
 
@@ -60,8 +60,9 @@ pub fn pip_reasoning(
     reason: Reason,
     steps: &[Step],
     strength: Strength,
-    lang: Lang,
+    lang: impl Into<Wording>,
 ) -> Vec<Line> {
+    let lang: Wording = lang.into();
     let mut lines = Vec::new();
     let (last, before) = match (reason, steps.split_last()) {
         (Reason::Forced { .. }, Some((last, before))) => (Some(last), before),
@@ -139,7 +140,7 @@ pub fn pip_reasoning(
         (Action::Place { digit: d, .. }, Reason::Guess { options }) => {
             let k = options.len();
             let ds = digits(&options.iter().collect::<Vec<_>>(), lang);
-            let cost = points(odds::guess_penalty(k), lang);
+            let cost = points(odds::guess_penalty(k), lang.lang);
             lines.push(plain(say!(
                 lang,
                 "No value is certain for me now.",
@@ -161,7 +162,7 @@ pub fn pip_reasoning(
         (Action::Joker { .. }, Reason::Joker { options, fewest }) => {
             let n = options.len();
             if strength.guesses() {
-                let cost = points(odds::guess_penalty(fewest), lang);
+                let cost = points(odds::guess_penalty(fewest), lang.lang);
                 lines.push(plain(say!(
                     lang,
                     "No value is certain for me now, and every hole still has {fewest} possible values or more: a guess would cost {cost} on average, no less than a joker.",
@@ -228,7 +229,7 @@ fn points(p: f64, lang: Lang) -> String {
 }
 
 /// One line for a step that only sharpened Pip's notes.
-fn elimination_line(step: &Step, lang: Lang) -> Line {
+fn elimination_line(step: &Step, lang: Wording) -> Line {
     let t = tech_name(step.technique, lang);
     let mut groups: Vec<(Vec<u8>, Vec<Cell>)> = Vec::new();
     for e in &step.eliminations {
@@ -256,7 +257,8 @@ fn elimination_line(step: &Step, lang: Lang) -> Line {
 }
 
 /// The answer to a Pip's move, as Pip takes it.
-pub fn pip_answered(turn: &Turn, lang: Lang) -> Line {
+pub fn pip_answered(turn: &Turn, lang: impl Into<Wording>) -> Line {
+    let lang: Wording = lang.into();
     let cell = turn.action.cell();
     let c = cell_name(cell, lang);
     match (turn.action, turn.answer) {
@@ -286,7 +288,8 @@ pub fn pip_answered(turn: &Turn, lang: Lang) -> Line {
 
 /// A Pip's move and its answer, as one paragraph: what the dialogue shows
 /// after each of Pip's turns, and what the replay pages through.
-pub fn pip_turn(turn: &Turn, strength: Strength, lang: Lang) -> Paragraph {
+pub fn pip_turn(turn: &Turn, strength: Strength, lang: impl Into<Wording>) -> Paragraph {
+    let lang: Wording = lang.into();
     let mut lines = match turn.reason {
         Some(reason) => pip_reasoning(turn.action, reason, &turn.steps, strength, lang),
         None => Vec::new(),
@@ -296,7 +299,8 @@ pub fn pip_turn(turn: &Turn, strength: Strength, lang: Lang) -> Paragraph {
 }
 
 /// Pip's question on its waiting move (by hand).
-pub fn pip_question(action: Action, lang: Lang) -> String {
+pub fn pip_question(action: Action, lang: impl Into<Wording>) -> String {
+    let lang: Wording = lang.into();
     let c = cell_name(action.cell(), lang);
     match action {
         Action::Place { digit: d, .. } => say!(
@@ -313,7 +317,8 @@ pub fn pip_question(action: Action, lang: Lang) -> String {
 }
 
 /// Pip's reply to the player's move.
-pub fn player_move(turn: &Turn, lang: Lang) -> Line {
+pub fn player_move(turn: &Turn, lang: impl Into<Wording>) -> Line {
+    let lang: Wording = lang.into();
     let cell = turn.action.cell();
     let c = cell_name(cell, lang);
     match (turn.action, turn.answer) {
@@ -342,7 +347,8 @@ pub fn player_move(turn: &Turn, lang: Lang) -> Line {
 }
 
 /// Pip's moves of a finished duel, one paragraph each, for the replay.
-pub fn replay(turns: &[Turn], strength: Strength, lang: Lang) -> Vec<Paragraph> {
+pub fn replay(turns: &[Turn], strength: Strength, lang: impl Into<Wording>) -> Vec<Paragraph> {
+    let lang: Wording = lang.into();
     let pip_turns: Vec<&Turn> = turns.iter().filter(|t| t.side == Side::Pip).collect();
     let n = pip_turns.len();
     pip_turns
@@ -387,16 +393,27 @@ mod tests {
         };
         let p = pip_turn(&turn, Strength::Beginner, Lang::En);
         let first = &p.lines[0].text;
+        let name = cell_name(cell, Lang::En.into());
         assert!(
-            first == &format!("I put {digit} in {cell}: nothing else fits in that cell.")
-                || first.starts_with(&format!("I put {digit} in {cell}: it is the last hole")),
+            first == &format!("I put {digit} in {name}: nothing else fits in that cell.")
+                || first.starts_with(&format!("I put {digit} in {name}: it is the last hole")),
             "{first}"
         );
-        assert_eq!(p.lines[1].text, format!("Right: {digit} in {cell}."));
+        assert_eq!(p.lines[1].text, format!("Right: {digit} in {name}."));
         let fr = pip_turn(&turn, Strength::Beginner, Lang::Fr);
+        let nom = cell_name(cell, Lang::Fr.into());
         assert!(fr.lines[0]
             .text
-            .starts_with(&format!("Je mets {digit} en {cell}")));
+            .starts_with(&format!("Je mets {digit} en {nom}")));
+        // The player's notation reaches the duel's words: "r7c6" in compact.
+        let compact = pip_turn(
+            &turn,
+            Strength::Beginner,
+            Wording::new(Lang::En, crate::hint::Notation::Compact),
+        );
+        assert!(compact.lines[0]
+            .text
+            .starts_with(&format!("I put {digit} in {cell}:")));
     }
 
     #[test]

@@ -45,6 +45,29 @@ fn duel_in(data: &std::path::Path, args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Compact names by default (as moves are typed); `--notation plain` names
+/// cells in words, a sentence opening on one with a capital.
+#[test]
+fn the_terminal_duel_names_cells_in_the_notation_asked() {
+    let pip = sudolens::duel::deal::pip_grid(sudolens::logic::Level::Easy, 7).puzzle;
+    let given = Cell::ALL.into_iter().find(|&c| pip.get(c) != 0).unwrap();
+    let args = ["--seed", "7", "--level", "easy", "--pip", "beginner"];
+    let input = format!("{given} 5\n");
+    let held = pip.get(given);
+    let compact = text(&duel(&args, &input).stdout);
+    assert!(
+        compact.contains(&format!("{given} already holds {held}: it is not a hole.")),
+        "{compact}"
+    );
+    let plain_args = [&args[..], &["--notation", "plain"]].concat();
+    let plain = text(&duel(&plain_args, &input).stdout);
+    let name = format!("Row {}, column {}", given.row() + 1, given.col() + 1);
+    assert!(
+        plain.contains(&format!("{name} already holds {held}: it is not a hole.")),
+        "{plain}"
+    );
+}
+
 #[test]
 fn input_errors_are_explained_refused_moves_are_free_and_ctrl_d_leaves() {
     // The grid Pip hands the player with seed 7: a given, and a hole with a
@@ -275,7 +298,7 @@ fn bad_duel_options_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--grid: This grid holds 8 more than once in row 1"),
+        err.contains("--grid: This grid holds 8 more than once in r1 (r1c1 and r1c2)"),
         "{err}"
     );
     let out = sudolens(&["duel", "--holes", "0"]);

@@ -30,6 +30,51 @@ fn hint_gives_the_easiest_step_with_lines() {
     assert!(String::from_utf8_lossy(&fr.stdout).contains("Technique :"));
 }
 
+/// Issue 16: plain cell names by default, compact ones on request, in both
+/// languages; the JSON fields stay compact whatever the lines say.
+#[test]
+fn hint_and_explain_take_the_notation() {
+    let plain = sudolens(&["hint", EASY, "--json"]);
+    let v = json(&plain);
+    let cell = v["placements"][0]["cell"].as_str().unwrap().to_string();
+    let parsed = sudolens::grid::Cell::parse(&cell).expect("JSON keeps r1c5 cells");
+    let (row, col) = (parsed.row() + 1, parsed.col() + 1);
+    let lines = v["lines"].to_string();
+    assert!(
+        lines.contains(&format!("row {row}, column {col}")),
+        "{lines}"
+    );
+    assert!(!lines.contains(&cell), "{lines}");
+
+    let compact = sudolens(&["hint", EASY, "--notation", "compact"]);
+    let text = String::from_utf8_lossy(&compact.stdout);
+    assert!(
+        text.contains(&cell) && !text.contains(&format!("row {row}, column {col}")),
+        "{text}"
+    );
+
+    let fr = sudolens(&["hint", EASY, "--lang", "fr"]);
+    let text = String::from_utf8_lossy(&fr.stdout);
+    assert!(
+        text.contains(&format!("ligne {row}, colonne {col}")),
+        "{text}"
+    );
+
+    let out = sudolens(&["explain", EASY, "--brief"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(": row {row}, column {col} = ")),
+        "{text}"
+    );
+    let out = sudolens(&["explain", EASY, "--brief", "--notation", "compact"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!(": {cell}=")), "{text}");
+
+    let bad = sudolens(&["hint", EASY, "--notation", "forum"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("plain or compact"));
+}
+
 #[test]
 fn explain_json_has_the_fixed_fields() {
     let out = sudolens(&["explain", HARD, "--json"]);

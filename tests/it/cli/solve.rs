@@ -30,17 +30,28 @@ fn conflicting_givens_are_no_solution_naming_cells() {
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         text(&out.stdout).trim(),
-        "no solution: 4 appears twice in row 1 (r1c1, r1c2)"
+        "no solution: 4 appears twice in row 1 (columns 1 and 2)"
+    );
+    let out = sudolens(&["solve", &bad, "--notation", "compact"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "no solution: 4 appears twice in r1 (r1c1, r1c2)"
     );
 }
 
 #[test]
 fn multiple_solutions_exit_4_with_reason() {
-    let out = sudolens(&["solve", &".".repeat(81)]);
+    let out = sudolens(&["solve", &".".repeat(81), "--notation", "compact"]);
     assert_eq!(out.status.code(), Some(4));
     let stdout = text(&out.stdout);
     assert!(
         stdout.starts_with("multiple solutions: for example r"),
+        "{stdout}"
+    );
+    let stdout = text(&sudolens(&["solve", &".".repeat(81)]).stdout);
+    assert!(
+        stdout.starts_with("multiple solutions: for example row "),
         "{stdout}"
     );
 }

@@ -1,6 +1,8 @@
 //! The rule engine: each harder technique where it is the easiest step,
-//! HoDoKu's regression library, and the soundness of every step.
+//! HoDoKu's regression library, the soundness of every step, and the
+//! technique guide's examples and plain words.
 
+mod guide;
 mod reglib;
 mod share;
 mod soundness;

@@ -263,6 +263,18 @@ fn each_technique_is_the_easiest_step_somewhere() {
         let step = first_use(puzzle, technique);
         assert_eq!(step.conclusion(), conclusion, "{puzzle}: {step}");
         assert!(!step.highlights.deleted.is_empty() || !step.placements.is_empty());
+        // Every technique's words name cells in plain words when asked,
+        // in both languages (issue 16): none is left in compact form.
+        for lang in [sudolens::hint::Lang::En, sudolens::hint::Lang::Fr] {
+            let w = sudolens::hint::Wording::new(lang, sudolens::hint::Notation::Plain);
+            for l in sudolens::hint::for_step(&step, w).lines {
+                assert!(
+                    !super::guide::has_compact_cell(&l.text),
+                    "{technique}: {}",
+                    l.text
+                );
+            }
+        }
         if technique.needs_uniqueness() {
             let text = sudolens::hint::for_step(&step, sudolens::hint::Lang::En);
             assert!(text
@@ -389,4 +401,68 @@ fn a_whole_game_through_the_board_api() {
     board.undo();
     assert!(!board.is_solved());
     assert!(next_step(&board).is_some());
+}
+
+/// Issue 16: a step played on the board writes the notes a player would,
+/// and no more. A single on a board without notes adds none; an
+/// elimination gives only its cells their remaining candidates; the
+/// player's own notes elsewhere stay as they were.
+#[test]
+fn playing_a_step_writes_only_the_notes_it_needs() {
+    use sudolens::grid::Cell;
+    let puzzle = Grid::parse(CASES[0].0).unwrap();
+    let mut board = Board::new(puzzle);
+    let single = next_step(&board).unwrap();
+    assert!(single.technique <= Technique::NakedSingle, "{single}");
+    apply(&mut board, &single);
+    assert!(
+        Cell::ALL.iter().all(|&c| board.notes(c).is_empty()),
+        "a single needs no notes"
+    );
+    // Play on until the first elimination, without notes.
+    let step = loop {
+        let step = next_step(&board).unwrap();
+        if !step.eliminations.is_empty() {
+            break step;
+        }
+        apply(&mut board, &step);
+    };
+    let touched: Vec<Cell> = step.eliminations.iter().map(|e| e.cell).collect();
+    apply(&mut board, &step);
+    for c in Cell::ALL {
+        let notes = board.notes(c);
+        if touched.contains(&c) {
+            assert!(!notes.is_empty(), "{c} shows its remaining candidates");
+            for e in step.eliminations.iter().filter(|e| e.cell == c) {
+                assert!(e.digits.iter().all(|&d| !notes.contains(d)));
+            }
+        } else {
+            assert!(notes.is_empty(), "{c} was not touched");
+        }
+    }
+    // A player's note elsewhere is kept through the next step, less the
+    // digit that step places in a cell it sees.
+    let next = next_step(&board).unwrap();
+    let mine = Cell::ALL
+        .into_iter()
+        .find(|&c| board.value(c) == 0 && !touched.contains(&c))
+        .unwrap();
+    let written = board.grid().candidates(mine);
+    board.set_notes(mine, written).unwrap();
+    apply(&mut board, &next);
+    let mut expected = written;
+    for p in &next.placements {
+        if p.cell.sees(mine) {
+            expected.remove(p.digit);
+        }
+        if p.cell == mine {
+            expected = sudolens::grid::Candidates::NONE;
+        }
+    }
+    for e in next.eliminations.iter().filter(|e| e.cell == mine) {
+        for &d in &e.digits {
+            expected.remove(d);
+        }
+    }
+    assert_eq!(board.notes(mine), expected);
 }

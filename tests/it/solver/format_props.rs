@@ -46,7 +46,7 @@ proptest! {
     #[test]
     fn truncated_saves_are_refused_not_panicking(cut in 0usize..2000) {
         let mut board = Board::new(Grid::empty());
-        board.fill_notes();
+        board.fill_notes(None);
         let json = SavedGame::new(board, 1).to_json();
         let cut = cut.min(json.len().saturating_sub(1));
         prop_assert!(SavedGame::from_json(&json[..cut]).is_err());
