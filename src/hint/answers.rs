@@ -193,7 +193,11 @@ mod tests {
         );
         assert_eq!(a.crossed, vec![cell]);
         assert_eq!(a.remedies, vec![Remedy::RemoveWrong, Remedy::Reset]);
-        assert!(a.said.lines[0].text.contains("r1c2"), "{:?}", a.said);
+        assert!(
+            a.said.lines[0].text.contains("ligne 1, colonne 2"),
+            "{:?}",
+            a.said
+        );
     }
 
     #[test]
