@@ -262,7 +262,9 @@ fn a_game_plays_through_the_api_new_hint_apply_check_solve() {
         .json();
     assert_eq!(check["crossed"], json!([empty.to_string()]), "{check}");
     assert_eq!(check["offers"], json!(["remove_wrong", "reset"]));
-    assert!(all_text(&check).contains(&empty.to_string()));
+    // The page's sentences name cells plainly (the compact name is the JSON's).
+    let plain = format!("ligne {}, colonne {}", empty.row() + 1, empty.col() + 1);
+    assert!(all_text(&check).contains(&plain), "{check}");
     assert!(all_text(&check).contains("solution"), "in French: {check}");
     let hint = site
         .post_json("/api/hint", &board_json(&wrong, "en"))
