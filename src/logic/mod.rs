@@ -10,6 +10,7 @@
 
 mod als;
 mod chains;
+pub(crate) use chains::shared_unit;
 mod fish;
 mod forcing;
 mod instances;

@@ -13,7 +13,7 @@ pub use game::*;
 use super::words::{cells, digits, tech_name, unit_name};
 use super::{evidence, line, plain, Lang, Line, Paragraph, ParagraphKind, Wording};
 use crate::duel::{odds, Action, Answer, Reason, Side, Strength, Turn};
-use crate::grid::{Candidates, Cell, Unit};
+use crate::grid::{Candidates, Cell};
 use crate::logic::{Candidate, Highlights, Pattern, Step};
 
 /// A cell's name, the way every other sentence of Pip's names it.
@@ -21,16 +21,8 @@ pub(crate) fn cell_name(c: Cell, lang: Wording) -> String {
     cells(&[c], lang)
 }
 
-/// The unit two cells share (row first, then column, then box).
-pub(crate) fn shared_unit(a: Cell, b: Cell) -> Unit {
-    if a.row() == b.row() {
-        Unit::Row(a.row() as u8)
-    } else if a.col() == b.col() {
-        Unit::Col(a.col() as u8)
-    } else {
-        Unit::Box(a.box_index() as u8)
-    }
-}
+/// The unit two cells share (row first, then column, then box): the chains' own.
+pub(crate) use crate::logic::shared_unit;
 
 pub(crate) fn info(lines: Vec<Line>) -> Paragraph {
     Paragraph {
