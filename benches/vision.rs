@@ -1,124 +1,41 @@
 //! Photo import speed and accuracy: `cargo bench --bench vision`.
 //!
 //! Single thread, model load timed separately. Speed on the synthetic samples (and a 12 MP
-//! upscale of one), accuracy on `../shared/photos` when present, split into the held-out part
-//! (photo number a multiple of 5, never trained on) and all photos; synthetic screenshots
-//! from `tests/data/screens`, or from `$SUDOLENS_SCREENS_DIR` (a larger set made by
-//! `models/train/gen_screens.py`, see that folder's README).
+//! upscale of one) and on the dataset photos; accuracy on `../shared/photos` when present,
+//! per split (training, its validation part where the settings are chosen, and the held-out
+//! photos: number a multiple of 5, never trained on, never used to choose); synthetic
+//! screenshots from `tests/data/screens` (or `$SUDOLENS_SCREENS_DIR`) and those drawn at run
+//! time (`tests/common/screen_maker.rs`).
+//!
+//! `SUDOLENS_PEER_MODEL=old.onnx cargo bench --bench vision` also times every photo read with
+//! that model, interleaved with the bundled one, and prints the ratio: the machine is shared,
+//! so a speed claim compares two models in the same run.
 
 #[path = "../tests/common/big_photo.rs"]
 mod big_photo;
 #[path = "../tests/common/dataset.rs"]
 mod dataset;
+#[path = "../tests/common/screen_maker.rs"]
+mod screen_maker;
 #[path = "../tests/common/screens.rs"]
 mod screens;
 
-use dataset::labelled_photos;
+use dataset::{labelled_photos, DatasetReport};
 use std::path::Path;
 use std::time::Instant;
-use sudolens::vision::{self, DigitModel, ImportOptions};
+use sudolens::vision::{self, DigitModel, ImportOptions, Timings};
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let t = Instant::now();
-    let model = DigitModel::bundled().expect("model loads");
-    println!("model load: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
-    let opts = ImportOptions::default();
-
-    let big_jpeg = big_photo::twelve_megapixel_jpeg(root);
-    let times: Vec<f64> = (0..5)
-        .map(|_| {
-            vision::import_bytes(&big_jpeg, &model, &opts)
-                .unwrap()
-                .timings_ms
-                .total
-        })
-        .collect();
-    println!(
-        "12 MP photo (4000x3000 JPEG): median {:.1} ms over 5 runs",
-        median(times)
-    );
-
-    let screens_dir = std::env::var_os("SUDOLENS_SCREENS_DIR")
-        .map_or_else(|| root.join("tests/data/screens"), Into::into);
-    let all_screens = screens::screens(&screens_dir);
-    let read_right: Vec<bool> = all_screens
-        .iter()
-        .map(|s| screens::read_screen(s, &model).is_ok())
-        .collect();
-    let right = read_right.iter().filter(|&&ok| ok).count();
-    let dark: Vec<bool> = all_screens
-        .iter()
-        .zip(&read_right)
-        .filter(|(s, _)| s.theme == "dark")
-        .map(|(_, &ok)| ok)
-        .collect();
-    println!(
-        "synthetic screens ({}): {right}/{} = {:.1}% read right (every given, upright, none \
-         taken for handwriting); dark theme {}/{}",
-        screens_dir.display(),
-        all_screens.len(),
-        100.0 * right as f64 / all_screens.len().max(1) as f64,
-        dark.iter().filter(|&&ok| ok).count(),
-        dark.len()
-    );
-
-    let photos = labelled_photos(&root.join("../shared/photos"));
-    if photos.is_empty() {
-        println!("notice: ../shared/photos absent, accuracy not measured");
-        return;
-    }
-    let mut times = Vec::new();
-    let mut stages: Vec<vision::Timings> = Vec::new();
-    // [held-out, all] x [printed, handwritten] x [cells right, cells, grids right, grids]
-    let mut tally = [[[0usize; 4]; 2]; 2];
-    // [held-out, all]: right entries reported as the player's mistake
-    let mut false_flags = [0usize; 2];
-    // the surest misreading of an entry on the training split: the data
-    // `interpret::MISTAKE_SURE` is chosen from
-    let mut surest_misreading = 0f32;
-    for p in &photos {
-        let (right, total, flags) = match vision::import_path(&p.path, &model, &opts) {
-            Ok(r) => {
-                times.push(r.timings_ms.total);
-                stages.push(r.timings_ms.clone());
-                if !p.is_validation() {
-                    for (_, confidence, really_wrong) in p.disagreeing_entries(&r) {
-                        if !really_wrong {
-                            surest_misreading = surest_misreading.max(confidence);
-                        }
-                    }
-                }
-                (p.cells_right(&r), 81, p.false_mistake_flags(&r).len())
-            }
-            Err(_) => (0, 81, 0),
-        };
-        for (split, counts) in tally.iter_mut().enumerate() {
-            if split == 0 && !p.is_validation() {
-                continue;
-            }
-            false_flags[split] += flags;
-            let t = &mut counts[usize::from(p.handwritten)];
-            t[0] += right;
-            t[1] += total;
-            t[2] += usize::from(right == 81);
-            t[3] += 1;
-        }
-    }
-    println!(
-        "dataset photos (640x480 to 1632x1224): median {:.1} ms per photo",
-        median(times)
-    );
-    // where the time goes: each stage's own median, so they need not add up to the total
-    let stage = |f: fn(&vision::Timings) -> f64| median(stages.iter().map(f).collect());
-    println!(
-        "  stage medians (ms): decode {:.1}, detect {:.1}, refine {:.1}, warp {:.1}, \
-         classify {:.1}, orientation {:.1}, rules {:.1}",
+/// Each stage's own median (ms), so they need not add up to the total.
+fn stage_medians(stages: &[Timings]) -> String {
+    let stage = |f: fn(&Timings) -> f64| median(stages.iter().map(f).collect());
+    format!(
+        "decode {:.1}, detect {:.1}, refine {:.1}, warp {:.1}, classify {:.1}, orientation \
+         {:.1}, rules {:.1}",
         stage(|t| t.decode),
         stage(|t| t.detect),
         stage(|t| t.refine),
@@ -126,28 +43,124 @@ fn main() {
         stage(|t| t.classify),
         stage(|t| t.orientation),
         stage(|t| t.rules),
-    );
-    println!(
-        "training split: the surest misread entry that disagrees with the solution had \
-         confidence {surest_misreading:.5} (likely mistakes need {})",
-        vision::MISTAKE_SURE
-    );
-    for (split, name) in [(0, "held-out"), (1, "all")] {
-        for (kind, kname) in [(0, "printed"), (1, "handwritten")] {
-            let t = tally[split][kind];
-            println!(
-                "{name} {kname}: cells {}/{} = {:.2}%, grids fully right {}/{} = {:.1}%",
-                t[0],
-                t[1],
-                100.0 * t[0] as f64 / t[1].max(1) as f64,
-                t[2],
-                t[3],
-                100.0 * t[2] as f64 / t[3].max(1) as f64
+    )
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let t = Instant::now();
+    let model = DigitModel::bundled().expect("model loads");
+    println!("model load: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
+    let peer = std::env::var_os("SUDOLENS_PEER_MODEL").map(|p| {
+        let bytes = std::fs::read(&p).expect("SUDOLENS_PEER_MODEL is readable");
+        (
+            Path::new(&p).display().to_string(),
+            DigitModel::from_bytes(&bytes).expect("the peer model loads"),
+        )
+    });
+    let opts = ImportOptions::default();
+
+    let big_jpeg = big_photo::twelve_megapixel_jpeg(root);
+    let mut times = Vec::new();
+    let mut peer_times = Vec::new();
+    for _ in 0..5 {
+        let r = vision::import_bytes(&big_jpeg, &model, &opts).unwrap();
+        times.push(r.timings_ms.total);
+        if let Some((_, m)) = &peer {
+            peer_times.push(
+                vision::import_bytes(&big_jpeg, m, &opts)
+                    .unwrap()
+                    .timings_ms
+                    .total,
             );
         }
+    }
+    println!(
+        "12 MP photo (4000x3000 JPEG): median {:.1} ms over 5 runs",
+        median(times)
+    );
+    if let Some((name, _)) = &peer {
+        println!("  with {name}: median {:.1} ms", median(peer_times));
+    }
+
+    screens_figures(root, &model);
+
+    let photos = labelled_photos(&root.join("../shared/photos"));
+    if photos.is_empty() {
+        println!("notice: ../shared/photos absent, accuracy not measured");
+        return;
+    }
+    let mut times = Vec::new();
+    let mut stages = Vec::new();
+    let mut peer_times = Vec::new();
+    let mut peer_stages = Vec::new();
+    let mut report = DatasetReport::default();
+    for p in &photos {
+        let reading = vision::import_path(&p.path, &model, &opts);
+        if let Ok(r) = &reading {
+            times.push(r.timings_ms.total);
+            stages.push(r.timings_ms.clone());
+        }
+        report.add(p, reading.as_ref().map_err(|e| e.to_string()));
+        if let Some((_, m)) = &peer {
+            if let Ok(r) = vision::import_path(&p.path, m, &opts) {
+                peer_times.push(r.timings_ms.total);
+                peer_stages.push(r.timings_ms);
+            }
+        }
+    }
+    let med = median(times);
+    println!("dataset photos (640x480 to 1632x1224): median {med:.1} ms per photo");
+    println!("  stage medians (ms): {}", stage_medians(&stages));
+    if let Some((name, _)) = &peer {
+        let peer_med = median(peer_times);
         println!(
-            "{name}: false mistake flags (right entries reported as mistakes) {}",
-            false_flags[split]
+            "  with {name}: median {peer_med:.1} ms per photo (bundled / peer = {:.2}); stage \
+             medians (ms): {}",
+            med / peer_med,
+            stage_medians(&peer_stages)
         );
+    }
+    println!(
+        "likely mistakes need confidence {} (interpret::MISTAKE_SURE)",
+        vision::MISTAKE_SURE
+    );
+    for line in report.summary() {
+        println!("{line}");
+    }
+}
+
+/// Synthetic screenshots: the committed ones (or `$SUDOLENS_SCREENS_DIR`) and those drawn
+/// at run time.
+fn screens_figures(root: &Path, model: &DigitModel) {
+    let screens_dir = std::env::var_os("SUDOLENS_SCREENS_DIR")
+        .map_or_else(|| root.join("tests/data/screens"), Into::into);
+    let committed = screens::screens(&screens_dir);
+    let outcomes: Vec<(String, bool)> = committed
+        .iter()
+        .map(|s| (s.theme.clone(), screens::read_screen(s, model).is_ok()))
+        .collect();
+    println!(
+        "synthetic screens ({}): {}",
+        screens_dir.display(),
+        screens::summary(&outcomes)
+    );
+    let mut wrong = Vec::new();
+    let drawn: Vec<(String, bool)> = (0..screen_maker::BENCH_SCREENS)
+        .map(|k| {
+            let s = screen_maker::draw(k);
+            let outcome = screens::read_drawn(&s, model);
+            if let Err(why) = &outcome {
+                wrong.push(format!("{}: {why}", s.description));
+            }
+            (s.theme().to_string(), outcome.is_ok())
+        })
+        .collect();
+    println!(
+        "synthetic screens drawn at run time (tests/common/screen_maker.rs): {}",
+        screens::summary(&drawn)
+    );
+    for w in wrong.iter().take(10) {
+        println!("  {w}");
     }
 }

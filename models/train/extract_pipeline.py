@@ -7,14 +7,14 @@ outlines. Usage: extract_pipeline.py --bin target/release/sudolens --photos DIR 
 import argparse, json, os, subprocess, tempfile
 import numpy as np
 import cv2
-from common import grid_tiles, read_dat, class_of, VAL_RULE
+from common import grid_tiles, read_dat, class_of, in_split
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default="../../target/release/sudolens")
     ap.add_argument("--photos", default="../../../shared/photos")
-    ap.add_argument("--split", default="train", choices=["train", "val", "all"])
+    ap.add_argument("--split", default="train", choices=["train", "calib", "heldout", "all"])
     ap.add_argument("--min-agree", type=float, default=0.75,
                     help="share of cells whose digit the pipeline read right to trust its grid")
     ap.add_argument("--out", default="real_pipeline.npz")
@@ -27,8 +27,7 @@ def main():
             name = fn[:-4]
             if not fn.endswith(".jpg") or not os.path.exists(os.path.join(d, name + ".dat")):
                 continue
-            is_val = VAL_RULE(name)
-            if (a.split == "train" and is_val) or (a.split == "val" and not is_val):
+            if not in_split(name, a.split):
                 continue
             digits = read_dat(os.path.join(d, name + ".dat"))
             pdig = read_dat(os.path.join(a.photos, "printed", name + ".dat"))

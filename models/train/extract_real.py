@@ -8,7 +8,7 @@ Output: an .npz with tiles (N,32,32) uint8, labels (N,) and photo names.
 import argparse, csv, os
 import numpy as np
 import cv2
-from common import CELL, GRID, OVERSAMPLE, box_down2, grid_tiles, read_dat, class_of, VAL_RULE
+from common import CELL, GRID, OVERSAMPLE, box_down2, grid_tiles, read_dat, class_of, in_split
 
 
 def order_corners(pts):
@@ -39,7 +39,7 @@ def warp(gray, corners):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", default="../../shared/photos")
-    ap.add_argument("--split", default="train", choices=["train", "val", "all"])
+    ap.add_argument("--split", default="train", choices=["train", "calib", "heldout", "all"])
     ap.add_argument("--jitter", type=int, default=6, help="extra jittered warps per photo")
     ap.add_argument("--out", default="real_train.npz")
     a = ap.parse_args()
@@ -56,8 +56,7 @@ def main():
             if not fn.endswith(".jpg"):
                 continue
             name = fn[:-4]
-            is_val = VAL_RULE(name)
-            if (a.split == "train" and is_val) or (a.split == "val" and not is_val):
+            if not in_split(name, a.split):
                 continue
             dat = os.path.join(d, name + ".dat")
             if not os.path.exists(dat):

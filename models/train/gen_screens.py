@@ -3,21 +3,23 @@ and (--tiles-out) the cell tiles cut from them for training.
 
 A screenshot here is a grid drawn at 300-800 px (cells about 30-90 px), in thin and light
 sans-serif weights as apps use them (Roboto Thin/Light, Lato Hairline/Thin/Light, Open Sans
-Light, Noto Sans Thin/ExtraLight/Light, DejaVu Sans ExtraLight, Inter, Cantarell, and regular
-weights), anti-aliased, sometimes with sub-pixel colour fringes (text rendered at 3x
+Light, DejaVu Sans ExtraLight, M+ Thin/Light, JetBrains Mono Thin, ... and regular weights;
+the tests' screens use the held-out families Inter, Cantarell and Manrope: --fonts test),
+anti-aliased, sometimes with sub-pixel colour fringes (text rendered at 3x
 horizontally, one third of a pixel per R/G/B channel, with FreeType's LCD filter), light or
 dark theme, cells shaded as apps shade them (the selected cell, its row, column and box, cells
 holding the selected digit, pale colour fills), thin light grid lines and heavier box lines,
 page furniture around it (title, timer, a number pad), optionally resized as a browser zoom
 or a phone screenshot does, then PNG or JPEG of quality 50-95. Screens show printed digits
-only: every digit is a given.
+only: every digit is a given; some show the player's pencil marks (small digits in empty
+cells, which stay empty).
 
 Everything is deterministic from --seed: screenshot k uses the random stream (seed, k).
 
-Whole screenshots:  gen_screens.py --count 200 --images-out DIR       (DIR/truth.txt)
-Training tiles:     gen_screens.py --count 800 --tiles-out screens.npz
-The committed test set (tests/data/screens/):
-                    gen_screens.py --count 12 --seed 2027 --images-out ../../tests/data/screens --small
+Training tiles:     gen_screens.py --count 3000 --seed 1 --tiles-out screens.npz
+The committed test set (tests/data/screens/), other seed, held-out font families:
+                    gen_screens.py --count 200 --seed 2027 --fonts test --small \
+                        --images-out ../../tests/data/screens
 
 truth.txt: one line per image: `name givens81 handwritten theme x0,y0,x1,y1,x2,y2,x3,y3`
 (givens as 81 characters, `.` for an empty cell; handwritten is always 0 here; the outer
@@ -32,16 +34,32 @@ from multiprocessing import Pool
 import numpy as np
 import cv2
 from PIL import Image, ImageDraw, ImageFont
-from common import GRID, OVERSAMPLE, box_down2, grid_tiles, class_of
+from common import GRID, HELD_OUT_FONTS, OVERSAMPLE, box_down2, grid_tiles, class_of
 
-THIN_FONTS = ["Roboto-Thin", "Roboto-Light", "Lato-Hairline", "Lato-Thin", "Lato-Light",
+# Font families split in two: the screens drawn for training use the first lists; the
+# screens of the tests and the bench use the held-out families (common.HELD_OUT_FONTS), which
+# no training data ever shows, so the screens figure measures fonts the model never saw.
+THIN_FONTS = {
+    "train": ["Roboto-Thin", "Roboto-Light", "Lato-Hairline", "Lato-Thin", "Lato-Light",
               "OpenSans-Light", "NotoSans-Thin", "NotoSans-ExtraLight", "NotoSans-Light",
-              "DejaVuSans-ExtraLight", "InterDisplay-Thin", "InterDisplay-ExtraLight",
-              "InterDisplay-Light", "Inter-Light", "Inter-ExtraLight", "Cantarell-Thin",
-              "Cantarell-Light"]
-REGULAR_FONTS = ["Roboto-Regular", "Roboto-Medium", "Lato-Regular", "OpenSans-Regular",
-                 "NotoSans-Regular", "DejaVuSans", "LiberationSans-Regular", "Inter-Regular",
-                 "Cantarell-Regular", "Arimo-Regular", "NotoSerif-Regular", "Lato-Bold"]
+              "DejaVuSans-ExtraLight", "Mplus1-Thin", "Mplus1-ExtraLight", "Mplus1-Light",
+              "Mplus2-Thin", "Mplus2-Light", "Comfortaa-Light", "Quicksand-Light",
+              "JetBrainsMono-Thin", "JetBrainsMono-ExtraLight", "JetBrainsMono-Light",
+              "LeagueSpartan-ExtraLight", "LeagueSpartan-Light", "Karla-ExtraLight", "Karla-Light"],
+    "test": ["InterDisplay-Thin", "InterDisplay-ExtraLight", "InterDisplay-Light", "Inter-Thin",
+             "Inter-Light", "Inter-ExtraLight", "Cantarell-Thin", "Cantarell-Light",
+             "Manrope-ExtraLight", "Manrope-Light"],
+}
+REGULAR_FONTS = {
+    "train": ["Roboto-Regular", "Roboto-Medium", "Lato-Regular", "OpenSans-Regular",
+              "NotoSans-Regular", "DejaVuSans", "LiberationSans-Regular", "Arimo-Regular",
+              "NotoSerif-Regular", "Lato-Bold", "Mplus1-Regular", "Comfortaa-Regular",
+              "Quicksand-Regular", "Quicksand-Medium", "JetBrainsMono-Regular",
+              "LeagueSpartan-Regular", "Oxygen-Sans", "Karla-Regular", "B612-Regular",
+              "Andika-Regular"],
+    "test": ["Inter-Regular", "Inter-Medium", "Cantarell-Regular", "Manrope-Regular",
+             "Manrope-Medium"],
+}
 
 
 def find_fonts(names):
@@ -51,6 +69,17 @@ def find_fonts(names):
         if hits:
             out.append(hits[0])
     return out
+
+
+def font_lists(which):
+    """(thin, regular) font files of the `train` or `test` families; training fonts never
+    include a held-out family."""
+    thin, regular = find_fonts(THIN_FONTS[which]), find_fonts(REGULAR_FONTS[which])
+    if which == "train":
+        assert not any(HELD_OUT_FONTS.search(f) for f in thin + regular)
+    else:
+        assert all(HELD_OUT_FONTS.search(f) for f in thin + regular)
+    return thin, regular
 
 
 # ---------------------------------------------------------------- puzzles
@@ -122,6 +151,10 @@ def make_puzzle(rng, unique=True, target=(24, 36)):
 
 
 # ---------------------------------------------------------------- drawing
+
+# share of screens showing the player's pencil marks in empty cells
+NOTES_SHARE = 0.15
+
 
 def rgb(v):
     return tuple(int(max(0, min(255, x))) for x in v)
@@ -229,6 +262,22 @@ def render_screen(rng, puzzle, fonts_thin, fonts_reg, small=False):
         for k in range(9):
             d.text((x0 + (k + 0.5) * side / 9, y0 + side + mb * 0.45), str(k + 1), font=pad_font,
                    fill=th["ink"] if rng.random() < 0.5 else th["thick"], anchor="mm")
+    if rng.random() < NOTES_SHARE:
+        # a game in progress: the player's pencil marks, small digits at their place in a
+        # 3x3 layout of empty cells, paler than the givens; the cells stay empty
+        note_font = ImageFont.truetype(fonts_reg[int(rng.integers(len(fonts_reg)))],
+                                       max(6, int(cell * rng.uniform(0.2, 0.3))))
+        mix = rng.uniform(0.45, 0.85)
+        note_col = rgb(np.array(th["ink"]) * mix + np.array(th["cell"]) * (1 - mix))
+        share = rng.uniform(0.2, 0.8)
+        for i, v in enumerate(puzzle):
+            if v or rng.random() > share:
+                continue
+            r, c = divmod(i, 9)
+            for n in rng.choice(9, int(rng.integers(1, 6)), replace=False):
+                nx = x0 + (c + (0.5 + n % 3) / 3) * cell
+                ny = y0 + (r + (0.5 + n // 3) / 3) * cell
+                d.text((nx, ny), str(n + 1), font=note_font, fill=note_col, anchor="mm")
     # digits: one font, size and colour per screen (apps are consistent)
     font_path = (fonts_thin if rng.random() < 0.7 else fonts_reg)
     font_path = font_path[int(rng.integers(len(font_path)))]
@@ -297,9 +346,9 @@ def cut_tiles(rng, grey, corners, jitter):
 
 
 def one(args):
-    seed, k, unique, small, want_tiles = args
+    seed, k, unique, small, want_tiles, which = args
     rng = np.random.default_rng([seed, k])
-    fonts_thin, fonts_reg = find_fonts(THIN_FONTS), find_fonts(REGULAR_FONTS)
+    fonts_thin, fonts_reg = font_lists(which)
     puzzle = make_puzzle(rng, unique=unique)
     img, corners, dark, info = render_screen(rng, puzzle, fonts_thin, fonts_reg, small)
     data, ext = encode(rng, img, small)
@@ -321,10 +370,13 @@ def main():
     ap.add_argument("--small", action="store_true", help="small files (grids 300-560 px) for the repository")
     ap.add_argument("--empty-keep", type=float, default=0.35,
                     help="share of empty-cell tiles kept in --tiles-out (most screen cells are empty)")
+    ap.add_argument("--fonts", choices=["train", "test"], default="train",
+                    help="font families: those for training, or the held-out ones of the tests")
     ap.add_argument("--workers", type=int, default=os.cpu_count())
     a = ap.parse_args()
-    print(len(find_fonts(THIN_FONTS)), "thin fonts,", len(find_fonts(REGULAR_FONTS)), "regular fonts")
-    jobs = [(a.seed, k, bool(a.images_out), a.small, bool(a.tiles_out)) for k in range(a.count)]
+    thin, regular = font_lists(a.fonts)
+    print(len(thin), "thin fonts,", len(regular), "regular fonts", f"({a.fonts} families)")
+    jobs = [(a.seed, k, bool(a.images_out), a.small, bool(a.tiles_out), a.fonts) for k in range(a.count)]
     with Pool(a.workers) as p:
         res = p.map(one, jobs, chunksize=4)
     if a.images_out:

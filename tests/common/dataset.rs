@@ -1,10 +1,35 @@
 //! The labelled newspaper photos of `../shared/photos` (the Wicht-Hennebert dataset, never
-//! committed), shared by `tests/it/vision/dataset.rs` and `benches/vision.rs` (which includes
-//! this file by its path).
+//! committed) and the figures measured on them, shared by `tests/it/vision/dataset.rs` and
+//! `benches/vision.rs` (which includes this file by its path).
 
 use std::path::{Path, PathBuf};
 use sudolens::grid::{Cell, Grid};
 use sudolens::vision::{read_dat, CellKind, ImportResult};
+
+/// The part of the dataset a photo belongs to, by its number (models/README.md): the model
+/// trains on the training split, every setting is chosen on the validation split, and the
+/// held-out split only measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    Training,
+    /// The validation part of the training photos (number ending in 1): never trained on;
+    /// the temperature, `MISTAKE_SURE` and the other reading settings are chosen here.
+    Validation,
+    /// Photo numbers that are multiples of 5: never trained on, never used to choose.
+    HeldOut,
+}
+
+impl Split {
+    pub const ALL: [Split; 3] = [Split::Training, Split::Validation, Split::HeldOut];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Split::Training => "training",
+            Split::Validation => "validation",
+            Split::HeldOut => "held-out",
+        }
+    }
+}
 
 /// One photo with its ground truth.
 pub struct LabelledPhoto {
@@ -80,9 +105,14 @@ impl LabelledPhoto {
             .collect()
     }
 
-    /// The held-out part never used for training: every fifth photo by number.
-    pub fn is_validation(&self) -> bool {
-        self.id.is_multiple_of(5)
+    pub fn split(&self) -> Split {
+        if self.id.is_multiple_of(5) {
+            Split::HeldOut
+        } else if self.id % 10 == 1 {
+            Split::Validation
+        } else {
+            Split::Training
+        }
     }
 }
 
@@ -124,4 +154,189 @@ pub fn labelled_photos(root: &Path) -> Vec<LabelledPhoto> {
     }
     out.sort_by_key(|p| (p.handwritten, p.id));
     out
+}
+
+/// Cells and grids read right in one group of photos of one kind.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub cells_right: usize,
+    pub cells: usize,
+    pub grids_right: usize,
+    pub grids: usize,
+}
+
+impl Tally {
+    pub fn cells_pct(&self) -> f64 {
+        100.0 * self.cells_right as f64 / self.cells.max(1) as f64
+    }
+
+    pub fn grids_pct(&self) -> f64 {
+        100.0 * self.grids_right as f64 / self.grids.max(1) as f64
+    }
+}
+
+/// Upper bounds of the confidence bins of the reliability table.
+const BINS: [f32; 6] = [0.5, 0.9, 0.99, 0.999, 0.9999, f32::INFINITY];
+
+/// Everything measured on the dataset photos: per split and kind, the grids and cells read
+/// right, the false mistake flags, the entries that disagree with the solution, and how
+/// often a reading of each confidence is right (the reliability table).
+#[derive(Default)]
+pub struct DatasetReport {
+    /// [training, validation, held-out] x [printed, handwritten].
+    tallies: [[Tally; 2]; 3],
+    /// Right entries reported as the player's mistake: "split imageN r1c1".
+    pub false_flags: Vec<String>,
+    /// Every entry read as a digit the solution disagrees with.
+    pub disagreeing: Vec<String>,
+    /// Per split, the highest confidence of an entry misread as a digit the solution
+    /// disagrees with: what `MISTAKE_SURE` must stay above.
+    pub surest_misreading: [f32; 3],
+    /// Photos not read fully right, with how many cells were.
+    pub not_fully_right: Vec<String>,
+    /// [split][bin]: (cells, confidence sum, right) over cells read or labelled as a digit.
+    reliability: [[(usize, f64, usize); BINS.len()]; 3],
+}
+
+impl DatasetReport {
+    /// Adds the reading of photo `p` (or why it failed).
+    pub fn add(&mut self, p: &LabelledPhoto, reading: Result<&ImportResult, String>) {
+        let s = p.split() as usize;
+        let right = match reading {
+            Ok(r) => {
+                self.add_reading(p, r);
+                p.cells_right(r)
+            }
+            Err(e) => {
+                self.not_fully_right
+                    .push(format!("{}: {e}", p.path.display()));
+                0
+            }
+        };
+        if right < 81 {
+            self.not_fully_right
+                .push(format!("{} {right}/81", p.path.display()));
+        }
+        let t = &mut self.tallies[s][usize::from(p.handwritten)];
+        t.cells_right += right;
+        t.cells += 81;
+        t.grids_right += usize::from(right == 81);
+        t.grids += 1;
+    }
+
+    fn add_reading(&mut self, p: &LabelledPhoto, r: &ImportResult) {
+        let split = p.split();
+        let s = split as usize;
+        for (cell, confidence, really_wrong) in p.disagreeing_entries(r) {
+            let what = if really_wrong {
+                "wrong entry"
+            } else {
+                self.surest_misreading[s] = self.surest_misreading[s].max(confidence);
+                "misread"
+            };
+            self.disagreeing.push(format!(
+                "{} image{} {cell}: {what}, confidence {confidence:.5}",
+                split.name(),
+                p.id
+            ));
+        }
+        for cell in p.false_mistake_flags(r) {
+            self.false_flags
+                .push(format!("{} image{} {cell}", split.name(), p.id));
+        }
+        for (i, c) in r.cells.iter().enumerate() {
+            let expected = p.expected(i);
+            if c.digit == 0 && expected.0 == 0 {
+                continue;
+            }
+            let bin = BINS.iter().position(|&b| c.confidence < b).unwrap_or(0);
+            let slot = &mut self.reliability[s][bin];
+            slot.0 += 1;
+            slot.1 += f64::from(c.confidence);
+            slot.2 += usize::from((c.digit, c.kind) == expected);
+        }
+    }
+
+    /// The tally of the photos of `kind` (printed or handwritten) in `splits`.
+    pub fn tally(&self, splits: &[Split], handwritten: bool) -> Tally {
+        let mut t = Tally::default();
+        for &s in splits {
+            let x = self.tallies[s as usize][usize::from(handwritten)];
+            t.cells_right += x.cells_right;
+            t.cells += x.cells;
+            t.grids_right += x.grids_right;
+            t.grids += x.grids;
+        }
+        t
+    }
+
+    /// False mistake flags in `split`.
+    pub fn false_flags_in(&self, split: Split) -> usize {
+        self.false_flags
+            .iter()
+            .filter(|f| f.starts_with(split.name()))
+            .count()
+    }
+
+    /// The figures, one line each: per group of photos (all, then each split) the printed
+    /// and handwritten cells and grids read right and the false mistake flags; the surest
+    /// misreading per split; the reliability table per split.
+    pub fn summary(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let groups: [(&str, &[Split]); 4] = [
+            ("all photos", &Split::ALL),
+            ("training", &[Split::Training]),
+            ("validation", &[Split::Validation]),
+            ("held-out", &[Split::HeldOut]),
+        ];
+        for (name, splits) in groups {
+            let (p, h) = (self.tally(splits, false), self.tally(splits, true));
+            let flags: usize = splits.iter().map(|&s| self.false_flags_in(s)).sum();
+            out.push(format!(
+                "{name}: printed grids fully right {}/{} ({:.1}%), cells {:.2}%; handwritten \
+                 grids fully right {}/{} ({:.1}%), cells {:.2}%; false mistake flags {flags}",
+                p.grids_right,
+                p.grids,
+                p.grids_pct(),
+                p.cells_pct(),
+                h.grids_right,
+                h.grids,
+                h.grids_pct(),
+                h.cells_pct(),
+            ));
+        }
+        for split in Split::ALL {
+            out.push(format!(
+                "{}: the surest entry misread as a digit the solution disagrees with had \
+                 confidence {:.5}",
+                split.name(),
+                self.surest_misreading[split as usize]
+            ));
+        }
+        for split in Split::ALL {
+            out.push(format!(
+                "reliability, {} (cells read or labelled as a digit):",
+                split.name()
+            ));
+            let mut lo = 0.0;
+            for (&hi, &(n, sum, right)) in BINS.iter().zip(&self.reliability[split as usize]) {
+                let range = if hi.is_finite() {
+                    format!("[{lo}, {hi})")
+                } else {
+                    format!("[{lo}, 1]")
+                };
+                if n > 0 {
+                    out.push(format!(
+                        "  confidence {range}: {n} cells, mean confidence {:.5}, right {:.5} \
+                         ({} wrong)",
+                        sum / n as f64,
+                        right as f64 / n as f64,
+                        n - right
+                    ));
+                }
+                lo = hi;
+            }
+        }
+        out
+    }
 }

@@ -1,9 +1,11 @@
-//! Synthetic screenshots of Sudoku apps and web pages with their truth
-//! (`tests/data/screens`, made by `models/train/gen_screens.py`), shared by
-//! `tests/it/vision/screens.rs` and `benches/vision.rs`.
+//! Synthetic screenshots of Sudoku apps and web pages with their truth: the committed ones
+//! (`tests/data/screens`, made by `models/train/gen_screens.py --fonts test`) and those drawn
+//! at run time (`screen_maker.rs`), shared by `tests/it/vision/screens.rs` and
+//! `benches/vision.rs`.
 
+use super::screen_maker::DrawnScreen;
 use std::path::{Path, PathBuf};
-use sudolens::vision::{self, DigitModel, ImportOptions};
+use sudolens::vision::{self, DigitModel, ImportOptions, ImportResult};
 
 /// One screenshot and the givens it shows.
 pub struct Screen {
@@ -32,13 +34,24 @@ pub fn screens(dir: &Path) -> Vec<Screen> {
         .collect()
 }
 
-/// How a screenshot was read: right (every given, no handwriting, not
-/// turned), or what went wrong.
+/// How a committed screenshot was read: right (every given, no handwriting, not turned), or
+/// what went wrong.
 pub fn read_screen(screen: &Screen, model: &DigitModel) -> Result<(), String> {
     let r = vision::import_path(&screen.path, model, &ImportOptions::default())
         .map_err(|e| e.to_string())?;
+    judge(&r, &screen.givens)
+}
+
+/// The same for a screenshot drawn at run time.
+pub fn read_drawn(screen: &DrawnScreen, model: &DigitModel) -> Result<(), String> {
+    let r = vision::import_bytes(&screen.bytes, model, &ImportOptions::default())
+        .map_err(|e| e.to_string())?;
+    judge(&r, &screen.givens)
+}
+
+fn judge(r: &ImportResult, givens: &str) -> Result<(), String> {
     let mut wrong = Vec::new();
-    if r.givens.to_line() != screen.givens {
+    if r.givens.to_line() != givens {
         wrong.push(format!("givens {}", r.givens.to_line()));
     }
     if r.entries.filled_count() > 0 {
@@ -55,4 +68,23 @@ pub fn read_screen(screen: &Screen, model: &DigitModel) -> Result<(), String> {
     } else {
         Err(wrong.join("; "))
     }
+}
+
+/// "x/n = p% read right (every given, upright, none taken for handwriting); dark theme
+/// x/n", from (theme, read right) pairs.
+pub fn summary(outcomes: &[(String, bool)]) -> String {
+    let right = outcomes.iter().filter(|o| o.1).count();
+    let dark: Vec<bool> = outcomes
+        .iter()
+        .filter(|o| o.0 == "dark")
+        .map(|o| o.1)
+        .collect();
+    format!(
+        "{right}/{} = {:.1}% read right (every given, upright, none taken for handwriting); \
+         dark theme {}/{}",
+        outcomes.len(),
+        100.0 * right as f64 / outcomes.len().max(1) as f64,
+        dark.iter().filter(|&&ok| ok).count(),
+        dark.len()
+    )
 }

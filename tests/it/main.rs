@@ -20,6 +20,8 @@ mod http;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;
+#[path = "../common/screen_maker.rs"]
+mod screen_maker;
 #[path = "../common/screens.rs"]
 mod screens;
 #[cfg(feature = "web")]
