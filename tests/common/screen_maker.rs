@@ -80,26 +80,17 @@ impl Rng {
     }
 }
 
-const LIBRARY: [&str; 5] = [
-    include_str!("../../assets/puzzles/easy.txt"),
-    include_str!("../../assets/puzzles/medium.txt"),
-    include_str!("../../assets/puzzles/hard.txt"),
-    include_str!("../../assets/puzzles/very_hard.txt"),
-    include_str!("../../assets/puzzles/diabolical.txt"),
-];
-
-/// A proper puzzle: one of the library's, transformed by a random symmetry of Sudoku
-/// (relabelled digits, shuffled bands, stacks, and rows and columns within them, transposed),
-/// which keeps it proper.
+/// A proper puzzle: a fresh one from the generator (Easy to Hard, as newspapers and web
+/// pages print), transformed by a random symmetry of Sudoku (relabelled digits, shuffled
+/// bands, stacks, and rows and columns within them, transposed), which keeps it proper.
 fn puzzle(rng: &mut Rng) -> [u8; 81] {
-    let lines: Vec<&str> = LIBRARY
+    use sudolens::generate::{generate, Options};
+    use sudolens::logic::Level;
+    let level = [Level::Easy, Level::Medium, Level::Hard][rng.below(3)];
+    let made = generate(&Options::new(level), rng.below(1 << 30) as u64);
+    let base: Vec<u8> = sudolens::grid::Cell::ALL
         .iter()
-        .flat_map(|t| t.lines())
-        .filter(|l| !l.starts_with('#') && l.trim().len() == 81)
-        .collect();
-    let base: Vec<u8> = lines[rng.below(lines.len())]
-        .bytes()
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .map(|&c| made.puzzle.get(c))
         .collect();
     let mut relabel = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
     rng.shuffle(&mut relabel);
