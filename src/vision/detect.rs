@@ -219,7 +219,8 @@ pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
 
 /// Candidates on [`InkLevel::Normal`] ink, on [`InkLevel::Faint`] ink as well when none of
 /// those is [`convincing`], and for a `rendered` image on [`InkLevel::Pale`] ink when still
-/// none is; with each mask looked at, for the debug images. Each outline keeps the score it
+/// none is, a rendered image's outlines [`nearly_square`] only; with each mask looked at, for
+/// the debug images. Each outline keeps the score it
 /// got on its own mask, so they compete in [`choose`].
 pub fn candidates_on_flat(
     flat: &GrayImage,
@@ -238,10 +239,29 @@ pub fn candidates_on_flat(
             break;
         }
         let ink = ink_mask(flat, &dark, level);
-        cands.extend(candidates(&ink));
+        // a rendered image shows its grid square-on: an outline of a few rows or columns
+        // (three rows between two box lines score as well as the grid) is not it
+        cands.extend(
+            candidates(&ink)
+                .into_iter()
+                .filter(|c| !rendered || nearly_square(&c.corners)),
+        );
         masks.push((level, ink));
     }
     (cands, masks)
+}
+
+/// The most a rendered grid's width and height may differ (as a ratio): apps draw square
+/// cells, give or take a pixel per cell.
+const RENDERED_ASPECT: f64 = 1.3;
+
+/// Whether the outline `corners` (clockwise from the top-left) is about as wide as it is tall
+/// ([`RENDERED_ASPECT`]), its widths and heights averaged over opposite sides.
+fn nearly_square(corners: &[(f64, f64); 4]) -> bool {
+    let d = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let wide = d(corners[0], corners[1]) + d(corners[3], corners[2]);
+    let tall = d(corners[0], corners[3]) + d(corners[1], corners[2]);
+    wide <= RENDERED_ASPECT * tall && tall <= RENDERED_ASPECT * wide
 }
 
 /// Picks the puzzle among candidates: a clear 10x10 line structure first, then size, so a
@@ -436,6 +456,27 @@ mod tests {
         let flat = faded_grid(60, 40, 38, 60);
         let (cands, masks) = candidates_on_flat(&flat, false);
         assert_eq!(masks.len(), 1);
+        assert!(choose(&cands).is_some());
+    }
+
+    #[test]
+    fn a_rendered_grid_is_square_so_three_of_its_rows_are_not_it() {
+        assert!(nearly_square(&[
+            (0.0, 0.0),
+            (300.0, 4.0),
+            (302.0, 290.0),
+            (1.0, 301.0)
+        ]));
+        // three rows between two box lines: as wide as the grid, a third as tall
+        assert!(!nearly_square(&[
+            (22.0, 47.0),
+            (636.0, 48.0),
+            (636.0, 254.0),
+            (22.0, 258.0)
+        ]));
+        let flat = faded_grid(60, 40, 38, 60);
+        let (cands, _) = candidates_on_flat(&flat, true);
+        assert!(cands.iter().all(|c| nearly_square(&c.corners)));
         assert!(choose(&cands).is_some());
     }
 

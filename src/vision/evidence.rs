@@ -81,10 +81,28 @@ impl GridEvidence {
     }
 }
 
-/// The line's darkest point and the paper on either side, at a point of a line.
+/// The line's darkest and lightest points and the paper's on either side, at a point of a
+/// line.
 struct Profile {
     on: f32,
     beside: [f32; 2],
+    /// The lightest points of the band and of the two shoulders, for a line lighter than the
+    /// cells on both its sides ([`Polarity::Either`]).
+    on_light: f32,
+    beside_light: [f32; 2],
+}
+
+/// Which lines count: darker than the paper beside them, or lighter too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polarity {
+    /// Print and pen are darker than their paper.
+    Dark,
+    /// A rendered page (a screenshot) draws its lines in one colour over cells it shades
+    /// lighter or darker than the lines: a pale grey line crossing a row shaded darker grey,
+    /// or a dark theme's lines between cells lit up by the selection, stand out as light
+    /// ridges there. Either sign of ridge counts; a mere step (a shaded cell's edge, darker on
+    /// one side only) still does not.
+    Either,
 }
 
 impl Profile {
@@ -100,41 +118,48 @@ impl Profile {
             return None;
         }
         let n = (-dy / len, dx / len);
-        // the darkest point between `from` and `to` (shares of a cell across), every half
-        // pixel or finer, so a line one pixel thin is not stepped over
-        let darkest = |from: f64, to: f64| -> f32 {
+        // the darkest and lightest points between `from` and `to` (shares of a cell across),
+        // every half pixel or finer, so a line one pixel thin is not stepped over
+        let extremes = |from: f64, to: f64| -> (f32, f32) {
             let steps = ((to - from) * len * 2.0).ceil().max(1.0) as usize;
             (0..=steps)
                 .map(|s| {
                     let d = (from + (to - from) * s as f64 / steps as f64) * len;
                     sample_bilinear(dark, p.0 + d * n.0, p.1 + d * n.1)
                 })
-                .fold(f32::MIN, f32::max)
+                .fold((f32::MIN, f32::MAX), |(hi, lo), v| (hi.max(v), lo.min(v)))
         };
         let (s0, s1) = SHOULDER;
+        let (on, a, b) = (extremes(-BAND, BAND), extremes(s0, s1), extremes(-s1, -s0));
         Some(Profile {
-            on: darkest(-BAND, BAND),
-            beside: [darkest(s0, s1), darkest(-s1, -s0)],
+            on: on.0,
+            beside: [a.0, b.0],
+            on_light: on.1,
+            beside_light: [a.1, b.1],
         })
     }
 
-    fn stands_out(&self, contrast: f32) -> bool {
+    fn stands_out(&self, contrast: f32, polarity: Polarity) -> bool {
         self.on - self.beside[0].max(self.beside[1]) >= contrast
+            || (polarity == Polarity::Either
+                && self.beside_light[0].min(self.beside_light[1]) - self.on_light >= contrast)
     }
 }
 
 /// Measures the lines of `lattice` (100 points, row-major, in `dark`'s pixels) in `dark`, a
-/// darkness image (ink bright) with the lighting flattened.
+/// darkness image (ink bright) with the lighting flattened; lines of either sign count on a
+/// rendered image ([`Polarity::Either`]).
 ///
 /// Algorithm: on each cell edge, at seven points between the crossings, the darkest point of a
 /// band across the line ([`BAND`] of a cell each side) is compared with the darkest points of
 /// the paper on its two shoulders ([`SHOULDER`]); the point counts when it is darker than both
-/// by the contrast asked ([`MIN_CONTRAST`], or the paper's noise when more). The darkest
+/// by the contrast asked ([`MIN_CONTRAST`], or the paper's noise when more), or, with
+/// [`Polarity::Either`], its lightest point lighter than the lightest of both. The darkest
 /// points of the bands are compared, so on noise each band is as likely as the others to hold
 /// the darkest speck. The lines meeting each side of the outline are then looked at just past
 /// it ([`BEYOND`]): a line runs on when it stands out at both points. Last, each band of cells
 /// is looked through for a line of its own, at the places [`INSIDE`] it, the same way.
-pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)]) -> GridEvidence {
+pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> GridEvidence {
     let row = |i: usize| -> [usize; 10] { std::array::from_fn(|j| i * 10 + j) };
     let col = |j: usize| -> [usize; 10] { std::array::from_fn(|i| i * 10 + j) };
     let lines: Vec<[usize; 10]> = (0..10).map(row).chain((0..10).map(col)).collect();
@@ -160,7 +185,10 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)]) -> GridEvidence {
         median.max(MIN_CONTRAST)
     };
     let share = |ps: &Vec<Profile>| -> f32 {
-        let hits = ps.iter().filter(|p| p.stands_out(contrast)).count();
+        let hits = ps
+            .iter()
+            .filter(|p| p.stands_out(contrast, polarity))
+            .count();
         hits as f32 / ps.len().max(1) as f32
     };
     // each line's first and last points, and the way past them
@@ -171,7 +199,8 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)]) -> GridEvidence {
             (pts[9], pts[8])
         };
         BEYOND.iter().all(|&f| {
-            Profile::at(dark, lattice[a], lattice[b], -f).is_some_and(|p| p.stands_out(contrast))
+            Profile::at(dark, lattice[a], lattice[b], -f)
+                .is_some_and(|p| p.stands_out(contrast, polarity))
         })
     };
     let count = |family: &[[usize; 10]], end: usize| -> usize {
@@ -244,7 +273,7 @@ mod tests {
     #[test]
     fn a_drawn_grid_shows_every_line_and_noise_none() {
         let lattice = square_lattice(20.5, 20.5, 30.0);
-        let e = measure(&lines(10), &lattice);
+        let e = measure(&lines(10), &lattice, Polarity::Dark);
         assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.95), "{e:?}");
         assert_eq!(e.running_on, [0; 4]);
         assert!(e.is_grid());
@@ -255,9 +284,42 @@ mod tests {
                 .wrapping_mul(2_654_435_761);
             Luma([(h >> 24) as u8])
         });
-        let e = measure(&noise, &lattice);
+        let e = measure(&noise, &lattice, Polarity::Dark);
         assert!(!e.is_grid(), "{e:?}");
         assert!(e.rows.iter().chain(&e.cols).all(|&f| f < 0.5), "{e:?}");
+    }
+
+    #[test]
+    fn a_screen_grid_paler_than_its_shaded_cells_shows_on_a_rendered_image() {
+        // a darkness image of a screenshot: pale lines (darkness 40 on paper 0), and three
+        // rows and three columns shaded darker than the lines (60): there the lines are
+        // lighter than the cells on both their sides
+        let on = |v: u32| v >= 20 && (v - 20) % 30 < 2 && v <= 291;
+        let shaded = |v: u32| (110..200).contains(&v);
+        let screen = GrayImage::from_fn(320, 320, |x, y| {
+            let inside = (20..=291).contains(&x) && (20..=291).contains(&y);
+            let line = inside && (on(x) || on(y));
+            let shade = inside && (shaded(x) || shaded(y));
+            Luma([match (line, shade) {
+                (true, _) => 40,
+                (false, true) => 60,
+                (false, false) => 0,
+            }])
+        });
+        let lattice = square_lattice(20.5, 20.5, 30.0);
+        assert!(!measure(&screen, &lattice, Polarity::Dark).is_grid());
+        let e = measure(&screen, &lattice, Polarity::Either);
+        assert!(e.is_grid(), "{e:?}");
+        // a shaded block's edges are steps, not lines: they do not make a grid of either sign
+        let blocks = GrayImage::from_fn(320, 320, |x, y| {
+            let block = |v: u32| v.saturating_sub(20) / 30;
+            Luma([if (block(x) + block(y)) % 2 == 0 {
+                60
+            } else {
+                0
+            }])
+        });
+        assert!(!measure(&blocks, &lattice, Polarity::Either).is_grid());
     }
 
     #[test]
@@ -266,7 +328,7 @@ mod tests {
         let ruled = GrayImage::from_fn(320, 320, |_, y| {
             Luma([if y >= 20 && (y - 20) % 30 < 2 { 180 } else { 5 }])
         });
-        let e = measure(&ruled, &square_lattice(20.5, 20.5, 30.0));
+        let e = measure(&ruled, &square_lattice(20.5, 20.5, 30.0), Polarity::Dark);
         assert!(e.rows.iter().all(|&f| f > 0.95), "{e:?}");
         assert!(!e.is_grid(), "{e:?}");
     }
@@ -274,12 +336,20 @@ mod tests {
     #[test]
     fn nine_cells_of_a_larger_lattice_are_no_grid() {
         // sixteen lines each way: any nine cells of it have lines running on past two sides
-        let e = measure(&lines(16), &square_lattice(80.5, 80.5, 30.0));
+        let e = measure(
+            &lines(16),
+            &square_lattice(80.5, 80.5, 30.0),
+            Polarity::Dark,
+        );
         assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.95), "{e:?}");
         assert_eq!(e.running_on, [10; 4]);
         assert!(!e.is_grid());
         // its corner block has them running on past the bottom and the right only
-        let e = measure(&lines(16), &square_lattice(20.5, 20.5, 30.0));
+        let e = measure(
+            &lines(16),
+            &square_lattice(20.5, 20.5, 30.0),
+            Polarity::Dark,
+        );
         assert_eq!(e.running_on, [0, 10, 0, 10]);
         assert!(!e.is_grid());
     }
@@ -289,13 +359,21 @@ mod tests {
         // nineteen lines each way, a lattice of nine cells two of its cells wide over all of
         // it: every line of the lattice shows (but where the finer lattice's lines cross it)
         // and none runs on, but a line crosses every cell
-        let e = measure(&lines(19), &square_lattice(20.5, 20.5, 60.0));
+        let e = measure(
+            &lines(19),
+            &square_lattice(20.5, 20.5, 60.0),
+            Polarity::Dark,
+        );
         assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.8), "{e:?}");
         assert_eq!(e.running_on, [0; 4]);
         assert!(e.inside.iter().all(|&f| f > 0.8), "{e:?}");
         assert!(!e.is_grid());
         // a Sudoku's cells have no line through them
-        let e = measure(&lines(10), &square_lattice(20.5, 20.5, 30.0));
+        let e = measure(
+            &lines(10),
+            &square_lattice(20.5, 20.5, 30.0),
+            Polarity::Dark,
+        );
         assert!(e.inside.iter().all(|&f| f < 0.05), "{e:?}");
     }
 }

@@ -83,7 +83,7 @@ fn read_gray(
                 )
             });
             // the player placed the corners: read what is there, grid-like or not
-            let (lattice, _) = lattice_from_outline(&flat, factor, &small, &debug)?;
+            let (lattice, _) = lattice_from_outline(&flat, factor, &small, rendered, &debug)?;
             tm.refine = ms(t);
             lattice
         }
@@ -133,11 +133,13 @@ fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
 }
 
 /// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
-/// (detection-image pixels, clockwise from the top-left), and how plainly its lines show.
+/// (detection-image pixels, clockwise from the top-left), and how plainly its lines show
+/// (lines of either sign on a `rendered` image, [`evidence::Polarity`]).
 fn lattice_from_outline(
     flat: &GrayImage,
     factor: u32,
     corners: &Quad,
+    rendered: bool,
     debug: &DebugImages,
 ) -> Result<(Vec<(f64, f64)>, GridEvidence), ImportError> {
     let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
@@ -145,7 +147,12 @@ fn lattice_from_outline(
         image::Luma([255 - flat.get_pixel(x, y)[0]])
     });
     let lat = refine::refine_lattice(&dark, &h0);
-    let evidence = evidence::measure(&dark, &lat.pts);
+    let polarity = if rendered {
+        evidence::Polarity::Either
+    } else {
+        evidence::Polarity::Dark
+    };
+    let evidence = evidence::measure(&dark, &lat.pts, polarity);
     debug.lattice(flat, &lat.pts);
     debug.evidence(&evidence);
     // detection pixel centres back to the original image's
@@ -173,7 +180,8 @@ fn locate_grid(
     let chosen = chosen.ok_or(ImportError::NoGrid)?;
     tm.detect = ms(t);
     let t = Instant::now();
-    let (lattice, evidence) = lattice_from_outline(&flat, factor, &cands[chosen].corners, debug)?;
+    let (lattice, evidence) =
+        lattice_from_outline(&flat, factor, &cands[chosen].corners, rendered, debug)?;
     tm.refine = ms(t);
     if !evidence.is_grid() {
         return Err(ImportError::NoGrid);
