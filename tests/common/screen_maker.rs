@@ -20,7 +20,7 @@ use skrifa::{FontRef, MetadataProvider};
 
 /// Screens drawn for `cargo test` and for `cargo bench --bench vision`.
 #[allow(dead_code)]
-pub const TEST_SCREENS: usize = 100;
+pub const TEST_SCREENS: usize = 200;
 #[allow(dead_code)]
 pub const BENCH_SCREENS: usize = 400;
 
