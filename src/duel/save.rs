@@ -15,7 +15,7 @@ use super::brain::Pending;
 use super::codec::{digits_text, level_name};
 use super::{Answer, Answering, Duel, Ending, Outcome, Setup, Side, Strength, Turn};
 use crate::files;
-use crate::grid::read_save_text;
+use crate::grid::{invalid, parse_versioned, read_save, write_save};
 use crate::grid::{Candidates, Cell, Grid, SaveError};
 use crate::logic::Level;
 use serde::{Deserialize, Serialize};
@@ -52,13 +52,6 @@ struct DuelFile {
     /// Only when the duel is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     outcome: Option<Outcome>,
-}
-
-fn invalid(message: String) -> SaveError {
-    SaveError::Invalid {
-        path: None,
-        message,
-    }
 }
 
 fn notes_text(notes: &[Candidates; 81]) -> Vec<String> {
@@ -106,20 +99,9 @@ impl Duel {
 
     /// Reads a save file, replaying its turns through the rules.
     pub fn from_json(text: &str) -> Result<Duel, SaveError> {
-        let file: DuelFile =
-            serde_json::from_str(text).map_err(|e| SaveError::from_json_error(&e))?;
-        if file.format != FORMAT {
-            return Err(invalid(format!(
-                "format is '{}', expected '{FORMAT}'",
-                file.format
-            )));
-        }
-        if file.version > VERSION {
-            return Err(invalid(format!(
-                "duel version {} is newer than this sudolens understands ({VERSION})",
-                file.version
-            )));
-        }
+        let file: DuelFile = parse_versioned(text, (FORMAT, VERSION, "duel"), |f: &DuelFile| {
+            (&f.format, f.version)
+        })?;
         let setup = Setup {
             strength: file.strength,
             answering: file.answering,
@@ -236,12 +218,7 @@ impl Duel {
 
     /// Saves atomically as snapshot `version` (see [`files::write_newest`]).
     pub fn write_version(&self, path: &Path, version: u64) -> Result<files::Written, SaveError> {
-        files::write_newest(path, version, self.to_json().as_bytes()).map_err(|source| {
-            SaveError::Io {
-                path: path.to_path_buf(),
-                source,
-            }
-        })
+        write_save(path, version, &self.to_json())
     }
 
     /// Saves atomically: a crash mid-write leaves the previous file intact.
@@ -250,8 +227,7 @@ impl Duel {
     }
 
     pub fn read(path: &Path) -> Result<Duel, SaveError> {
-        let text = read_save_text(path)?;
-        Duel::from_json(&text).map_err(|e| e.with_path(path))
+        read_save(path, Duel::from_json)
     }
 }
 

@@ -102,7 +102,8 @@ impl SaveError {
     }
 }
 
-fn invalid(message: String) -> SaveError {
+/// Well-formed JSON whose content is refused, for `message`.
+pub(crate) fn invalid(message: String) -> SaveError {
     SaveError::Invalid {
         path: None,
         message,
@@ -180,20 +181,9 @@ impl SavedGame {
     }
 
     pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
-        let file: SaveFile =
-            serde_json::from_str(text).map_err(|e| SaveError::from_json_error(&e))?;
-        if file.format != FORMAT {
-            return Err(invalid(format!(
-                "format is '{}', expected '{FORMAT}'",
-                file.format
-            )));
-        }
-        if file.version > VERSION {
-            return Err(invalid(format!(
-                "save version {} is newer than this sudolens understands ({VERSION})",
-                file.version
-            )));
-        }
+        let file: SaveFile = parse_versioned(text, (FORMAT, VERSION, "save"), |f: &SaveFile| {
+            (&f.format, f.version)
+        })?;
         let givens = Grid::parse(&file.givens).map_err(|e| invalid(format!("givens: {e}")))?;
         let cells = cells_from_text(&givens, &file.entries, &file.notes).map_err(invalid)?;
         for mv in file.history.iter().chain(&file.redo) {
@@ -227,30 +217,68 @@ impl SavedGame {
     /// [`files::write_newest`]): an older snapshot written late, by a
     /// background autosave for example, never replaces a newer one.
     pub fn write_version(&self, path: &Path, version: u64) -> Result<files::Written, SaveError> {
-        files::write_newest(path, version, self.to_json().as_bytes()).map_err(|source| {
-            SaveError::Io {
-                path: path.to_path_buf(),
-                source,
-            }
-        })
+        write_save(path, version, &self.to_json())
     }
 
     pub fn read(path: &Path) -> Result<SavedGame, SaveError> {
-        let text = read_save_text(path)?;
-        SavedGame::from_json(&text).map_err(|e| e.with_path(path))
+        read_save(path, SavedGame::from_json)
     }
 }
 
-/// A save file's text: unreadable or not UTF-8 is an error naming the file.
-pub(crate) fn read_save_text(path: &Path) -> Result<String, SaveError> {
+/// Writes a save file's `json` atomically as snapshot `version` (see
+/// [`files::write_newest`]): the game's and the duel's files alike.
+pub(crate) fn write_save(
+    path: &Path,
+    version: u64,
+    json: &str,
+) -> Result<files::Written, SaveError> {
+    files::write_newest(path, version, json.as_bytes()).map_err(|source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads the save file at `path` with `parse` (a game's or a duel's): an
+/// unreadable file, text that is not UTF-8 or content `parse` refuses is
+/// an error naming the file.
+pub(crate) fn read_save<T>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, SaveError>,
+) -> Result<T, SaveError> {
     let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    String::from_utf8(bytes).map_err(|e| SaveError::Json {
+    let text = String::from_utf8(bytes).map_err(|e| SaveError::Json {
         path: Some(path.to_path_buf()),
         message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-    })
+    })?;
+    parse(&text).map_err(|e| e.with_path(path))
+}
+
+/// A save file's JSON as a `T`, whose `format` and `version` (read by
+/// `declared`) must be `kind`'s format and at most its version: a file of
+/// another kind, or from a newer sudolens, is refused. `kind`'s third part
+/// names the file in that refusal ("save version 3 is newer ...").
+pub(crate) fn parse_versioned<T: serde::de::DeserializeOwned>(
+    text: &str,
+    kind: (&str, u32, &str),
+    declared: impl Fn(&T) -> (&str, u32),
+) -> Result<T, SaveError> {
+    let (format, version, what) = kind;
+    let file: T = serde_json::from_str(text).map_err(|e| SaveError::from_json_error(&e))?;
+    let (found_format, found_version) = declared(&file);
+    if found_format != format {
+        return Err(invalid(format!(
+            "format is '{found_format}', expected '{format}'"
+        )));
+    }
+    if found_version > version {
+        return Err(invalid(format!(
+            "{what} version {found_version} is newer than this sudolens understands ({version})"
+        )));
+    }
+    Ok(file)
 }
 
 #[cfg(test)]

@@ -142,15 +142,7 @@ pub(super) fn nice_loop<'a>(
     let from = links
         .first()
         .map_or(CellSet::single(start.cell), |l| l.from_cells);
-    let sd = start.digit;
-    let s_false = node_is_not(from, sd, lang);
-    let mut out = vec![shown(
-        say!(lang, "Suppose {s_false}.", "Suppose que {s_false}."),
-        from.to_vec(),
-        end_cands(from, sd).collect(),
-        vec![],
-        vec![],
-    )];
+    let mut out = vec![suppose_not(from, start.digit, lang)];
     out.extend(links.iter().map(|l| link_line(l, lang, false)));
     out.push(shown(
         say!(
@@ -170,7 +162,8 @@ pub(super) fn nice_loop<'a>(
 }
 
 /// A chain from `start` false to `end` true, one line per link: so one
-/// of the two ends is true.
+/// of the two ends is true. An end may be a group: the chain then starts
+/// or ends on its cells.
 pub(super) fn either_end<'a>(
     start: Candidate,
     links: impl Iterator<Item = &'a Link>,
@@ -178,57 +171,23 @@ pub(super) fn either_end<'a>(
     lang: Wording,
 ) -> Vec<Line> {
     let links: Vec<&Link> = links.collect();
-    let grouped_ends = links.first().is_some_and(|l| l.from_cells.len() > 1)
-        || links.last().is_some_and(|l| l.to_cells.len() > 1);
-    if grouped_ends {
-        return either_group_end(&links, lang);
-    }
-    let links = links.into_iter();
-    let (sc, sd) = (cell(start.cell, lang), start.digit);
-    let mut out = vec![shown(
-        say!(
-            lang,
-            "Suppose {sc} is not {sd}.",
-            "Suppose que {sc} ne vaut pas {sd}."
+    let (from, sd, to, ed) = match (links.first(), links.last()) {
+        (Some(first), Some(last)) if first.from_cells.len() > 1 || last.to_cells.len() > 1 => (
+            first.from_cells,
+            first.from.digit,
+            last.to_cells,
+            last.to.digit,
         ),
-        vec![start.cell],
-        vec![start],
-        vec![],
-        vec![],
-    )];
-    out.extend(links.map(|l| link_line(l, lang, false)));
-    let (ec, ed) = (cell(end.cell, lang), end.digit);
-    out.push(shown(
-        say!(
-            lang,
-            "So either {sc} is {sd} or {ec} is {ed}: one of the two ends is true.",
-            "Donc soit {sc} vaut {sd}, soit {ec} vaut {ed} : l'un des deux bouts est vrai."
+        _ => (
+            CellSet::single(start.cell),
+            start.digit,
+            CellSet::single(end.cell),
+            end.digit,
         ),
-        vec![start.cell, end.cell],
-        vec![start, end],
-        vec![],
-        vec![],
-    ));
-    out
-}
-
-/// [`either_end`] for a chain that starts or ends on a group.
-fn either_group_end(links: &[&Link], lang: Wording) -> Vec<Line> {
-    let (Some(first), Some(last)) = (links.first(), links.last()) else {
-        return Vec::new();
     };
-    let (sd, ed) = (first.from.digit, last.to.digit);
-    let (from, to) = (first.from_cells, last.to_cells);
-    let s_false = node_is_not(from, sd, lang);
-    let (s_true, e_true) = (node_is(from, sd, lang), node_is(to, ed, lang));
-    let mut out = vec![shown(
-        say!(lang, "Suppose {s_false}.", "Suppose que {s_false}."),
-        from.to_vec(),
-        end_cands(from, sd).collect(),
-        vec![],
-        vec![],
-    )];
+    let mut out = vec![suppose_not(from, sd, lang)];
     out.extend(links.iter().map(|l| link_line(l, lang, false)));
+    let (s_true, e_true) = (node_is(from, sd, lang), node_is(to, ed, lang));
     out.push(shown(
         say!(
             lang,
@@ -241,6 +200,18 @@ fn either_group_end(links: &[&Link], lang: Wording) -> Vec<Line> {
         vec![],
     ));
     out
+}
+
+/// The first line of a chain told from its start: "Suppose r1c2 is not 5."
+fn suppose_not(from: CellSet, d: u8, lang: Wording) -> Line {
+    let s_false = node_is_not(from, d, lang);
+    shown(
+        say!(lang, "Suppose {s_false}.", "Suppose que {s_false}."),
+        from.to_vec(),
+        end_cands(from, d).collect(),
+        vec![],
+        vec![],
+    )
 }
 
 /// One chain link as one line, drawn on the board as it is read; with

@@ -393,6 +393,19 @@ mod tests {
         assert_eq!(Wording::from(Lang::Fr).notation, Notation::Plain);
     }
 
+    /// A chain's end is named as a list of cells, groups and single cells
+    /// alike: a single cell must read as its own name.
+    #[test]
+    fn a_list_of_one_cell_is_its_name() {
+        for lang in [Lang::En, Lang::Fr] {
+            for w in [plain(lang), compact(lang)] {
+                for c in Cell::ALL {
+                    assert_eq!(cells(&[c], w), cell(c, w));
+                }
+            }
+        }
+    }
+
     #[test]
     fn plain_cell_lists_are_grouped_and_stay_readable() {
         let (a, b, c) = (Cell::new(2, 0), Cell::new(2, 3), Cell::new(6, 5));

@@ -264,21 +264,18 @@ pub(super) async fn import_photo(
     q: Result<Query<PhotoQuery>, QueryRejection>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
+) -> Result<Response, Response> {
     let Upload {
         file,
         ticket,
         bytes,
         ..
-    } = match receive(&shared, q, &headers, body, false).await {
-        Ok(u) => u,
-        Err(r) => return r,
-    };
-    match import(&shared, ticket, bytes, false).await {
+    } = receive(&shared, q, &headers, body, false).await?;
+    Ok(match import(&shared, ticket, bytes, false).await {
         Ok((Ok(read), _)) => Json(vision::outcome_json(&file, &Ok(read))).into_response(),
         Ok((Err(e), _)) => refused(&file, &e, None),
         Err(e) => e.into_response(),
-    }
+    })
 }
 
 /// What the correction screen shows for one cell.
@@ -306,25 +303,20 @@ pub(super) async fn read_photo(
     q: Result<Query<PhotoQuery>, QueryRejection>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
+) -> Result<Response, Response> {
     let Upload {
         file,
         lang,
         ticket,
         bytes,
-    } = match receive(&shared, q, &headers, body, true).await {
-        Ok(u) => u,
-        Err(r) => return r,
-    };
+    } = receive(&shared, q, &headers, body, true).await?;
     let lang = lang.unwrap_or_default();
-    let (outcome, level) = match import(&shared, ticket, bytes, true).await {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
-    let read = match &outcome {
-        Ok(r) => r,
-        Err(e) => return refused(&file, e, Some(lang)),
-    };
+    let (outcome, level) = import(&shared, ticket, bytes, true)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    let read = outcome
+        .as_ref()
+        .map_err(|e| refused(&file, e, Some(lang)))?;
     let reading = hint::PhotoReading::from_import(read, level);
     let cells = read
         .cells
@@ -340,7 +332,7 @@ pub(super) async fn read_photo(
         level,
         cells,
     };
-    Json(reply).into_response()
+    Ok(Json(reply).into_response())
 }
 
 pub(super) async fn to_window(
@@ -348,33 +340,28 @@ pub(super) async fn to_window(
     q: Result<Query<PhotoQuery>, QueryRejection>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
+) -> Result<Response, Response> {
     let Some(sink) = shared.window.clone() else {
-        return ApiError::new(
+        return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "no_window",
             "no sudolens window is listening: this server was started by `sudolens serve`",
         )
-        .into_response();
+        .into_response());
     };
     let Upload {
         file, lang, bytes, ..
-    } = match receive(&shared, q, &headers, body, true).await {
-        Ok(u) => u,
-        Err(r) => return r,
-    };
+    } = receive(&shared, q, &headers, body, true).await?;
     // What the window would refuse anyway is said on the phone, at once.
-    if let Err(e) = vision::photo_size(&bytes, shared.limits.max_pixels) {
-        return refused(&file, &e, lang);
-    }
+    vision::photo_size(&bytes, shared.limits.max_pixels).map_err(|e| refused(&file, &e, lang))?;
     let lang = lang.unwrap_or_default();
     sink(PhonePhoto { name: file, bytes });
     let said = [Said::new(hint::photo_sent_to_window(lang), lang)];
-    (
+    Ok((
         StatusCode::ACCEPTED,
         Json(serde_json::json!({ "said": said })),
     )
-        .into_response()
+        .into_response())
 }
 
 #[cfg(test)]

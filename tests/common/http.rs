@@ -1,5 +1,5 @@
 //! A small HTTP/1.1 client on a plain TCP socket, for the web server's tests
-//! (`tests/it/serve`) and the window's phone panel test (`tests/app.rs`),
+//! (`tests/it/serve`) and the window's phone panel test (`tests/app/import.rs`),
 //! which include this file by path. Plain sockets, because some tests must
 //! send what no well-behaved client sends: half a body, huge headers.
 

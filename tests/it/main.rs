@@ -1,6 +1,6 @@
 //! Every integration test in one binary, the ripgrep way: one link of the
 //! library instead of one per file. The egui app tests stay a binary of
-//! their own (`tests/app.rs`, behind the `gui` feature).
+//! their own (`tests/app/`, behind the `gui` feature).
 //!
 //! Run one area with a filter: `cargo test --test it cli::`, `cargo test --test it serve::`,
 //! `cargo test --test it vision::dataset -- --nocapture`.

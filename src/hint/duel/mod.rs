@@ -250,32 +250,7 @@ fn elimination_line(step: &Step, lang: Wording) -> Line {
 
 /// The answer to a Pip's move, as Pip takes it.
 pub fn pip_answered(turn: &Turn, lang: impl Into<Wording>) -> Line {
-    let lang: Wording = lang.into();
-    let cell = turn.action.cell();
-    let c = cell_name(cell, lang);
-    match (turn.action, turn.answer) {
-        (Action::Place { digit: d, .. }, Answer::Right) => line(
-            say!(lang, "Right: {d} in {c}.", "Juste : {d} en {c}."),
-            placed(cell, d),
-        ),
-        (Action::Place { digit: d, .. }, _) => line(
-            say!(
-                lang,
-                "Wrong: {c} is not {d}. A penalty point for me.",
-                "Faux : {c} ne vaut pas {d}. Un point de pénalité pour moi."
-            ),
-            at(cell),
-        ),
-        (Action::Joker { .. }, Answer::Value(v)) => line(
-            say!(
-                lang,
-                "{c} is {v}, thank you. A penalty point for me.",
-                "{c} vaut {v}, merci. Un point de pénalité pour moi."
-            ),
-            placed(cell, v),
-        ),
-        (Action::Joker { .. }, _) => plain(String::new()),
-    }
+    answer_line(turn, Side::Pip, lang.into())
 }
 
 /// A Pip's move and its answer, as one paragraph: what the dialogue shows
@@ -310,13 +285,27 @@ pub fn pip_question(action: Action, lang: impl Into<Wording>) -> String {
 
 /// Pip's reply to the player's move.
 pub fn player_move(turn: &Turn, lang: impl Into<Wording>) -> Line {
-    let lang: Wording = lang.into();
+    answer_line(turn, Side::Player, lang.into())
+}
+
+/// The answer to a move of `mover`'s: a right value, a wrong one (a
+/// penalty point for the mover) or a joker's value (a penalty point too).
+fn answer_line(turn: &Turn, mover: Side, lang: Wording) -> Line {
     let cell = turn.action.cell();
     let c = cell_name(cell, lang);
+    let pip = mover == Side::Pip;
     match (turn.action, turn.answer) {
         (Action::Place { digit: d, .. }, Answer::Right) => line(
             say!(lang, "Right: {d} in {c}.", "Juste : {d} en {c}."),
             placed(cell, d),
+        ),
+        (Action::Place { digit: d, .. }, _) if pip => line(
+            say!(
+                lang,
+                "Wrong: {c} is not {d}. A penalty point for me.",
+                "Faux : {c} ne vaut pas {d}. Un point de pénalité pour moi."
+            ),
+            at(cell),
         ),
         (Action::Place { digit: d, .. }, _) => line(
             say!(
@@ -325,6 +314,14 @@ pub fn player_move(turn: &Turn, lang: impl Into<Wording>) -> Line {
                 "Non, {c} ne vaut pas {d}. Un point de pénalité pour toi."
             ),
             at(cell),
+        ),
+        (Action::Joker { .. }, Answer::Value(v)) if pip => line(
+            say!(
+                lang,
+                "{c} is {v}, thank you. A penalty point for me.",
+                "{c} vaut {v}, merci. Un point de pénalité pour moi."
+            ),
+            placed(cell, v),
         ),
         (Action::Joker { .. }, Answer::Value(v)) => line(
             say!(

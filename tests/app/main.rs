@@ -1,0 +1,21 @@
+//! Headless tests of the real window with egui_kittest: they press keys,
+//! click the widgets found by their accessible names, and read the app's
+//! state back. No display and no GPU are needed.
+//!
+//! The second test binary (the first is `tests/it`), behind the `gui`
+//! feature: one module per window or concern, the shared puzzles, gestures
+//! and waits in `common`. Run one module with a filter:
+//! `cargo test --test app duel::`.
+
+mod common;
+mod dialogue;
+mod duel;
+mod files;
+mod guide;
+mod history;
+#[path = "../common/http.rs"]
+mod http;
+mod import;
+mod new_game;
+mod play;
+mod settings;
