@@ -83,6 +83,7 @@ fn main() {
         println!("  with {name}: median {:.1} ms", median(peer_times));
     }
 
+    classify_figures(root, &model, peer.as_ref());
     screens_figures(root, &model);
 
     let photos = labelled_photos(&root.join("../shared/photos"));
@@ -114,10 +115,12 @@ fn main() {
     println!("  stage medians (ms): {}", stage_medians(&stages));
     if let Some((name, _)) = &peer {
         let peer_med = median(peer_times);
+        let classify = |s: &[Timings]| median(s.iter().map(|t| t.classify).collect());
         println!(
-            "  with {name}: median {peer_med:.1} ms per photo (bundled / peer = {:.2}); stage \
-             medians (ms): {}",
+            "  with {name}: median {peer_med:.1} ms per photo (bundled / peer = {:.2}; classify \
+             stage {:.2}); stage medians (ms): {}",
             med / peer_med,
+            classify(&stages) / classify(&peer_stages),
             stage_medians(&peer_stages)
         );
     }
@@ -164,3 +167,53 @@ fn screens_figures(root: &Path, model: &DigitModel) {
         println!("  {w}");
     }
 }
+
+/// The classify stage alone (the digit model on a grid's inked cells, the turned readings
+/// when the orientation asks for them, and the second look at unsure cells), on the bundled
+/// sample photos read [`CLASSIFY_ROUNDS`] times each, the peer model interleaved with the
+/// bundled one so that the machine's load hits both alike.
+fn classify_figures(root: &Path, model: &DigitModel, peer: Option<&(String, DigitModel)>) {
+    let opts = ImportOptions::default();
+    let samples: Vec<Vec<u8>> = [
+        "printed_serif.jpg",
+        "printed_faded.jpg",
+        "printed_blurry.webp",
+    ]
+    .iter()
+    .chain(["handwritten_sideways.jpg"].iter())
+    .map(|f| std::fs::read(root.join("samples").join(f)).expect("the samples are committed"))
+    .collect();
+    let classify = |m: &DigitModel, bytes: &[u8]| {
+        vision::import_bytes(bytes, m, &opts)
+            .expect("the samples read")
+            .timings_ms
+            .classify
+    };
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..CLASSIFY_ROUNDS {
+        for bytes in &samples {
+            mine.push(classify(model, bytes));
+            if let Some((_, m)) = peer {
+                theirs.push(classify(m, bytes));
+            }
+        }
+    }
+    let med = median(mine);
+    print!(
+        "classify stage, {} sample photos x {CLASSIFY_ROUNDS}: median {med:.1} ms",
+        samples.len()
+    );
+    match peer {
+        Some((name, _)) => {
+            let peer_med = median(theirs);
+            println!(
+                "; with {name}: {peer_med:.1} ms (bundled / peer = {:.2})",
+                med / peer_med
+            );
+        }
+        None => println!(),
+    }
+}
+
+/// Readings of each sample photo timed by [`classify_figures`].
+const CLASSIFY_ROUNDS: usize = 15;
