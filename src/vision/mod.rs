@@ -23,6 +23,7 @@
 //! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
 //! reads the dataset photos' ground truth, for `sudolens import` to score them.
 
+mod appearance;
 mod cells;
 mod classify;
 mod curves;
