@@ -76,13 +76,7 @@ pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
         let (r, c) = (k / n, k % n);
         (top, bottom, left, right) = (top.min(r), bottom.max(r), left.min(c), right.max(c));
         grey += f32::from(tile[k]);
-        let neighbours = [
-            r.checked_sub(1).map(|r| r * n + c),
-            (r + 1 < n).then(|| (r + 1) * n + c),
-            c.checked_sub(1).map(|c| r * n + c),
-            (c + 1 < n).then(|| r * n + c + 1),
-        ];
-        perimeter += neighbours
+        perimeter += neighbours(k, n)
             .iter()
             .filter(|m| !m.is_some_and(|m| in_glyph[m]))
             .count();
@@ -98,6 +92,17 @@ pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
     ]))
 }
 
+/// The pixels above, below, left and right of pixel `k` of an `n`x`n` tile (`None` off it).
+fn neighbours(k: usize, n: usize) -> [Option<usize>; 4] {
+    let (r, c) = (k / n, k % n);
+    [
+        r.checked_sub(1).map(|r| r * n + c),
+        (r + 1 < n).then(|| (r + 1) * n + c),
+        c.checked_sub(1).map(|c| r * n + c),
+        (c + 1 < n).then(|| r * n + c + 1),
+    ]
+}
+
 /// The 4-connected blobs of `ink` (an `n`x`n` mask), each as its pixel indices.
 fn blobs(ink: &[bool], n: usize) -> Vec<Vec<usize>> {
     let mut seen = vec![false; ink.len()];
@@ -111,14 +116,7 @@ fn blobs(ink: &[bool], n: usize) -> Vec<Vec<usize>> {
         let mut i = 0;
         while let Some(&k) = blob.get(i) {
             i += 1;
-            let (r, c) = (k / n, k % n);
-            let next = [
-                r.checked_sub(1).map(|r| r * n + c),
-                (r + 1 < n).then(|| (r + 1) * n + c),
-                c.checked_sub(1).map(|c| r * n + c),
-                (c + 1 < n).then(|| r * n + c + 1),
-            ];
-            for m in next.into_iter().flatten() {
+            for m in neighbours(k, n).into_iter().flatten() {
                 if ink[m] && !seen[m] {
                     seen[m] = true;
                     blob.push(m);
