@@ -1,6 +1,8 @@
-//! From the model's probabilities to what the player sees: the rules repair the givens, unsure
-//! entries are read as the solution's digit, and the cells to check are flagged.
+//! From the model's probabilities to what the player sees: the glyphs of the whole grid settle
+//! the tiles in doubt between printed and handwritten (`appearance.rs`), the rules repair the
+//! givens, unsure entries are read as the solution's digit, and the cells to check are flagged.
 
+use super::appearance;
 use super::classify::ClassifiedGrid;
 use super::model::{class_reading, CLASSES};
 use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
@@ -26,8 +28,10 @@ pub(crate) fn interpret(
     (width, height): (u32, u32),
     corners: [[f64; 2]; 4],
 ) -> ImportResult {
+    let mut probs = grid.probs.clone();
+    let weighed = appearance::weigh_kinds(&grid.warped, &mut probs);
     let given_probs: [repair::GivenProbs; 81] = std::array::from_fn(|i| {
-        let p = &grid.probs[i];
+        let p = &probs[i];
         let mut g = [0f32; 10];
         g[0] = p[0] + p[10..].iter().sum::<f32>();
         g[1..].copy_from_slice(&p[1..10]);
@@ -40,14 +44,17 @@ pub(crate) fn interpret(
     let mut entries = Grid::empty();
     let mut uncertain = Vec::new();
     for (i, cell) in Cell::ALL.iter().enumerate() {
-        let p = &grid.probs[i];
+        let p = &probs[i];
         let mut order: Vec<usize> = (0..CLASSES).collect();
         order.sort_by(|&a, &b| p[b].total_cmp(&p[a]));
         let (mut digit, mut kind) = class_reading(order[0]);
         let confidence = p[order[0]];
-        let corrected = fixed.changed.contains(cell);
+        // the model alone, before the grid's glyphs weighed in: a mistake needs its certainty
+        let model_confidence = grid.probs[i][order[0]];
+        let reweighed = weighed.contains(&i) && argmax(&grid.probs[i]) != order[0];
+        let repaired = fixed.changed.contains(cell);
         let g = fixed.givens.get(*cell);
-        if corrected {
+        if repaired {
             (digit, kind) = if g == 0 {
                 // the rules say no given here: keep the best non-printed reading
                 let c = order
@@ -62,17 +69,17 @@ pub(crate) fn interpret(
         }
         // an entry the model is unsure of is most likely the solution's digit
         let mut entry_weighed = false;
-        if let (Some(s), CellKind::Handwritten, false) = (&solution, kind, corrected) {
+        if let (Some(s), CellKind::Handwritten, false) = (&solution, kind, repaired) {
             let want = s.get(*cell);
             if want != digit && repair::entry_is_solution_digit(confidence, p[9 + want as usize]) {
                 digit = want;
                 entry_weighed = true;
             }
         }
-        let corrected = corrected || entry_weighed;
+        let corrected = repaired || reweighed || entry_weighed;
         let disagrees =
             kind == CellKind::Handwritten && solution.is_some_and(|s: Grid| s.get(*cell) != digit);
-        let likely_mistake = disagrees && confidence >= MISTAKE_SURE;
+        let likely_mistake = disagrees && confidence.min(model_confidence) >= MISTAKE_SURE;
         let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees;
         if unsure {
             uncertain.push(*cell);
@@ -117,6 +124,13 @@ pub(crate) fn interpret(
         uncertain,
         timings_ms: Timings::default(),
     }
+}
+
+/// The most likely class of `p`.
+fn argmax(p: &[f32; CLASSES]) -> usize {
+    (0..CLASSES)
+        .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -16,13 +16,15 @@
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
-//! - `interpret.rs`: the givens repaired by the rules (`repair.rs`), entries weighed against
-//!   the solution, the cells to check flagged;
+//! - `interpret.rs`: the tiles in doubt between printed and handwritten settled by the
+//!   photo's other glyphs (`appearance.rs`), the givens repaired by the rules (`repair.rs`),
+//!   entries weighed against the solution, the cells to check flagged;
 //! - `debug_images.rs`: the stages as PNG files, on request.
 //!
 //! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
 //! reads the dataset photos' ground truth, for `sudolens import` to score them.
 
+mod appearance;
 mod cells;
 mod classify;
 mod curves;
@@ -110,9 +112,10 @@ pub struct CellReading {
     /// The player should check this cell: low confidence, changed by the rules, or a
     /// handwritten entry that disagrees with the solution.
     pub uncertain: bool,
-    /// The rules changed the model's first choice: a given that made the puzzle invalid, or an
-    /// entry the model was unsure of, read as the solution's digit
-    /// (`repair::ENTRY_PRIOR`).
+    /// The rules or the grid changed the model's first choice: a given that made the puzzle
+    /// invalid, an entry the model was unsure of, read as the solution's digit
+    /// (`repair::ENTRY_PRIOR`), or a tile in doubt between printed and handwritten whose glyph
+    /// looks like the other kind in this photo (`appearance.rs`).
     pub corrected: bool,
     /// A handwritten entry that disagrees with the puzzle's solution, read so surely
     /// (`interpret::MISTAKE_SURE`) that the player probably wrote that digit. A

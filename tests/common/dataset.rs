@@ -156,6 +156,39 @@ pub fn labelled_photos(root: &Path) -> Vec<LabelledPhoto> {
     out
 }
 
+/// The cells of `p` that `r` reads wrong, one line each: "training image12 r3c4: is a
+/// handwritten 4, read as a handwritten 6 at 0.871; then handwritten 4 0.102, printed 6 0.020".
+fn wrong_cells(p: &LabelledPhoto, r: &ImportResult) -> Vec<String> {
+    let name = |(digit, kind): (u8, CellKind)| match kind {
+        CellKind::Empty => "empty".to_string(),
+        CellKind::Printed => format!("printed {digit}"),
+        CellKind::Handwritten => format!("handwritten {digit}"),
+    };
+    r.cells
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| (c.digit, c.kind) != p.expected(i))
+        .map(|(i, c)| {
+            let next: Vec<String> = c
+                .alternatives
+                .iter()
+                .map(|a| format!("{} {:.3}", name((a.digit, a.kind)), a.probability))
+                .collect();
+            format!(
+                "{} image{} {}: is {}, read as {} at {:.3}{}; then {}",
+                p.split().name(),
+                p.id,
+                c.cell,
+                name(p.expected(i)),
+                name((c.digit, c.kind)),
+                c.confidence,
+                if c.corrected { " (corrected)" } else { "" },
+                next.join(", ")
+            )
+        })
+        .collect()
+}
+
 /// Cells and grids read right in one group of photos of one kind.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
@@ -194,6 +227,10 @@ pub struct DatasetReport {
     pub surest_misreading: [f32; 3],
     /// Photos not read fully right, with how many cells were.
     pub not_fully_right: Vec<String>,
+    /// Each cell read wrong in a training or validation photo: where, what it is, what it was
+    /// read as and the model's next readings. Held-out photos are only counted (in
+    /// `not_fully_right`): looking at their failures would turn them into design data.
+    pub wrong_cells: Vec<String>,
     /// [split][bin]: (cells, confidence sum, right) over cells read or labelled as a digit.
     reliability: [[(usize, f64, usize); BINS.len()]; 3],
 }
@@ -227,6 +264,9 @@ impl DatasetReport {
     fn add_reading(&mut self, p: &LabelledPhoto, r: &ImportResult) {
         let split = p.split();
         let s = split as usize;
+        if split != Split::HeldOut {
+            self.wrong_cells.extend(wrong_cells(p, r));
+        }
         for (cell, confidence, really_wrong) in p.disagreeing_entries(r) {
             let what = if really_wrong {
                 "wrong entry"

@@ -3,9 +3,48 @@
 //! a regression fails while photo-to-photo noise does not; no right entry may ever be
 //! reported as the player's mistake. See models/README.md for the figures.
 
-use crate::labelled::{labelled_photos, DatasetReport, Split};
+use crate::labelled::{labelled_photos, DatasetReport, LabelledPhoto, Split};
 use std::path::Path;
-use sudolens::vision::{self, DigitModel, ImportOptions};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+use sudolens::vision::{self, DigitModel, ImportOptions, ImportResult};
+
+/// Threads reading photos at once: the machine's two cores.
+const WORKERS: usize = 2;
+
+/// Every photo's reading (or why it failed), in the order of `photos`, read by [`WORKERS`]
+/// threads that each take the next unread photo. The order of the results, and so the
+/// report, does not depend on which thread read what.
+fn read_all(
+    photos: &[LabelledPhoto],
+    model: &DigitModel,
+    opts: &ImportOptions,
+) -> Vec<Result<ImportResult, String>> {
+    let next = AtomicUsize::new(0);
+    let read_some = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(p) = photos.get(i) else {
+                return mine;
+            };
+            let reading = vision::import_path(&p.path, model, opts).map_err(|e| e.to_string());
+            mine.push((i, reading));
+        }
+    };
+    let mut out: Vec<Option<Result<ImportResult, String>>> = photos.iter().map(|_| None).collect();
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..WORKERS).map(|_| s.spawn(read_some)).collect();
+        for w in workers {
+            for (i, reading) in w.join().expect("a reading thread panicked") {
+                out[i] = Some(reading);
+            }
+        }
+    });
+    out.into_iter()
+        .map(|r| r.expect("every photo is read by some thread"))
+        .collect()
+}
 
 #[test]
 fn dataset_accuracy_floor() {
@@ -20,12 +59,22 @@ fn dataset_accuracy_floor() {
     }
     let model = DigitModel::bundled().unwrap();
     let opts = ImportOptions::default();
+    let t = Instant::now();
+    let readings = read_all(&photos, &model, &opts);
+    eprintln!(
+        "{} photos read by {WORKERS} threads in {:.1} s",
+        photos.len(),
+        t.elapsed().as_secs_f64()
+    );
     let mut report = DatasetReport::default();
-    for p in &photos {
-        let reading = vision::import_path(&p.path, &model, &opts);
-        report.add(p, reading.as_ref().map_err(|e| e.to_string()));
+    for (p, reading) in photos.iter().zip(&readings) {
+        report.add(p, reading.as_ref().map_err(Clone::clone));
     }
     eprintln!("not fully right: {:#?}", report.not_fully_right);
+    eprintln!(
+        "cells read wrong (training and validation photos only): {:#?}",
+        report.wrong_cells
+    );
     eprintln!(
         "entries that disagree with the solution: {:#?}",
         report.disagreeing
@@ -68,14 +117,16 @@ fn dataset_accuracy_floor() {
 }
 
 // Measured 2026-11-25 on all 319 photos with the calibrated model (digit and
-// printed/handwritten tag, a photo whose grid is not found counts 0/81): printed 99.95% cells,
-// 158/160 grids; handwritten 99.58% cells, 123/159 = 77.4% grids; held-out printed 29/30,
-// handwritten 20/30 grids. The goals are 99.7% / 97% / 99% (cells / printed grids /
-// handwritten cells) and 30/30, 29/30 held-out grids; the floors leave a photo or two of
-// slack under the measured figures, none on held-out handwritten grids.
-const PRINTED_CELLS_FLOOR: f64 = 99.7;
-const PRINTED_GRIDS_FLOOR: f64 = 96.8;
-const HANDWRITTEN_CELLS_FLOOR: f64 = 99.4;
-const HANDWRITTEN_GRIDS_FLOOR: f64 = 76.0;
-const HELD_OUT_PRINTED_GRIDS_FLOOR: usize = 28;
-const HELD_OUT_HANDWRITTEN_GRIDS_FLOOR: usize = 20;
+// printed/handwritten tag, a photo whose grid is not found counts 0/81), after the grid's
+// glyphs settle the tiles in doubt between printed and handwritten (`vision::appearance`) and
+// entries take the solution's digit at odds of 72 (`repair::ENTRY_PRIOR`): printed 99.93%
+// cells, 158/160 grids; handwritten 99.81% cells, 147/159 = 92.5% grids; held-out printed
+// 29/30, handwritten 26/30 grids (before: handwritten 99.53% cells, 118/159 grids, held-out
+// 20/30). The goals are 30/30 and 29/30 held-out grids, not met yet. The floors on
+// all photos leave a photo of slack; the held-out ones sit at the measured figures.
+const PRINTED_CELLS_FLOOR: f64 = 99.9;
+const PRINTED_GRIDS_FLOOR: f64 = 98.1;
+const HANDWRITTEN_CELLS_FLOOR: f64 = 99.75;
+const HANDWRITTEN_GRIDS_FLOOR: f64 = 91.8;
+const HELD_OUT_PRINTED_GRIDS_FLOOR: usize = 29;
+const HELD_OUT_HANDWRITTEN_GRIDS_FLOOR: usize = 26;
