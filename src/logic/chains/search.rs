@@ -202,7 +202,113 @@ pub(crate) fn search(
                 }
             }
         }
+        if all {
+            loops_from_true(s, g, &mut t, start, out, report);
+        }
     }
+}
+
+/// For the all-instances listing: the continuous loops through `start`
+/// found by supposing it true (first link weak) and coming back to it by a
+/// strong link. That search's tree is not the one from "start false", so
+/// it closes other loops through the start (solvers that table both
+/// suppositions, as HoDoKu does, report those). The engine's own step
+/// keeps to the search above.
+fn loops_from_true(
+    s: &Pencilmarks,
+    g: &Graph,
+    t: &mut Tree,
+    start: usize,
+    out: &mut Instances,
+    report: &mut impl FnMut(Found, &mut Instances),
+) {
+    t.generation += 1;
+    t.queue.clear();
+    let root = start * 2 + 1;
+    t.stamp[root] = t.generation;
+    t.parent[root] = root as u32;
+    t.depth[root] = 0;
+    t.queue.push(root as u32);
+    let mut qi = 0;
+    while qi < t.queue.len() {
+        let st = t.queue[qi] as usize;
+        qi += 1;
+        let d = t.depth[st] as usize;
+        if d + 2 > MAX_LINKS {
+            break;
+        }
+        let (n, on) = (st / 2, st % 2 == 1);
+        let edges = if on { g.weak_out(n) } else { g.strong_out(n) };
+        for e in edges {
+            let ns = e.to as usize * 2 + usize::from(!on);
+            if t.seen(ns) {
+                continue;
+            }
+            t.stamp[ns] = t.generation;
+            t.parent[ns] = st as u32;
+            t.why[ns] = e.why;
+            t.depth[ns] = (d + 1) as u8;
+            t.queue.push(ns as u32);
+            // A false node with a strong link back to the start closes a
+            // loop of at least four links.
+            let last = e.to as usize;
+            if !on || d + 1 < 3 || last == start {
+                continue;
+            }
+            let Some(closing) = g.strong_out(last).iter().find(|x| x.to as usize == start) else {
+                continue;
+            };
+            if let Some(found) = reversed_loop(s, g, t, start, ns, closing.why) {
+                report(found, out);
+            }
+        }
+    }
+}
+
+/// The loop of [`loops_from_true`] ending at state `end`, written from the
+/// start's strong link (the closing one) backwards, as every loop is.
+fn reversed_loop(
+    s: &Pencilmarks,
+    g: &Graph,
+    t: &Tree,
+    start: usize,
+    end: usize,
+    closing: Why,
+) -> Option<Found> {
+    let path = t.path(end);
+    let mut nodes = vec![start];
+    let mut whys = vec![closing];
+    for j in (1..path.len()).rev() {
+        nodes.push(path[j] / 2);
+        whys.push(t.why[path[j]]);
+    }
+    let mut sorted = nodes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != nodes.len() {
+        return None;
+    }
+    let victims = loop_victims(s, g, &nodes, &whys);
+    if victims.is_empty() {
+        return None;
+    }
+    let n = nodes.len();
+    let links = (0..n)
+        .map(|i| {
+            let kind = if i % 2 == 0 {
+                LinkKind::Strong
+            } else {
+                LinkKind::Weak
+            };
+            link(g, nodes[i], nodes[(i + 1) % n], kind, whys[i])
+        })
+        .collect();
+    Some(Found {
+        links,
+        eliminations: victims,
+        placement: None,
+        is_loop: true,
+    })
 }
 
 /// Whether `a` true and `b` true both rule out some candidate: the cheap
