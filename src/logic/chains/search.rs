@@ -278,9 +278,9 @@ fn reversed_loop(
     let path = t.path(end);
     let mut nodes = vec![start];
     let mut whys = vec![closing];
-    for j in (1..path.len()).rev() {
-        nodes.push(path[j] / 2);
-        whys.push(t.why[path[j]]);
+    for &st in path[1..].iter().rev() {
+        nodes.push(st / 2);
+        whys.push(t.why[st]);
     }
     let mut sorted = nodes.clone();
     sorted.sort_unstable();
