@@ -87,6 +87,30 @@ impl Tree {
         self.stamp[st] == self.generation
     }
 
+    /// Starts a new search from the state `root`.
+    fn restart(&mut self, root: usize) {
+        self.generation += 1;
+        self.queue.clear();
+        self.stamp[root] = self.generation;
+        self.parent[root] = root as u32;
+        self.depth[root] = 0;
+        self.queue.push(root as u32);
+    }
+
+    /// Records state `ns`, reached from `st` by a link of `why`; `false`
+    /// when it was reached before.
+    fn reach(&mut self, ns: usize, st: usize, why: Why) -> bool {
+        if self.seen(ns) {
+            return false;
+        }
+        self.stamp[ns] = self.generation;
+        self.parent[ns] = st as u32;
+        self.why[ns] = why;
+        self.depth[ns] = self.depth[st] + 1;
+        self.queue.push(ns as u32);
+        true
+    }
+
     /// The states from the root to `end`.
     fn path(&self, end: usize) -> Vec<usize> {
         let mut out = vec![end];
@@ -162,13 +186,7 @@ pub(crate) fn search(
         if bound(out) <= 3 {
             return;
         }
-        t.generation += 1;
-        t.queue.clear();
-        let root = start * 2;
-        t.stamp[root] = t.generation;
-        t.parent[root] = root as u32;
-        t.depth[root] = 0;
-        t.queue.push(root as u32);
+        t.restart(start * 2);
         let mut qi = 0;
         'bfs: while qi < t.queue.len() {
             let st = t.queue[qi] as usize;
@@ -181,14 +199,9 @@ pub(crate) fn search(
             let edges = if on { g.weak_out(n) } else { g.strong_out(n) };
             for e in edges {
                 let ns = e.to as usize * 2 + usize::from(!on);
-                if t.seen(ns) {
+                if !t.reach(ns, st, e.why) {
                     continue;
                 }
-                t.stamp[ns] = t.generation;
-                t.parent[ns] = st as u32;
-                t.why[ns] = e.why;
-                t.depth[ns] = (d + 1) as u8;
-                t.queue.push(ns as u32);
                 if on || d + 1 < 3 {
                     continue;
                 }
@@ -222,13 +235,7 @@ fn loops_from_true(
     out: &mut Instances,
     report: &mut impl FnMut(Found, &mut Instances),
 ) {
-    t.generation += 1;
-    t.queue.clear();
-    let root = start * 2 + 1;
-    t.stamp[root] = t.generation;
-    t.parent[root] = root as u32;
-    t.depth[root] = 0;
-    t.queue.push(root as u32);
+    t.restart(start * 2 + 1);
     let mut qi = 0;
     while qi < t.queue.len() {
         let st = t.queue[qi] as usize;
@@ -241,14 +248,9 @@ fn loops_from_true(
         let edges = if on { g.weak_out(n) } else { g.strong_out(n) };
         for e in edges {
             let ns = e.to as usize * 2 + usize::from(!on);
-            if t.seen(ns) {
+            if !t.reach(ns, st, e.why) {
                 continue;
             }
-            t.stamp[ns] = t.generation;
-            t.parent[ns] = st as u32;
-            t.why[ns] = e.why;
-            t.depth[ns] = (d + 1) as u8;
-            t.queue.push(ns as u32);
             // A false node with a strong link back to the start closes a
             // loop of at least four links.
             let last = e.to as usize;
