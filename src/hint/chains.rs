@@ -118,6 +118,11 @@ fn group_link_line(l: &Link, lang: Wording) -> Line {
                 "Alors {to} : elles partagent {un} avec {from_list}."
             )
         }
+        (LinkKind::Weak, Why::Sees) => say!(
+            lang,
+            "Then {to}: each of them sees every one of {from_list}.",
+            "Alors {to} : chacune voit toutes les cases {from_list}."
+        ),
         _ => say!(lang, "Then {to}.", "Alors {to}."),
     };
     let units = match l.why {
@@ -217,7 +222,7 @@ fn suppose_not(from: CellSet, d: u8, lang: Wording) -> Line {
 /// One chain link as one line, drawn on the board as it is read; with
 /// `coloring`, a strong link in a unit is told as two opposite colours.
 pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
-    if l.is_grouped() || matches!(l.why, Why::Als { .. }) {
+    if l.is_grouped() || matches!(l.why, Why::Als { .. } | Why::Sees) {
         return group_link_line(l, lang);
     }
     let (fc, fd) = (cell(l.from.cell, lang), l.from.digit);
@@ -280,7 +285,7 @@ pub(super) fn link_line(l: &Link, lang: Wording, coloring: bool) -> Line {
             "So {tc} is not {td}: supposing it leads to a contradiction.",
             "Donc {tc} ne vaut pas {td} : le supposer mène à une contradiction."
         ),
-        (_, Why::Als { .. }, _) => return group_link_line(l, lang),
+        (_, Why::Als { .. } | Why::Sees, _) => return group_link_line(l, lang),
     };
     let units = match l.why {
         Why::Unit(u) | Why::LastPlace(u) => vec![u],

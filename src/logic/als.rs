@@ -26,6 +26,18 @@ use crate::grid::{Candidates, Cell, Unit};
 /// teaching material and make the pair search quadratic in a large number.
 const MAX_CELLS: usize = super::chains::ALS_CELLS;
 
+/// The set size the finders accept: [`MAX_CELLS`] for the engine's step,
+/// larger when every instance is wanted (`find_all`, which compares the
+/// engine with solvers that take sets of any size; a larger set is as
+/// sound, only slower to list).
+pub(crate) fn max_cells(out: &Instances) -> usize {
+    if out.wants_all() {
+        super::chains::ALL_ALS_CELLS
+    } else {
+        MAX_CELLS
+    }
+}
+
 /// An almost locked set as the finders use it.
 #[derive(Clone, Debug)]
 pub(crate) struct Als {
@@ -142,7 +154,7 @@ pub(crate) fn als_family(s: &Pencilmarks, out: &mut Instances) {
 }
 
 pub(crate) fn als_xz(s: &Pencilmarks, out: &mut Instances) {
-    als_xz_with(s, &almost_locked_sets(s, MAX_CELLS), out)
+    als_xz_with(s, &almost_locked_sets(s, max_cells(out)), out)
 }
 
 fn als_xz_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
@@ -215,18 +227,20 @@ fn als_xz_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
     }
 }
 
-/// Stems with more candidates than this are not tried: each needs one
-/// petal per candidate.
+/// Stems with more candidates than this are not tried for the engine's
+/// step (each needs one petal per candidate); every stem is when all
+/// instances are wanted.
 const MAX_STEM: u32 = 4;
 
 pub(crate) fn death_blossom(s: &Pencilmarks, out: &mut Instances) {
-    death_blossom_with(s, &almost_locked_sets(s, MAX_CELLS), out)
+    death_blossom_with(s, &almost_locked_sets(s, max_cells(out)), out)
 }
 
 fn death_blossom_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
     for stem in cells_of(s.open_mask()) {
         let sc = s.cands(stem);
-        if sc.len() < 2 || sc.len() > MAX_STEM {
+        let max_stem = if out.wants_all() { 9 } else { MAX_STEM };
+        if sc.len() < 2 || sc.len() > max_stem {
             continue;
         }
         let peers = PEER_MASK[stem.index()];

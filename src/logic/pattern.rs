@@ -55,6 +55,10 @@ pub enum Why {
     /// (an almost locked set): without the first end's digit they are
     /// locked on the rest, so they hold the second end's digit.
     Als { cells: CellSet, digits: Candidates },
+    /// A weak link between two ends of one digit whose cells all see each
+    /// other, though no one unit holds them all (the places of a digit in
+    /// two almost locked sets).
+    Sees,
 }
 
 /// One inference of a chain. Each end is a digit in a set of cells: one

@@ -299,12 +299,23 @@ fn ur_kinds(
                             return None;
                         }
                         let subset: Vec<Cell> = idx.iter().map(|&i| others[i]).collect();
-                        let victims: Vec<(Cell, Candidates)> = others
+                        // The subset is locked in every unit holding it
+                        // with e and f: the box as well as the line when
+                        // all of them lie where the two cross.
+                        let units: Vec<Unit> = shared
                             .iter()
-                            .filter(|c| !subset.contains(c))
-                            .map(|&c| (c, s.cands(c) & union))
+                            .copied()
+                            .filter(|v| subset.iter().all(|c| c.units().contains(v)))
+                            .collect();
+                        let mut victims: Vec<(Cell, Candidates)> = units
+                            .iter()
+                            .flat_map(|v| cells_of(s.open_mask() & UNIT_MASK[v.index()]))
+                            .filter(|&c| c != e && c != f && !subset.contains(&c))
+                            .map(|c| (c, s.cands(c) & union))
                             .filter(|(_, ds)| !ds.is_empty())
                             .collect();
+                        victims.sort_by_key(|(c, _)| c.index());
+                        victims.dedup();
                         if victims.is_empty() {
                             return None;
                         }
@@ -319,7 +330,7 @@ fn ur_kinds(
                                 step.eliminate(c, d);
                             }
                         }
-                        step.highlights.units = vec![u];
+                        step.highlights.units = units;
                         step.highlights.cells.extend(subset);
                         if one {
                             return Some(step.finish());
@@ -456,6 +467,28 @@ mod tests {
             assert_eq!(step.technique, Technique::UniqueRectangle4);
             assert_eq!(step.conclusion(), "r2c1<>2, r2c4<>2");
         }
+    }
+
+    #[test]
+    fn type_3_locks_its_subset_in_the_line_and_the_box() {
+        // Floor r5c1, r5c2 {1,2}; roof r1c1 {1,2,3}, r1c2 {1,2,4}: the
+        // extras 3 and 4 act as one cell, a naked pair with r1c3 {3,4},
+        // all three in row 1 *and* box 1. So 3 and 4 leave both units.
+        let mut s = Pencilmarks::from_grid(&Grid::empty());
+        s.keep_only(Cell::new(4, 0), &[1, 2]);
+        s.keep_only(Cell::new(4, 1), &[1, 2]);
+        s.keep_only(Cell::new(0, 0), &[1, 2, 3]);
+        s.keep_only(Cell::new(0, 1), &[1, 2, 4]);
+        s.keep_only(Cell::new(0, 2), &[3, 4]);
+        let step = first(unique_rectangle, &s).unwrap();
+        assert_eq!(step.technique, Technique::UniqueRectangle3);
+        let gone: Vec<Candidate> = step.eliminated().collect();
+        for c in [Cell::new(0, 5), Cell::new(1, 0), Cell::new(2, 2)] {
+            for d in [3, 4] {
+                assert!(gone.contains(&Candidate::new(c, d)), "{step}");
+            }
+        }
+        assert!(step.eliminated().all(|c| c.digit == 3 || c.digit == 4));
     }
 
     #[test]

@@ -121,6 +121,10 @@ pub(crate) struct Graph {
 /// chains and multiply the nodes.
 pub(crate) const ALS_CELLS: usize = 4;
 
+/// The largest set when every instance is wanted (`find_all`): other
+/// solvers take sets of any size, and listing larger ones costs only time.
+pub(crate) const ALL_ALS_CELLS: usize = 8;
+
 /// Cells that see every cell of `mask`.
 pub(crate) fn seen_by_all(mask: u128) -> u128 {
     cells_of(mask).fold(crate::grid::masks::ALL_CELLS, |m, c| {
@@ -138,9 +142,10 @@ fn unit_of(mask: u128) -> Option<Unit> {
 }
 
 impl Graph {
-    pub fn build(s: &Pencilmarks, kind: ChainKind) -> Graph {
+    /// The graph of `kind`, its sets of at most `als_cells` cells.
+    pub fn build(s: &Pencilmarks, kind: ChainKind, als_cells: usize) -> Graph {
         if kind.als() {
-            Graph::build_with(s, kind, &almost_locked_sets(s, ALS_CELLS))
+            Graph::build_with(s, kind, &almost_locked_sets(s, als_cells))
         } else {
             Graph::build_with(s, kind, &[])
         }
@@ -302,12 +307,8 @@ impl Graph {
             if self.nodes[to].cells == 0 {
                 continue;
             }
-            if let Some(u) = unit_of(nd.cells | bit(c.index())) {
-                self.weak.push(Edge {
-                    to: to as u32,
-                    why: Why::Unit(u),
-                });
-            }
+            let why = unit_of(nd.cells | bit(c.index())).map_or(Why::Sees, Why::Unit);
+            self.weak.push(Edge { to: to as u32, why });
         }
         for k in 0..self.multi[d as usize - 1].len() {
             let to = self.multi[d as usize - 1][k];
@@ -315,12 +316,10 @@ impl Graph {
             if m & !seen != 0 {
                 continue;
             }
-            if let Some(u) = unit_of(nd.cells | m) {
-                self.weak.push(Edge {
-                    to,
-                    why: Why::Unit(u),
-                });
-            }
+            // Ends whose cells all see each other through different
+            // units (places of a digit in two sets) are linked too.
+            let why = unit_of(nd.cells | m).map_or(Why::Sees, Why::Unit);
+            self.weak.push(Edge { to, why });
         }
     }
 

@@ -24,7 +24,7 @@ use crate::grid::{Cell, Unit};
 use graph::{ChainKind, Graph};
 use search::{search, Found};
 
-pub(crate) use graph::{seen_by_all, ALS_CELLS};
+pub(crate) use graph::{seen_by_all, ALL_ALS_CELLS, ALS_CELLS};
 
 #[inline]
 pub(crate) fn node(cell: Cell, digit: u8) -> usize {
@@ -176,7 +176,7 @@ fn chain_step(s: &Pencilmarks, kind: ChainKind, found: Found) -> Step {
 
 /// Chains of `kind`: the shortest (or every one), ranked by length.
 fn chains_of(s: &Pencilmarks, kind: ChainKind, out: &mut Instances) {
-    walk(s, &Graph::build(s, kind), out);
+    walk(s, &Graph::build(s, kind, super::als::max_cells(out)), out);
 }
 
 fn walk(s: &Pencilmarks, g: &Graph, out: &mut Instances) {

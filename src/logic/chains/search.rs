@@ -87,6 +87,30 @@ impl Tree {
         self.stamp[st] == self.generation
     }
 
+    /// Starts a new search from the state `root`.
+    fn restart(&mut self, root: usize) {
+        self.generation += 1;
+        self.queue.clear();
+        self.stamp[root] = self.generation;
+        self.parent[root] = root as u32;
+        self.depth[root] = 0;
+        self.queue.push(root as u32);
+    }
+
+    /// Records state `ns`, reached from `st` by a link of `why`; `false`
+    /// when it was reached before.
+    fn reach(&mut self, ns: usize, st: usize, why: Why) -> bool {
+        if self.seen(ns) {
+            return false;
+        }
+        self.stamp[ns] = self.generation;
+        self.parent[ns] = st as u32;
+        self.why[ns] = why;
+        self.depth[ns] = self.depth[st] + 1;
+        self.queue.push(ns as u32);
+        true
+    }
+
     /// The states from the root to `end`.
     fn path(&self, end: usize) -> Vec<usize> {
         let mut out = vec![end];
@@ -162,13 +186,7 @@ pub(crate) fn search(
         if bound(out) <= 3 {
             return;
         }
-        t.generation += 1;
-        t.queue.clear();
-        let root = start * 2;
-        t.stamp[root] = t.generation;
-        t.parent[root] = root as u32;
-        t.depth[root] = 0;
-        t.queue.push(root as u32);
+        t.restart(start * 2);
         let mut qi = 0;
         'bfs: while qi < t.queue.len() {
             let st = t.queue[qi] as usize;
@@ -181,14 +199,9 @@ pub(crate) fn search(
             let edges = if on { g.weak_out(n) } else { g.strong_out(n) };
             for e in edges {
                 let ns = e.to as usize * 2 + usize::from(!on);
-                if t.seen(ns) {
+                if !t.reach(ns, st, e.why) {
                     continue;
                 }
-                t.stamp[ns] = t.generation;
-                t.parent[ns] = st as u32;
-                t.why[ns] = e.why;
-                t.depth[ns] = (d + 1) as u8;
-                t.queue.push(ns as u32);
                 if on || d + 1 < 3 {
                     continue;
                 }
@@ -202,7 +215,102 @@ pub(crate) fn search(
                 }
             }
         }
+        if all {
+            loops_from_true(s, g, &mut t, start, out, report);
+        }
     }
+}
+
+/// For the all-instances listing: the continuous loops through `start`
+/// found by supposing it true (first link weak) and coming back to it by a
+/// strong link. That search's tree is not the one from "start false", so
+/// it closes other loops through the start (solvers that table both
+/// suppositions, as HoDoKu does, report those). The engine's own step
+/// keeps to the search above.
+fn loops_from_true(
+    s: &Pencilmarks,
+    g: &Graph,
+    t: &mut Tree,
+    start: usize,
+    out: &mut Instances,
+    report: &mut impl FnMut(Found, &mut Instances),
+) {
+    t.restart(start * 2 + 1);
+    let mut qi = 0;
+    while qi < t.queue.len() {
+        let st = t.queue[qi] as usize;
+        qi += 1;
+        let d = t.depth[st] as usize;
+        if d + 2 > MAX_LINKS {
+            break;
+        }
+        let (n, on) = (st / 2, st % 2 == 1);
+        let edges = if on { g.weak_out(n) } else { g.strong_out(n) };
+        for e in edges {
+            let ns = e.to as usize * 2 + usize::from(!on);
+            if !t.reach(ns, st, e.why) {
+                continue;
+            }
+            // A false node with a strong link back to the start closes a
+            // loop of at least four links.
+            let last = e.to as usize;
+            if !on || d + 1 < 3 || last == start {
+                continue;
+            }
+            let Some(closing) = g.strong_out(last).iter().find(|x| x.to as usize == start) else {
+                continue;
+            };
+            if let Some(found) = reversed_loop(s, g, t, start, ns, closing.why) {
+                report(found, out);
+            }
+        }
+    }
+}
+
+/// The loop of [`loops_from_true`] ending at state `end`, written from the
+/// start's strong link (the closing one) backwards, as every loop is.
+fn reversed_loop(
+    s: &Pencilmarks,
+    g: &Graph,
+    t: &Tree,
+    start: usize,
+    end: usize,
+    closing: Why,
+) -> Option<Found> {
+    let path = t.path(end);
+    let mut nodes = vec![start];
+    let mut whys = vec![closing];
+    for &st in path[1..].iter().rev() {
+        nodes.push(st / 2);
+        whys.push(t.why[st]);
+    }
+    let mut sorted = nodes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != nodes.len() {
+        return None;
+    }
+    let victims = loop_victims(s, g, &nodes, &whys);
+    if victims.is_empty() {
+        return None;
+    }
+    let n = nodes.len();
+    let links = (0..n)
+        .map(|i| {
+            let kind = if i % 2 == 0 {
+                LinkKind::Strong
+            } else {
+                LinkKind::Weak
+            };
+            link(g, nodes[i], nodes[(i + 1) % n], kind, whys[i])
+        })
+        .collect();
+    Some(Found {
+        links,
+        eliminations: victims,
+        placement: None,
+        is_loop: true,
+    })
 }
 
 /// Whether `a` true and `b` true both rule out some candidate: the cheap
