@@ -15,6 +15,7 @@
 //! The pages themselves (families, titles, ideas) are words: see
 //! [`crate::hint::guide`].
 
+use crate::generate::rng::Rng;
 use crate::grid::{Board, Candidates, Cell, Grid};
 use crate::logic::{next_outcome, Outcome, Step, Technique};
 
@@ -109,49 +110,37 @@ pub fn practice(technique: Technique, seed: u64) -> Option<Board> {
     if positions.is_empty() {
         return None;
     }
-    let mut rng = SplitMix(seed);
-    let base = &positions[(rng.next() % positions.len() as u64) as usize];
+    let mut rng = Rng::new(seed);
+    let base = &positions[(rng.next_u64() % positions.len() as u64) as usize];
     (0..8)
-        .map(|_| disguise(base, rng.next()))
+        .map(|_| disguise(base, rng.next_u64()))
         .find(|b| step_of(b, technique).is_some())
         .or_else(|| Some(base.clone()))
 }
 
-/// splitmix64: a small, well-spread generator, enough to shuffle a grid.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// A random order of `0..N` (Fisher-Yates, by remainder: the disguises written with it
+/// must stay the same, so it does not switch to the generator's unbiased `below`).
+fn order<const N: usize>(rng: &mut Rng) -> [usize; N] {
+    let mut a: [usize; N] = std::array::from_fn(|i| i);
+    for i in (1..N).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        a.swap(i, j);
     }
+    a
+}
 
-    /// A random order of `0..N` (Fisher-Yates).
-    fn order<const N: usize>(&mut self) -> [usize; N] {
-        let mut a: [usize; N] = std::array::from_fn(|i| i);
-        for i in (1..N).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            a.swap(i, j);
+/// Lines 0..9 in a random order that keeps each band (or stack) of
+/// three together: the bands shuffled, and the lines within each.
+fn lines(rng: &mut Rng) -> [usize; 9] {
+    let bands = order::<3>(rng);
+    let mut out = [0; 9];
+    for (b, &band) in bands.iter().enumerate() {
+        let within = order::<3>(rng);
+        for (k, &w) in within.iter().enumerate() {
+            out[b * 3 + k] = band * 3 + w;
         }
-        a
     }
-
-    /// Lines 0..9 in a random order that keeps each band (or stack) of
-    /// three together: the bands shuffled, and the lines within each.
-    fn lines(&mut self) -> [usize; 9] {
-        let bands = self.order::<3>();
-        let mut out = [0; 9];
-        for (b, &band) in bands.iter().enumerate() {
-            let within = self.order::<3>();
-            for (k, &w) in within.iter().enumerate() {
-                out[b * 3 + k] = band * 3 + w;
-            }
-        }
-        out
-    }
+    out
 }
 
 /// The same position under a symmetry of Sudoku chosen by `seed`: digits
@@ -159,10 +148,10 @@ impl SplitMix {
 /// stacks shuffled, and maybe transposed. Givens, entries and notes move
 /// together, so every logical step has its twin.
 pub fn disguise(board: &Board, seed: u64) -> Board {
-    let mut rng = SplitMix(seed);
-    let digits = rng.order::<9>();
-    let (rows, cols) = (rng.lines(), rng.lines());
-    let transpose = rng.next() % 2 == 1;
+    let mut rng = Rng::new(seed);
+    let digits = order::<9>(&mut rng);
+    let (rows, cols) = (lines(&mut rng), lines(&mut rng));
+    let transpose = rng.next_u64() % 2 == 1;
     let relabel = |d: u8| {
         if d == 0 {
             0
