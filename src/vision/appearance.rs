@@ -63,9 +63,11 @@ pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
         .filter(|b| 4 * b.len() >= largest)
         .flatten()
         .collect();
+    // the paper's brightness: the upper quartile of the tile's grey levels, since paper
+    // covers most of a cell whatever the glyph
     let mut sorted = *tile;
     sorted.sort_unstable();
-    let paper = f32::from(sorted[767]).max(1.0);
+    let paper = f32::from(sorted[TILE_LEN * 3 / 4 - 1]).max(1.0);
     let (mut top, mut bottom, mut left, mut right) = (n, 0, n, 0);
     let (mut perimeter, mut grey) = (0usize, 0f32);
     let mut in_glyph = vec![false; TILE_LEN];
