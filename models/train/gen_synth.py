@@ -96,13 +96,39 @@ def glyph_from_font(rng, font_path, digit, h, hand):
     return glyph.resize((max(1, int(glyph.width * sx)), max(1, int(glyph.height * scale))), Image.BILINEAR)
 
 
+def elastic(rng, g, alpha, sigma):
+    """The mask `g` (float, ink = 1) bent by a smooth random displacement field: each pixel
+    moved by up to about `alpha` times the glyph's height, the field smoothed over `sigma`
+    times it (Simard, Steinkraus and Platt's elastic distortion). Players' 4s close into 9s,
+    their 7s grow a bar and their 2s a loop: the strokes move, the pen stays."""
+    h, w = g.shape
+    p = int(0.15 * max(h, w)) + 2
+    g = np.pad(g, p)
+    H, W = g.shape
+    s = max(1.0, sigma * h)
+    dx = cv2.GaussianBlur(rng.uniform(-1, 1, (H, W)).astype(np.float32), (0, 0), s)
+    dy = cv2.GaussianBlur(rng.uniform(-1, 1, (H, W)).astype(np.float32), (0, 0), s)
+    # a smoothed uniform field is small: scale its largest move to alpha * h
+    k = alpha * h / max(float(np.abs(dx).max()), float(np.abs(dy).max()), 1e-6)
+    ys, xs = np.mgrid[0:H, 0:W].astype(np.float32)
+    out = cv2.remap(g.astype(np.float32), xs + k * dx, ys + k * dy, cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    ys, xs = np.nonzero(out > 0.1)
+    if not len(ys):
+        return g[p:-p, p:-p]
+    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
 def glyph_from_sample(rng, sample, h):
-    """A handwritten sample (float mask, ink = 1) scaled to height h, with a little slant."""
+    """A handwritten sample (float mask, ink = 1) scaled to height h, with a little slant
+    (--shear sets how much) and, for a share of them (--elastic-fraction), bent."""
+    if rng.random() < ELASTIC_FRACTION:
+        sample = elastic(rng, sample, ELASTIC_ALPHA, 0.25)
     g = Image.fromarray((np.pad(sample, 1) * 255).astype(np.uint8))
     scale = h / sample.shape[0]
     sx = scale * rng.uniform(0.8, 1.2)
     g = g.resize((max(1, int(g.width * sx)), max(1, int(g.height * scale))), Image.BICUBIC)
-    shear = rng.uniform(-0.25, 0.25)
+    shear = rng.uniform(-SHEAR, SHEAR)
     return g.transform((g.width + int(abs(shear) * g.height) + 2, g.height), Image.AFFINE,
                        (1, shear, -max(0.0, shear) * g.height, 0, 1, 0), resample=Image.BILINEAR)
 
@@ -115,6 +141,12 @@ NEIGHBOUR_FRACTION = 0.0
 SAMPLE_HEIGHT = (0.3, 0.7)
 # how much paler than the default ink may be, in grey levels (--pale-ink): pencil
 MIN_CONTRAST_RELIEF = 0
+# slant of handwritten samples, as the largest shear (--shear)
+SHEAR = 0.25
+# share of handwritten samples bent by an elastic distortion, and how far (--elastic-fraction,
+# --elastic-alpha: the largest move, in glyph heights)
+ELASTIC_FRACTION = 0.0
+ELASTIC_ALPHA = 0.08
 
 
 def smudge(rng, img, paper, S):
@@ -300,28 +332,40 @@ def main():
                     help="height range of handwritten samples, in cells (players write small)")
     ap.add_argument("--pale-ink", type=int, default=0,
                     help="let ink be this many grey levels paler than the default (pencil)")
+    ap.add_argument("--shear", type=float, default=0.25, help="largest slant of handwritten samples")
+    ap.add_argument("--elastic-fraction", type=float, default=0.0,
+                    help="share of handwritten samples (MNIST, glyphs) bent by an elastic distortion")
+    ap.add_argument("--elastic-alpha", type=float, default=0.08,
+                    help="largest move of the elastic distortion, in glyph heights")
+    ap.add_argument("--digit-weights", default="1,1,1,1,1,1,1,1,1",
+                    help="multiplies the handwritten samples per digit 1..9 (the confusable pairs)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="synth.npz")
     a = ap.parse_args()
     global SMUDGE_FRACTION, SAMPLE_HEIGHT, MIN_CONTRAST_RELIEF, NEIGHBOUR_FRACTION
+    global SHEAR, ELASTIC_FRACTION, ELASTIC_ALPHA
     # the worker processes are forked with these
     SMUDGE_FRACTION = a.smudge_fraction
     SAMPLE_HEIGHT = tuple(float(v) for v in a.sample_height.split(","))
     MIN_CONTRAST_RELIEF = a.pale_ink
     NEIGHBOUR_FRACTION = a.neighbour_fraction
+    SHEAR, ELASTIC_FRACTION, ELASTIC_ALPHA = a.shear, a.elastic_fraction, a.elastic_alpha
+    dw = [float(v) for v in a.digit_weights.split(",")]
+    assert len(dw) == 9, "--digit-weights needs nine weights, digits 1..9"
+    per = lambda n, d: int(round(n * dw[d - 1]))
     printed, hand = list_fonts()
     FONTS.update(printed=printed, hand=hand)
     print(f"{len(printed)} printed fonts, {len(hand)} handwriting fonts")
     jobs = [(d, False) for d in range(1, 10) for _ in range(a.printed_per_digit)]
-    jobs += [(d, True) for d in range(1, 10) for _ in range(a.hand_per_digit)]
+    jobs += [(d, True) for d in range(1, 10) for _ in range(per(a.hand_per_digit, d))]
     jobs += [(0, False)] * a.empty
     if a.mnist:
         SAMPLES["mnist"] = mnist_glyphs(a.mnist)
-        jobs += [(d, "mnist") for d in range(1, 10) for _ in range(a.mnist_per_digit)]
+        jobs += [(d, "mnist") for d in range(1, 10) for _ in range(per(a.mnist_per_digit, d))]
     if a.glyphs:
         from extract_glyphs import load_glyphs
         SAMPLES["glyph"] = load_glyphs(a.glyphs)
-        jobs += [(d, "glyph") for d in range(1, 10) for _ in range(a.glyphs_per_digit)]
+        jobs += [(d, "glyph") for d in range(1, 10) for _ in range(per(a.glyphs_per_digit, d))]
     # neighbours: printed fonts, and handwriting of every source at hand
     NEIGHBOURS.extend((f, d, False) for f in printed[::7] for d in range(1, 10))
     for pool in SAMPLES.values():
