@@ -9,6 +9,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use sudolens::vision::{self, DigitModel, ImportOptions, ImportResult};
 
+/// An ONNX file to read the photos with instead of the bundled model: how a retrained
+/// candidate is measured on the validation photos before it is bundled (models/train/README.md).
+const CANDIDATE_MODEL_ENV: &str = "SUDOLENS_CANDIDATE_MODEL";
+
 /// Threads reading photos at once: the machine's two cores.
 const WORKERS: usize = 2;
 
@@ -57,7 +61,15 @@ fn dataset_accuracy_floor() {
         );
         return;
     }
-    let model = DigitModel::bundled().unwrap();
+    let model = match std::env::var_os(CANDIDATE_MODEL_ENV) {
+        // a candidate model measured without rebuilding (the floors below still apply)
+        Some(path) => {
+            eprintln!("model: {} (not the bundled one)", path.to_string_lossy());
+            let bytes = std::fs::read(&path).expect("the candidate model is readable");
+            DigitModel::from_bytes(&bytes).expect("the candidate model loads")
+        }
+        None => DigitModel::bundled().unwrap(),
+    };
     let opts = ImportOptions::default();
     let t = Instant::now();
     let readings = read_all(&photos, &model, &opts);
