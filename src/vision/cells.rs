@@ -41,33 +41,6 @@ pub fn shifted_tile(warped: &GrayImage, index: usize, shift: (i64, i64)) -> [u8;
     })
 }
 
-/// The tile of cell `index` seen `zoom` times larger about the cell's centre (below 1, smaller,
-/// with more of the neighbours around it), sampled bilinearly from the canonical grid, edge
-/// pixels repeated where the view leaves the grid.
-///
-/// Algorithm: output pixel centre `(x + 0.5, y + 0.5)` maps to the grid point
-/// `centre + (x + 0.5 - CELL / 2) / zoom`, and takes the bilinear mix of the four grid
-/// pixels around it (pixel centres at integer + 0.5).
-pub fn zoomed_tile(warped: &GrayImage, index: usize, zoom: f32) -> [u8; TILE_LEN] {
-    let (r, c) = ((index / 9) as f32, (index % 9) as f32);
-    let n = CELL as f32;
-    let last = GRID as i64 - 1;
-    let px = |x: i64, y: i64| {
-        f32::from(warped.get_pixel(x.clamp(0, last) as u32, y.clamp(0, last) as u32)[0])
-    };
-    std::array::from_fn(|k| {
-        let (x, y) = ((k % CELL as usize) as f32, (k / CELL as usize) as f32);
-        let gx = c * n + n / 2.0 + (x + 0.5 - n / 2.0) / zoom - 0.5;
-        let gy = r * n + n / 2.0 + (y + 0.5 - n / 2.0) / zoom - 0.5;
-        let (x0, y0) = (gx.floor(), gy.floor());
-        let (fx, fy) = (gx - x0, gy - y0);
-        let (x0, y0) = (x0 as i64, y0 as i64);
-        let top = px(x0, y0) * (1.0 - fx) + px(x0 + 1, y0) * fx;
-        let bottom = px(x0, y0 + 1) * (1.0 - fx) + px(x0 + 1, y0 + 1) * fx;
-        (top * (1.0 - fy) + bottom * fy).round() as u8
-    })
-}
-
 /// Tile (dark ink on light paper) to model input with ink = 1.0.
 ///
 /// paper = 768th smallest value (75th percentile), dark = 11th smallest (about the 1st
@@ -177,28 +150,6 @@ mod tests {
         let corner = shifted_tile(&warped, 0, (-3, -3));
         assert_eq!(corner[0], warped.get_pixel(0, 0)[0]);
         assert_eq!(corner[4 * n + 4], warped.get_pixel(1, 1)[0]);
-    }
-
-    #[test]
-    fn a_zoomed_tile_at_one_is_the_tile_and_zooming_in_spreads_the_centre() {
-        let warped =
-            GrayImage::from_fn(GRID, GRID, |x, y| image::Luma([((x + 3 * y) % 251) as u8]));
-        let tiles = grid_tiles(&warped);
-        assert_eq!(zoomed_tile(&warped, 40, 1.0), tiles[40]);
-        // a dot in the middle of cell 40 grows with the zoom and leaves the corners alone
-        let mut dotted = GrayImage::from_pixel(GRID, GRID, image::Luma([200]));
-        let centre = 4 * CELL + CELL / 2;
-        for y in centre - 2..centre + 2 {
-            for x in centre - 2..centre + 2 {
-                dotted.put_pixel(x, y, image::Luma([0]));
-            }
-        }
-        let ink = |t: &[u8; TILE_LEN]| t.iter().filter(|&&p| p < 100).count();
-        let plain = zoomed_tile(&dotted, 40, 1.0);
-        let zoomed = zoomed_tile(&dotted, 40, 1.5);
-        assert_eq!(ink(&plain), 16);
-        assert!(ink(&zoomed) > 30, "{}", ink(&zoomed));
-        assert_eq!(zoomed[0], 200);
     }
 
     #[test]

@@ -16,9 +16,6 @@ const BLANK_ODDS: f32 = 1e-6;
 const SECOND_LOOK_BELOW: f32 = 0.98;
 /// How far (canonical pixels, [`CELL`] a cell) the second look moves the crop each way.
 const SECOND_LOOK_SHIFT: i64 = CELL as i64 / 10;
-/// The second look's views of the cell seen larger or smaller about its centre: players write
-/// large and small, and a digit seen at another size is read by other features.
-const SECOND_LOOK_ZOOMS: [f32; 0] = [];
 
 /// The model's reading of a grid turned upright.
 pub(crate) struct ClassifiedGrid {
@@ -82,29 +79,17 @@ fn classify_grid(
     Ok(probs)
 }
 
-/// The second look's other views of cell `i`: four crops shifted a tenth of a cell left,
-/// right, up and down, and the cell seen at each of [`SECOND_LOOK_ZOOMS`].
-fn other_views(warped: &GrayImage, i: usize) -> impl Iterator<Item = [u8; TILE_LEN]> + '_ {
-    let d = SECOND_LOOK_SHIFT;
-    let shifts = [(-d, 0), (d, 0), (0, -d), (0, d)];
-    let shifted = shifts
-        .into_iter()
-        .map(move |s| cells::shifted_tile(warped, i, s));
-    let zoomed = SECOND_LOOK_ZOOMS
-        .into_iter()
-        .map(move |z| cells::zoomed_tile(warped, i, z));
-    shifted.chain(zoomed)
-}
-
-/// Reads each unsure cell again from its other views ([`other_views`]) and averages all the
-/// readings. Players write off-centre, across the lines, large and small, and a lattice point
-/// a pixel or two off cuts a stroke or brings in line residue; one crop can be unlucky where
-/// the mean of several rarely is. Sure cells (nearly all printed ones) cost nothing.
+/// Reads each unsure cell again from four crops shifted a tenth of a cell left, right, up and
+/// down, and averages the five readings. Players write off-centre and across the lines, and a
+/// lattice point a pixel or two off cuts a stroke or brings in line residue; one crop can be
+/// unlucky where the mean of five rarely is. Sure cells (nearly all printed ones) cost nothing.
 fn second_look(
     warped: &GrayImage,
     model: &DigitModel,
     mut probs: Vec<[f32; CLASSES]>,
 ) -> Result<Vec<[f32; CLASSES]>, ImportError> {
+    let d = SECOND_LOOK_SHIFT;
+    let shifts = [(-d, 0), (d, 0), (0, -d), (0, d)];
     let unsure: Vec<usize> = (0..81)
         .filter(|&i| probs[i].iter().copied().fold(0.0, f32::max) < SECOND_LOOK_BELOW)
         .collect();
@@ -113,18 +98,17 @@ fn second_look(
     }
     let inputs: Vec<[f32; TILE_LEN]> = unsure
         .iter()
-        .flat_map(|&i| other_views(warped, i).map(|t| normalize_tile(&t)))
+        .flat_map(|&i| shifts.map(|s| normalize_tile(&cells::shifted_tile(warped, i, s))))
         .collect();
     let more = model.classify(&inputs)?;
-    let views = inputs.len() / unsure.len();
-    for (&i, looks) in unsure.iter().zip(more.chunks(views)) {
+    for (&i, looks) in unsure.iter().zip(more.chunks(shifts.len())) {
         let mut sum = probs[i];
         for look in looks {
             for (s, p) in sum.iter_mut().zip(look) {
                 *s += p;
             }
         }
-        probs[i] = sum.map(|v| v / (views + 1) as f32);
+        probs[i] = sum.map(|v| v / (shifts.len() + 1) as f32);
     }
     Ok(probs)
 }
