@@ -9,11 +9,14 @@ use crate::screens::{miss_classes, read_drawn, read_screen, screens, summary};
 use std::path::Path;
 use sudolens::vision::DigitModel;
 
-/// Committed screens read right by the bundled model, of [`COMMITTED_SCREENS`].
-const COMMITTED_RIGHT_FLOOR: usize = 38;
+/// Committed screens read right by the bundled model, of [`COMMITTED_SCREENS`]: measured 40
+/// once the screen's own glyphs settle kinds and pencil marks (`vision::screen_glyphs`), 39
+/// before; a screen of slack.
+const COMMITTED_RIGHT_FLOOR: usize = 39;
 const COMMITTED_SCREENS: usize = 40;
-/// Screens drawn at run time read right, of [`TEST_SCREENS`].
-const DRAWN_RIGHT_FLOOR: usize = 90;
+/// Screens drawn at run time read right, of [`TEST_SCREENS`]: measured 98 (92 before
+/// `vision::screen_glyphs`; over the bench's 400, 394 against 376); a screen of slack.
+const DRAWN_RIGHT_FLOOR: usize = 97;
 
 #[test]
 fn committed_synthetic_screenshots_read_right() {
