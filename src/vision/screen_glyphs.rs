@@ -139,11 +139,11 @@ mod tests {
         for p in &mut probs {
             p[0] = 1.0;
         }
-        for i in 0..10 {
+        for (i, p) in probs.iter_mut().enumerate().take(10) {
             seven(&mut g, i, (9, 6), 20, 2, 30);
-            probs[i] = [0.0; CLASSES];
-            probs[i][7] = 0.999;
-            probs[i][16] = 0.001;
+            *p = [0.0; CLASSES];
+            p[7] = 0.999;
+            p[16] = 0.001;
         }
         (g, probs)
     }
