@@ -139,22 +139,33 @@ fn screens_figures(root: &Path, model: &DigitModel) {
     let screens_dir = std::env::var_os("SUDOLENS_SCREENS_DIR")
         .map_or_else(|| root.join("tests/data/screens"), Into::into);
     let committed = screens::screens(&screens_dir);
+    let mut misses = Vec::new();
     let outcomes: Vec<(String, bool)> = committed
         .iter()
-        .map(|s| (s.theme.clone(), screens::read_screen(s, model).is_ok()))
+        .map(|s| {
+            let outcome = screens::read_screen(s, model);
+            misses.extend(outcome.as_ref().err().cloned());
+            (s.theme.clone(), outcome.is_ok())
+        })
         .collect();
     println!(
         "synthetic screens ({}): {}",
         screens_dir.display(),
         screens::summary(&outcomes)
     );
+    println!(
+        "  misses by class: {}",
+        screens::miss_classes(misses.iter())
+    );
     let mut wrong = Vec::new();
+    let mut misses = Vec::new();
     let drawn: Vec<(String, bool)> = (0..screen_maker::BENCH_SCREENS)
         .map(|k| {
             let s = screen_maker::draw(k);
             let outcome = screens::read_drawn(&s, model);
             if let Err(why) = &outcome {
                 wrong.push(format!("{}: {why}", s.description));
+                misses.push(why.clone());
             }
             (s.theme().to_string(), outcome.is_ok())
         })
@@ -162,6 +173,10 @@ fn screens_figures(root: &Path, model: &DigitModel) {
     println!(
         "synthetic screens drawn at run time (tests/common/screen_maker.rs): {}",
         screens::summary(&drawn)
+    );
+    println!(
+        "  misses by class: {}",
+        screens::miss_classes(misses.iter())
     );
     for w in wrong.iter().take(10) {
         println!("  {w}");

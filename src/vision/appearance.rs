@@ -24,6 +24,9 @@ const WEIGHT: f32 = 0.5;
 /// The comparison never moves the odds by more than this factor (its logarithm): one
 /// measurement far out on a smudged tile must not outweigh everything else.
 const MAX_LOG_ODDS: f32 = 6.0;
+/// Ink at least this share of the way from the paper to the glyph's darkest pixel counts for
+/// its height ([`tallest_part`]): a thin stroke, paler than the rest once warped, stays joined.
+const PART_INK: f32 = 0.3;
 /// Pixels of the tile's border left out of the glyph: grid-line residue lives there.
 const MARGIN: usize = 3;
 /// Normalised ink at least this strong belongs to the glyph.
@@ -50,13 +53,7 @@ pub(crate) struct Looks([f32; FEATURES]);
 /// length L has area wL and perimeter about 2L).
 pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
     let n = CELL as usize;
-    let x = normalize_tile(tile);
-    let inside =
-        |r: usize, c: usize| (MARGIN..n - MARGIN).contains(&r) && (MARGIN..n - MARGIN).contains(&c);
-    let ink: Vec<bool> = (0..TILE_LEN)
-        .map(|k| inside(k / n, k % n) && x[k] >= INK)
-        .collect();
-    let blobs = blobs(&ink, n);
+    let blobs = ink_blobs(tile, INK);
     let largest = blobs.iter().map(Vec::len).max()?;
     let glyph: Vec<usize> = blobs
         .into_iter()
@@ -92,6 +89,76 @@ pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
         (left + right) as f32 / 2.0 - centre,
         (top + bottom) as f32 / 2.0 - centre,
     ]))
+}
+
+/// The 4-connected blobs of ink inside the tile's margin: pixels whose normalised ink is at
+/// least `level`.
+fn ink_blobs(tile: &[u8; TILE_LEN], level: f32) -> Vec<Vec<usize>> {
+    let n = CELL as usize;
+    let x = normalize_tile(tile);
+    let inside =
+        |r: usize, c: usize| (MARGIN..n - MARGIN).contains(&r) && (MARGIN..n - MARGIN).contains(&c);
+    let ink: Vec<bool> = (0..TILE_LEN)
+        .map(|k| inside(k / n, k % n) && x[k] >= level)
+        .collect();
+    blobs(&ink, n)
+}
+
+/// The height (pixels of a [`CELL`]) of the tallest blob of ink in `tile`, with the blobs it
+/// nearly touches (a gap of a pixel: a thin stroke broken by anti-aliasing or JPEG) counted
+/// with it; `None` when the tile has no ink. A digit is one stroke or two close ones, so
+/// this is its height, while a cell of pencil marks holds several small blobs apart.
+pub(crate) fn tallest_part(tile: &[u8; TILE_LEN]) -> Option<usize> {
+    let n = CELL as usize;
+    // ink relative to the glyph's own darkest pixel, not the tile's (grid-line residue at the
+    // border can be darker than a thin pale glyph, which would then break into specks)
+    let inside = |k: usize| {
+        (MARGIN..n - MARGIN).contains(&(k / n)) && (MARGIN..n - MARGIN).contains(&(k % n))
+    };
+    let mut sorted = *tile;
+    sorted.sort_unstable();
+    let paper = f32::from(sorted[TILE_LEN * 3 / 4 - 1]);
+    let darkest = (0..TILE_LEN)
+        .filter(|&k| inside(k))
+        .map(|k| f32::from(tile[k]))
+        .fold(f32::MAX, f32::min);
+    let cut = paper - PART_INK * (paper - darkest);
+    let ink: Vec<bool> = (0..TILE_LEN)
+        .map(|k| inside(k) && paper > darkest && f32::from(tile[k]) <= cut)
+        .collect();
+    let mut spans: Vec<(usize, usize, usize, usize)> = blobs(&ink, n)
+        .iter()
+        .map(|b| {
+            let rows = b.iter().map(|&k| k / n);
+            let cols = b.iter().map(|&k| k % n);
+            (
+                rows.clone().min().unwrap_or(0),
+                rows.max().unwrap_or(0),
+                cols.clone().min().unwrap_or(0),
+                cols.max().unwrap_or(0),
+            )
+        })
+        .collect();
+    // merge boxes a pixel apart until none are
+    let near = |a: &(usize, usize, usize, usize), b: &(usize, usize, usize, usize)| {
+        a.0 <= b.1 + 2 && b.0 <= a.1 + 2 && a.2 <= b.3 + 2 && b.2 <= a.3 + 2
+    };
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'outer: for i in 0..spans.len() {
+            for j in i + 1..spans.len() {
+                if near(&spans[i], &spans[j]) {
+                    let b = spans.swap_remove(j);
+                    let a = &mut spans[i];
+                    *a = (a.0.min(b.0), a.1.max(b.1), a.2.min(b.2), a.3.max(b.3));
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    spans.iter().map(|s| s.1 + 1 - s.0).max()
 }
 
 /// The pixels above, below, left and right of pixel `k` of an `n`x`n` tile (`None` off it).
@@ -133,14 +200,14 @@ fn blobs(ink: &[bool], n: usize) -> Vec<Vec<usize>> {
 /// The typical look of one kind of glyph in a photo: per measurement the median and a
 /// robust spread (1.4826 times the median absolute deviation, at least [`MIN_SPREAD`]).
 #[derive(Clone, Copy, Debug)]
-struct Reference {
+pub(crate) struct Reference {
     median: [f32; FEATURES],
     spread: [f32; FEATURES],
 }
 
 impl Reference {
     /// `None` with fewer than [`MIN_REFERENCES`] glyphs.
-    fn of(glyphs: &[Looks]) -> Option<Reference> {
+    pub(crate) fn of(glyphs: &[Looks]) -> Option<Reference> {
         if glyphs.len() < MIN_REFERENCES {
             return None;
         }
@@ -155,6 +222,14 @@ impl Reference {
             (1.4826 * mad).max(MIN_SPREAD[f])
         });
         Some(Reference { median, spread })
+    }
+
+    /// How far `looks` lies from the typical glyph: its largest distance from the median, in
+    /// spreads, over the measurements.
+    pub(crate) fn max_z(&self, looks: &Looks) -> f32 {
+        (0..FEATURES)
+            .map(|f| ((looks.0[f] - self.median[f]) / self.spread[f]).abs())
+            .fold(0.0, f32::max)
     }
 
     /// Log-likelihood of `looks` under independent Gaussians (constants dropped).

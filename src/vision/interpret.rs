@@ -5,6 +5,7 @@
 use super::appearance;
 use super::classify::ClassifiedGrid;
 use super::model::{class_reading, CLASSES};
+use super::screen_glyphs;
 use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
 use crate::grid::{Cell, Grid};
 
@@ -21,15 +22,23 @@ const UNCERTAIN_BELOW: f32 = 0.9;
 pub const MISTAKE_SURE: f32 = 0.99956;
 
 /// The result of reading `grid` from a photo of `(width, height)` pixels, where the grid's
-/// `corners` are (original-image pixels, clockwise from the upright top-left). Timings are
-/// left to the caller.
+/// `corners` are (original-image pixels, clockwise from the upright top-left); `rendered` for
+/// a screenshot ([`super::rendered`]). Timings are left to the caller.
 pub(crate) fn interpret(
     grid: &ClassifiedGrid,
     (width, height): (u32, u32),
     corners: [[f64; 2]; 4],
+    rendered: bool,
 ) -> ImportResult {
     let mut probs = grid.probs.clone();
-    let weighed = appearance::weigh_kinds(&grid.warped, &mut probs);
+    let weighed = if rendered {
+        // a screen draws its givens in one font: what its glyphs settle is no doubt of the
+        // model's, and pencil marks are no reading at all, so neither is a cell to check
+        screen_glyphs::settle(&grid.warped, &mut probs);
+        Vec::new()
+    } else {
+        appearance::weigh_kinds(&grid.warped, &mut probs)
+    };
     let given_probs: [repair::GivenProbs; 81] = std::array::from_fn(|i| {
         let p = &probs[i];
         let mut g = [0f32; 10];
@@ -163,7 +172,7 @@ mod tests {
             probs,
             warped: GrayImage::new(1, 1),
         };
-        interpret(&grid, (100, 100), [[0.0; 2]; 4])
+        interpret(&grid, (100, 100), [[0.0; 2]; 4], false)
     }
 
     #[test]

@@ -46,6 +46,7 @@ mod polarity;
 mod refine;
 mod rendered;
 mod repair;
+mod screen_glyphs;
 
 pub use cells::{normalize_tile, TILE_LEN};
 pub use dat::read_dat;

@@ -110,7 +110,7 @@ fn read_located(
     debug.save("tiles.png", &tiles_mosaic(&classified.warped));
     let corners = upright_corners(lattice, classified.quarter_turns);
     let t = Instant::now();
-    let result = interpret(&classified, gray.dimensions(), corners);
+    let result = interpret(&classified, gray.dimensions(), corners, rendered);
     tm.rules = ms(t);
     tm.total = ms(start);
     Ok(ImportResult {

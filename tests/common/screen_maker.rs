@@ -32,6 +32,9 @@ pub struct DrawnScreen {
     /// The givens, 81 characters, `.` for an empty cell.
     pub givens: String,
     pub dark: bool,
+    /// Whether the player's pencil marks (small candidate digits) fill some empty cells.
+    #[allow(dead_code)]
+    pub pencil_marks: bool,
     /// What was drawn, for messages: font, size, encoding.
     pub description: String,
 }
@@ -530,7 +533,8 @@ pub fn draw(k: usize) -> DrawnScreen {
     let subpixel = rng.chance(0.4);
     let bgr = rng.chance(0.3);
     // pencil marks in some empty cells
-    if rng.chance(0.15) {
+    let pencil_marks = rng.chance(0.15);
+    if pencil_marks {
         let mix = rng.range(0.45, 0.85);
         let col: [f32; 3] = std::array::from_fn(|i| ink[i] * mix + cell_bg[i] * (1.0 - mix));
         let size = cell * rng.range(0.2, 0.3);
@@ -615,9 +619,11 @@ pub fn draw(k: usize) -> DrawnScreen {
             .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
             .collect(),
         dark,
+        pencil_marks,
         description: format!(
-            "screen {k}: {font_name} {:.0} px in a {side} px grid{}{}, {encoding}",
+            "screen {k}: {font_name} {:.0} px in a {side} px grid{}{}{}, {encoding}",
             size,
+            if pencil_marks { ", pencil marks" } else { "" },
             if subpixel { ", sub-pixel" } else { "" },
             if zoom != 1.0 { ", zoomed" } else { "" },
         ),

@@ -5,15 +5,18 @@
 //! have a floor a little under what the bundled model reaches, so a regression fails.
 
 use crate::screen_maker::{self, TEST_SCREENS};
-use crate::screens::{read_drawn, read_screen, screens, summary};
+use crate::screens::{miss_classes, read_drawn, read_screen, screens, summary};
 use std::path::Path;
 use sudolens::vision::DigitModel;
 
-/// Committed screens read right by the bundled model, of [`COMMITTED_SCREENS`].
-const COMMITTED_RIGHT_FLOOR: usize = 38;
+/// Committed screens read right by the bundled model, of [`COMMITTED_SCREENS`]: measured 40
+/// once the screen's own glyphs settle kinds and pencil marks (`vision::screen_glyphs`), 39
+/// before; a screen of slack.
+const COMMITTED_RIGHT_FLOOR: usize = 39;
 const COMMITTED_SCREENS: usize = 40;
-/// Screens drawn at run time read right, of [`TEST_SCREENS`].
-const DRAWN_RIGHT_FLOOR: usize = 90;
+/// Screens drawn at run time read right, of [`TEST_SCREENS`]: measured 98 (92 before
+/// `vision::screen_glyphs`; over the bench's 400, 394 against 376); a screen of slack.
+const DRAWN_RIGHT_FLOOR: usize = 97;
 
 #[test]
 fn committed_synthetic_screenshots_read_right() {
@@ -26,14 +29,17 @@ fn committed_synthetic_screenshots_read_right() {
     );
     let model = DigitModel::bundled().unwrap();
     let mut outcomes = Vec::new();
+    let mut misses = Vec::new();
     for s in &all {
         let outcome = read_screen(s, &model);
         if let Err(why) = &outcome {
             eprintln!("{} ({}): {why}", s.path.display(), s.theme);
+            misses.push(why.clone());
         }
         outcomes.push((s.theme.clone(), outcome.is_ok()));
     }
     eprintln!("committed synthetic screens: {}", summary(&outcomes));
+    eprintln!("  misses by class: {}", miss_classes(misses.iter()));
     let right = outcomes.iter().filter(|o| o.1).count();
     assert!(right >= COMMITTED_RIGHT_FLOOR, "{right} screens right");
 }
@@ -41,21 +47,54 @@ fn committed_synthetic_screenshots_read_right() {
 #[test]
 fn synthetic_screenshots_drawn_at_run_time_read_right() {
     let model = DigitModel::bundled().unwrap();
+    // other screens while iterating: SUDOLENS_DRAWN_SCREENS=400 draws screens 0..400 (the
+    // floor scales with them), =400..800 screens the bench never measures, to tune on;
+    // SUDOLENS_SCREENS_DUMP=folder writes each missed screen there, to read with
+    // `sudolens import --debug-dir`
+    let dump = std::env::var_os("SUDOLENS_SCREENS_DUMP").map(std::path::PathBuf::from);
+    let range = std::env::var("SUDOLENS_DRAWN_SCREENS")
+        .ok()
+        .and_then(|v| match v.split_once("..") {
+            Some((a, b)) => Some(a.parse().ok()?..b.parse().ok()?),
+            None => Some(0..v.parse().ok()?),
+        })
+        .unwrap_or(0..TEST_SCREENS);
+    let count = range.len();
     let mut outcomes = Vec::new();
-    for k in 0..TEST_SCREENS {
+    let mut misses = Vec::new();
+    let mut pencil = (0, 0);
+    for k in range {
         let s = screen_maker::draw(k);
         let outcome = read_drawn(&s, &model);
         if let Err(why) = &outcome {
             eprintln!("{} ({}): {why}", s.description, s.theme());
+            misses.push(why.clone());
+            if let Some(dir) = &dump {
+                let ext = if s.description.ends_with("PNG") {
+                    "png"
+                } else {
+                    "jpg"
+                };
+                std::fs::write(dir.join(format!("screen{k}.{ext}")), &s.bytes).unwrap();
+            }
+        }
+        if s.pencil_marks {
+            pencil = (pencil.0 + usize::from(outcome.is_ok()), pencil.1 + 1);
         }
         outcomes.push((s.theme().to_string(), outcome.is_ok()));
     }
     eprintln!(
-        "synthetic screens drawn at run time: {}",
-        summary(&outcomes)
+        "synthetic screens drawn at run time: {}; with pencil marks {}/{}",
+        summary(&outcomes),
+        pencil.0,
+        pencil.1
     );
+    eprintln!("  misses by class: {}", miss_classes(misses.iter()));
     let right = outcomes.iter().filter(|o| o.1).count();
-    assert!(right >= DRAWN_RIGHT_FLOOR, "{right} screens right");
+    assert!(
+        right * TEST_SCREENS >= DRAWN_RIGHT_FLOOR * count,
+        "{right} screens right of {count}"
+    );
 }
 
 #[test]
