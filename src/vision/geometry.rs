@@ -1,7 +1,7 @@
 //! Plane geometry of the grid: homographies (exact from four points, least squares from many),
 //! warping through them, and the quadrilaterals that outline a grid.
 
-use image::{GrayImage, Luma};
+use image::GrayImage;
 
 /// A 3x3 projective map `p -> H p` (row-major, f64 for stable fitting).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -149,7 +149,10 @@ pub fn sample_bilinear(image: &GrayImage, x: f64, y: f64) -> f32 {
     let (x0, y0) = (x.floor() as i64, y.floor() as i64);
     let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
     let (tx, ty) = ((x - x0 as f64) as f32, (y - y0 as f64) as f32);
-    let p = |xx: i64, yy: i64| f32::from(image.get_pixel(xx as u32, yy as u32)[0]);
+    // Raw indexing, not `get_pixel`: `image`'s generic accessors are instantiated here and,
+    // in the debug builds the tests run, cost more than the arithmetic around them.
+    let raw = image.as_raw();
+    let p = |xx: i64, yy: i64| f32::from(raw[(yy * w + xx) as usize]);
     let top = p(x0, y0) * (1.0 - tx) + p(x1, y0) * tx;
     let bot = p(x0, y1) * (1.0 - tx) + p(x1, y1) * tx;
     top * (1.0 - ty) + bot * ty
@@ -164,12 +167,14 @@ pub fn warp_block(
     origin: (u32, u32),
     size: u32,
 ) {
+    let out_width = out.width() as usize;
+    let raw = out.as_mut();
     for y in 0..size {
         for x in 0..size {
             let (ox, oy) = (origin.0 + x, origin.1 + y);
             let (sx, sy) = to_src.apply((f64::from(ox), f64::from(oy)));
             let v = sample_bilinear(src, sx, sy);
-            out.put_pixel(ox, oy, Luma([(v + 0.5) as u8]));
+            raw[oy as usize * out_width + ox as usize] = (v + 0.5) as u8;
         }
     }
 }

@@ -72,20 +72,31 @@ pub fn rank_filter_square(image: &GrayImage, r: u32, max: bool) -> GrayImage {
 pub fn flatten_background(image: &GrayImage, block: u32) -> GrayImage {
     let (w, h) = image.dimensions();
     let (bw, bh) = (w.div_ceil(block), h.div_ceil(block));
+    // Raw rows, not `get_pixel`/`put_pixel`: `image`'s generic accessors are instantiated in
+    // this crate and, in the debug builds the tests run, cost more than the loop's own work.
+    let src = image.as_raw();
     let mut small = GrayImage::new(bw, bh);
     for by in 0..bh {
         for bx in 0..bw {
+            let (x_start, x_end) = ((bx * block) as usize, ((bx + 1) * block).min(w) as usize);
             let mut m = 0u8;
             for y in by * block..((by + 1) * block).min(h) {
-                for x in bx * block..((bx + 1) * block).min(w) {
-                    m = m.max(image.get_pixel(x, y)[0]);
-                }
+                let row = y as usize * w as usize;
+                m = m.max(
+                    src[row + x_start..row + x_end]
+                        .iter()
+                        .copied()
+                        .max()
+                        .unwrap_or(0),
+                );
             }
             small.put_pixel(bx, by, Luma([m]));
         }
     }
     let closed = rank_filter_square(&rank_filter_square(&small, 1, true), 1, false);
+    let closed_raw = closed.as_raw();
     let mut out = GrayImage::new(w, h);
+    let out_raw = out.as_mut();
     for y in 0..h {
         let fy = ((y as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bh - 1) as f32);
         let y0 = fy.floor() as u32;
@@ -96,12 +107,13 @@ pub fn flatten_background(image: &GrayImage, block: u32) -> GrayImage {
             let x0 = fx.floor() as u32;
             let x1 = (x0 + 1).min(bw - 1);
             let tx = fx - x0 as f32;
-            let g = |xx, yy| f32::from(closed.get_pixel(xx, yy)[0]);
+            let g = |xx: u32, yy: u32| f32::from(closed_raw[(yy * bw + xx) as usize]);
             let bg = (g(x0, y0) * (1.0 - tx) + g(x1, y0) * tx) * (1.0 - ty)
                 + (g(x0, y1) * (1.0 - tx) + g(x1, y1) * tx) * ty;
-            let p = f32::from(image.get_pixel(x, y)[0]);
+            let at = y as usize * w as usize + x as usize;
+            let p = f32::from(src[at]);
             let v = if bg < 1.0 { 255.0 } else { 255.0 * p / bg };
-            out.put_pixel(x, y, Luma([v.clamp(0.0, 255.0) as u8]));
+            out_raw[at] = v.clamp(0.0, 255.0) as u8;
         }
     }
     out
