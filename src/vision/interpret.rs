@@ -21,6 +21,12 @@ const UNCERTAIN_BELOW: f32 = 0.9;
 /// (models/README.md).
 pub const MISTAKE_SURE: f32 = 0.99956;
 
+/// A photo holds the player's handwriting when at least [`WRITER_ENTRIES`] cells are read as
+/// handwritten digits at [`WRITER_SURE`] or more (the references `appearance.rs` compares
+/// glyphs with are chosen alike).
+const WRITER_SURE: f32 = 0.99;
+const WRITER_ENTRIES: usize = 4;
+
 /// The result of reading `grid` from a photo of `(width, height)` pixels, where the grid's
 /// `corners` are (original-image pixels, clockwise from the upright top-left); `rendered` for
 /// a screenshot ([`super::rendered`]). Timings are left to the caller.
@@ -48,6 +54,13 @@ pub(crate) fn interpret(
     });
     let fixed = repair::repair_givens(&given_probs);
     let solution = fixed.verdict.solution().copied();
+    // a player who writes in the grid writes in several cells: only then is a hesitant stroke
+    // more likely an entry than a smudge
+    let writes = probs
+        .iter()
+        .filter(|p| p[10..].iter().any(|&q| q >= WRITER_SURE))
+        .count()
+        >= WRITER_ENTRIES;
     let mut cells = Vec::with_capacity(81);
     let mut givens = Grid::empty();
     let mut entries = Grid::empty();
@@ -56,39 +69,25 @@ pub(crate) fn interpret(
         let p = &probs[i];
         let mut order: Vec<usize> = (0..CLASSES).collect();
         order.sort_by(|&a, &b| p[b].total_cmp(&p[a]));
-        let (mut digit, mut kind) = class_reading(order[0]);
         let confidence = p[order[0]];
-        // the model alone, before the grid's glyphs weighed in: a mistake needs its certainty
-        let model_confidence = grid.probs[i][order[0]];
         let reweighed = weighed.contains(&i) && argmax(&grid.probs[i]) != order[0];
         let repaired = fixed.changed.contains(cell);
-        let g = fixed.givens.get(*cell);
-        if repaired {
-            (digit, kind) = if g == 0 {
-                // the rules say no given here: keep the best non-printed reading
-                let c = order
-                    .iter()
-                    .copied()
-                    .find(|&c| c == 0 || c >= 10)
-                    .unwrap_or(0);
-                class_reading(c)
-            } else {
-                (g, CellKind::Printed)
-            };
-        }
-        // an entry the model is unsure of is most likely the solution's digit
-        let mut entry_weighed = false;
-        if let (Some(s), CellKind::Handwritten, false) = (&solution, kind, repaired) {
-            let want = s.get(*cell);
-            if want != digit && repair::entry_is_solution_digit(confidence, p[9 + want as usize]) {
-                digit = want;
-                entry_weighed = true;
-            }
-        }
-        let corrected = repaired || reweighed || entry_weighed;
+        let (digit, kind) = settle_cell(
+            p,
+            fixed.givens.get(*cell),
+            solution.map(|s| s.get(*cell)),
+            writes,
+        );
+        // the rules, the solution or the photo's handwriting chose other than the model's
+        // first reading
+        let settled_otherwise = (digit, kind) != class_reading(order[0]);
+        let corrected = repaired || reweighed || settled_otherwise;
         let disagrees =
             kind == CellKind::Handwritten && solution.is_some_and(|s: Grid| s.get(*cell) != digit);
-        let likely_mistake = disagrees && confidence.min(model_confidence) >= MISTAKE_SURE;
+        // the reading's own probability, and the model's alone before the grid's glyphs
+        // weighed in: a mistake needs both to be certain
+        let class = usize::from(digit) + 9;
+        let likely_mistake = disagrees && p[class].min(grid.probs[i][class]) >= MISTAKE_SURE;
         let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees;
         if unsure {
             uncertain.push(*cell);
@@ -133,6 +132,48 @@ pub(crate) fn interpret(
         uncertain,
         timings_ms: Timings::default(),
     }
+}
+
+/// What a cell holds, given its class probabilities `p`, the given the rules settled on
+/// (`given`, 0 for none) and, when the givens have one, the solution's digit.
+///
+/// A given is the rules' word. Elsewhere, in a photo where the player `writes`, the cell is
+/// empty or holds an entry, whichever has more of the model's probability: the entry's nine
+/// digit classes together, since a hesitant stroke splits its probability among look-alike
+/// digits without making the cell any less written. In a photo without handwriting a lone
+/// doubtful stroke is likelier a smudge, so there an entry must be the model's first reading
+/// outright. An entry's digit is then the likeliest once the solution's digit is weighed by
+/// [`repair::ENTRY_PRIOR`] (a player's entry is usually right).
+fn settle_cell(
+    p: &[f32; CLASSES],
+    given: u8,
+    solution: Option<u8>,
+    writes: bool,
+) -> (u8, CellKind) {
+    if given != 0 {
+        return (given, CellKind::Printed);
+    }
+    let entry = if writes {
+        p[10..].iter().sum()
+    } else {
+        p[10..].iter().copied().fold(0.0, f32::max)
+    };
+    if entry <= p[0] || (!writes && entry <= p[1..10].iter().copied().fold(0.0, f32::max)) {
+        return (0, CellKind::Empty);
+    }
+    let best = (1..=9u8)
+        .max_by(|&a, &b| p[9 + a as usize].total_cmp(&p[9 + b as usize]))
+        .unwrap_or(1);
+    let digit = match solution {
+        Some(want)
+            if want != best
+                && repair::entry_is_solution_digit(p[9 + best as usize], p[9 + want as usize]) =>
+        {
+            want
+        }
+        _ => best,
+    };
+    (digit, CellKind::Handwritten)
 }
 
 /// The most likely class of `p`.
@@ -194,5 +235,81 @@ mod tests {
         let r = read_with_entry(1, 0.99999);
         let cell = &r.cells[c.index()];
         assert!(!cell.likely_mistake && !cell.uncertain, "{cell:?}");
+    }
+
+    /// Class probabilities of an entry read as `digit` at `sure`.
+    fn entry(digit: u8, sure: f32) -> [f32; CLASSES] {
+        let mut p = [(1.0 - sure) / (CLASSES - 1) as f32; CLASSES];
+        p[9 + digit as usize] = sure;
+        p
+    }
+
+    #[test]
+    fn a_hesitant_stroke_is_an_entry_where_the_player_writes_and_a_smudge_where_not() {
+        // empty at 0.39 is the likeliest class, but the nine handwritten digits hold 0.61
+        let mut p = [0.0; CLASSES];
+        p[0] = 0.39;
+        p[9 + 4] = 0.28;
+        p[9 + 9] = 0.15;
+        p[9 + 8] = 0.06;
+        p[9 + 1] = 0.12;
+        assert_eq!(
+            settle_cell(&p, 0, Some(9), true),
+            (9, CellKind::Handwritten)
+        );
+        assert_eq!(settle_cell(&p, 0, None, true), (4, CellKind::Handwritten));
+        // the same stroke in a photo with no handwriting: a smudge
+        assert_eq!(settle_cell(&p, 0, Some(9), false), (0, CellKind::Empty));
+        // a given is the rules' word, whatever the tile's classes
+        assert_eq!(settle_cell(&p, 7, Some(7), true), (7, CellKind::Printed));
+    }
+
+    #[test]
+    fn a_photo_with_handwriting_reads_a_split_stroke_as_an_entry() {
+        let givens = Grid::parse(PUZZLE).unwrap();
+        let solution = Grid::parse(SOLUTION).unwrap();
+        let empty: Vec<Cell> = Cell::ALL
+            .iter()
+            .copied()
+            .filter(|&c| givens.get(c) == 0)
+            .collect();
+        let mut probs: Vec<[f32; CLASSES]> = Cell::ALL
+            .iter()
+            .map(|&c| {
+                let mut p = [0f32; CLASSES];
+                p[usize::from(givens.get(c))] = 1.0;
+                p
+            })
+            .collect();
+        let hesitant = empty[0];
+        let right = solution.get(hesitant);
+        let other = if right == 9 { 8 } else { right + 1 };
+        let mut split = [0f32; CLASSES];
+        split[0] = 0.4;
+        split[9 + other as usize] = 0.35;
+        split[9 + right as usize] = 0.25;
+        probs[hesitant.index()] = split;
+        let read = |probs: &Vec<[f32; CLASSES]>| {
+            let grid = ClassifiedGrid {
+                quarter_turns: 0,
+                probs: probs.clone(),
+                warped: GrayImage::new(1, 1),
+            };
+            interpret(&grid, (100, 100), [[0.0; 2]; 4], false).cells[hesitant.index()].clone()
+        };
+        // alone in the grid: empty (a smudge)
+        let cell = read(&probs);
+        assert_eq!((cell.digit, cell.kind), (0, CellKind::Empty), "{cell:?}");
+        // with four sure entries elsewhere: the player's entry, its digit the solution's, a
+        // cell to check
+        for &c in &empty[1..5] {
+            probs[c.index()] = entry(solution.get(c), 0.999);
+        }
+        let cell = read(&probs);
+        assert_eq!((cell.digit, cell.kind), (right, CellKind::Handwritten));
+        assert!(
+            cell.uncertain && cell.corrected && !cell.likely_mistake,
+            "{cell:?}"
+        );
     }
 }

@@ -108,14 +108,17 @@ fn argmax(p: &[f32]) -> usize {
 }
 
 /// How much likelier a player's entry is taken to be the solution's digit than any one other
-/// digit: 72 is the odds of an entry that is wrong one time in ten, spread over the eight
-/// other digits (0.9 / (0.1 / 8)). That is still a humble view of players: not one of the
-/// 6,719 entries of the training and validation photos is wrong. The model's probabilities
-/// are weighed by it, so only an entry the model doubts changes (and is then shown as a cell
-/// to check); one it reads clearly stays as written, a question or, read beyond doubt, a
-/// likely mistake. The former 16 (right two times in three) left handwritten 4s read as 6s
-/// at 0.94 against 0.04 (models/README.md, "Printed or handwritten: the whole grid decides").
-pub const ENTRY_PRIOR: f32 = 72.0;
+/// digit: 792 is the odds of an entry that is wrong one time in a hundred, spread over the
+/// eight other digits (0.99 / (0.01 / 8)). That is still a humble view of players: not one of
+/// the 6,719 entries of the training and validation photos is labelled wrong, and at most
+/// two of their glyphs even look like another digit (0.03%). The model's probabilities are
+/// weighed by it, so an entry the model doubts takes the solution's digit and is shown as a
+/// cell to check ("I read a 4 here; is it what you wrote?"); one it reads beyond doubt stays
+/// as written, a question or, at [`super::interpret::MISTAKE_SURE`], a likely mistake.
+/// Chosen on the training and validation photos (models/README.md, "Entries weighed by the
+/// solution"): the former 72 (wrong one time in ten) left handwritten 4s read as 6 or 9 at
+/// 0.98 against 0.01, and a 7 read as 4 at 0.995 against 0.002.
+pub const ENTRY_PRIOR: f32 = 792.0;
 
 /// Whether a handwritten entry the model reads with probability `p_read` is more likely the
 /// solution's digit, which it gave probability `p_solution`.
@@ -131,11 +134,13 @@ mod tests {
     fn an_unsure_entry_is_read_as_the_solution_digit_a_clear_one_is_kept() {
         // 5 or 6 at 70/25: the solution's 6 wins
         assert!(entry_is_solution_digit(0.70, 0.25));
-        // 4 or 6 at 95/2: the solution's digit still wins, as the cell to check
-        assert!(entry_is_solution_digit(0.95, 0.02));
+        // a 4 read as a 6 at 98.8 against 1.1: the solution's 4, as the cell to check
+        assert!(entry_is_solution_digit(0.988, 0.011));
+        // a 7 read as a 4 at 99.5 against 0.2
+        assert!(entry_is_solution_digit(0.995, 0.002));
         // a clearly written wrong digit stays the player's
-        assert!(!entry_is_solution_digit(0.99, 0.01));
-        assert!(!entry_is_solution_digit(0.999, 0.005));
+        assert!(!entry_is_solution_digit(0.999, 0.001));
+        assert!(!entry_is_solution_digit(0.9999, 0.0001));
     }
 
     const PUZZLE: &str =
