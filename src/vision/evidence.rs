@@ -29,6 +29,9 @@ const MIN_CONTRAST: f32 = 3.0;
 /// less, a brick wall's staggered joints half; the training photos' lines (the weakest of
 /// them, faded, smudged or crossed by handwriting) 0.75 and more.
 const LINE_PRESENT: f32 = 0.6;
+/// Points of a line (of 63) that must show something other than one flat shade for a
+/// screenshot's line to be judged by them alone: a cell and a half's worth.
+const MIN_SEEN: usize = 10;
 /// A grid shows at least this many of its ten lines each way: the weakest may be faded or
 /// cut off by the photo's edge.
 const LINES_EACH_WAY: usize = 8;
@@ -78,6 +81,33 @@ impl GridEvidence {
             && present(&self.cols) >= LINES_EACH_WAY
             && self.running_on.iter().all(|&n| n < RUNNING_ON)
             && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
+    }
+}
+
+impl GridEvidence {
+    /// The way (cells across, cells down) the lattice seems one cell off, when it does: lines
+    /// run on past one side while the line at the opposite side is missing, as when an app's
+    /// row of number buttons under its grid was taken for the grid's last row.
+    pub fn one_cell_off(&self) -> Option<(i32, i32)> {
+        let absent = |f: f32| f < LINE_PRESENT;
+        let runs_on = |side: usize| self.running_on[side] >= RUNNING_ON;
+        let dy = match (
+            runs_on(0) && absent(self.rows[9]),
+            runs_on(1) && absent(self.rows[0]),
+        ) {
+            (true, false) => -1,
+            (false, true) => 1,
+            _ => 0,
+        };
+        let dx = match (
+            runs_on(2) && absent(self.cols[9]),
+            runs_on(3) && absent(self.cols[0]),
+        ) {
+            (true, false) => -1,
+            (false, true) => 1,
+            _ => 0,
+        };
+        (dx != 0 || dy != 0).then_some((dx, dy))
     }
 }
 
@@ -139,6 +169,18 @@ impl Profile {
         })
     }
 
+    /// Whether the band and both shoulders are one flat shade (within `contrast`): a
+    /// screenshot that shades cells in its lines' own colour hides the line there, which
+    /// says nothing either way.
+    fn is_flat(&self, contrast: f32) -> bool {
+        let darkest = self.on.max(self.beside[0]).max(self.beside[1]);
+        let lightest = self
+            .on_light
+            .min(self.beside_light[0])
+            .min(self.beside_light[1]);
+        darkest - lightest < contrast
+    }
+
     fn stands_out(&self, contrast: f32, polarity: Polarity) -> bool {
         self.on - self.beside[0].max(self.beside[1]) >= contrast
             || (polarity == Polarity::Either
@@ -154,7 +196,9 @@ impl Profile {
 /// band across the line ([`BAND`] of a cell each side) is compared with the darkest points of
 /// the paper on its two shoulders ([`SHOULDER`]); the point counts when it is darker than both
 /// by the contrast asked ([`MIN_CONTRAST`], or the paper's noise when more), or, with
-/// [`Polarity::Either`], its lightest point lighter than the lightest of both. The darkest
+/// [`Polarity::Either`], its lightest point lighter than the lightest of both; there, points
+/// where band and shoulders are one flat shade do not count unless too few others are left
+/// ([`MIN_SEEN`]). The darkest
 /// points of the bands are compared, so on noise each band is as likely as the others to hold
 /// the darkest speck. The lines meeting each side of the outline are then looked at just past
 /// it ([`BEYOND`]): a line runs on when it stands out at both points. Last, each band of cells
@@ -184,12 +228,21 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
         let median = *noise.select_nth_unstable_by(mid, f32::total_cmp).1;
         median.max(MIN_CONTRAST)
     };
-    let share = |ps: &Vec<Profile>| -> f32 {
-        let hits = ps
-            .iter()
+    let hits = |ps: &Vec<Profile>| {
+        ps.iter()
             .filter(|p| p.stands_out(contrast, polarity))
-            .count();
-        hits as f32 / ps.len().max(1) as f32
+            .count()
+    };
+    let share = |ps: &Vec<Profile>| -> f32 { hits(ps) as f32 / ps.len().max(1) as f32 };
+    // a lattice line's share: on a screenshot, the points where the line is hidden in a flat
+    // shade of its own colour are left out, while enough of the line shows to judge it by
+    let line_share = |ps: &Vec<Profile>| -> f32 {
+        let seen = match polarity {
+            Polarity::Either => ps.iter().filter(|p| !p.is_flat(contrast)).count(),
+            Polarity::Dark => ps.len(),
+        };
+        let judged = if seen >= MIN_SEEN { seen } else { ps.len() };
+        hits(ps) as f32 / judged.max(1) as f32
     };
     // each line's first and last points, and the way past them
     let runs_on = |pts: &[usize; 10], end: usize| -> bool {
@@ -227,8 +280,8 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
             .fold(0.0, f32::max)
     };
     GridEvidence {
-        rows: std::array::from_fn(|i| share(&profiles[i])),
-        cols: std::array::from_fn(|j| share(&profiles[10 + j])),
+        rows: std::array::from_fn(|i| line_share(&profiles[i])),
+        cols: std::array::from_fn(|j| line_share(&profiles[10 + j])),
         contrast,
         // the columns meet the top and bottom sides, the rows the left and right ones
         running_on: [
@@ -320,6 +373,52 @@ mod tests {
             }])
         });
         assert!(!measure(&blocks, &lattice, Polarity::Either).is_grid());
+    }
+
+    #[test]
+    fn a_screen_that_shades_cells_in_its_lines_colour_still_shows_its_grid() {
+        // pale lines (darkness 40 on paper 0) through cells of which a checkerboard of 3x3
+        // boxes is shaded in the lines' own colour: there the lines vanish, elsewhere they
+        // show; the box lines are darker (120), as apps draw them
+        let on = |v: u32| v >= 20 && (v - 20) % 30 < 2 && v <= 291;
+        let bold = |v: u32| v >= 20 && (v - 20) % 90 < 2 && v <= 291;
+        let shaded_box = |x: u32, y: u32| {
+            let b = |v: u32| v.saturating_sub(20) / 90;
+            (b(x) + b(y)) % 2 == 0
+        };
+        let screen = GrayImage::from_fn(320, 320, |x, y| {
+            let inside = (20..=291).contains(&x) && (20..=291).contains(&y);
+            let line = inside && (on(x) || on(y));
+            Luma([if inside && (bold(x) || bold(y)) {
+                120
+            } else if line || (inside && shaded_box(x, y)) {
+                40
+            } else {
+                0
+            }])
+        });
+        let lattice = square_lattice(20.5, 20.5, 30.0);
+        let e = measure(&screen, &lattice, Polarity::Either);
+        assert!(e.is_grid(), "{e:?}");
+        assert!(e.rows.iter().chain(&e.cols).all(|&f| f > 0.95), "{e:?}");
+        // on a photo the flat shade is paper, and a line that vanishes in it is missing
+        assert!(!measure(&screen, &lattice, Polarity::Dark).is_grid());
+        // a blank screen shows no line at all: nothing to judge by is no grid
+        let blank = GrayImage::from_pixel(320, 320, Luma([40]));
+        assert!(!measure(&blank, &lattice, Polarity::Either).is_grid());
+    }
+
+    #[test]
+    fn a_lattice_one_row_low_says_which_way_the_grid_is() {
+        // the grid's ten lines from y = 20, and a row of buttons under it whose lattice is
+        // one cell lower: its columns run on past its top, and its last line is missing
+        let g = lines(10);
+        let low = square_lattice(20.5, 50.5, 30.0);
+        let e = measure(&g, &low, Polarity::Either);
+        assert!(!e.is_grid(), "{e:?}");
+        assert_eq!(e.one_cell_off(), Some((0, -1)), "{e:?}");
+        let right = measure(&g, &square_lattice(20.5, 20.5, 30.0), Polarity::Either);
+        assert_eq!(right.one_cell_off(), None, "{right:?}");
     }
 
     #[test]

@@ -191,6 +191,18 @@ pub fn canonical_to_image(corners: &Quad, side: f64) -> Option<Homography> {
     )
 }
 
+/// The outline `corners` (clockwise from the top-left) of a 9x9 grid moved by whole cells,
+/// `(across, down)`, along its own perspective.
+pub fn moved_by_cells(corners: &Quad, (across, down): (i32, i32)) -> Option<Quad> {
+    let side = 9.0;
+    let h = canonical_to_image(corners, side)?;
+    let (dx, dy) = (f64::from(across), f64::from(down));
+    Some(
+        [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)]
+            .map(|(x, y)| h.apply((x + dx, y + dy))),
+    )
+}
+
 /// Area of a simple quadrilateral by the shoelace formula: half the absolute sum of the
 /// cross products of consecutive corners.
 pub fn quad_area(c: &Quad) -> f64 {
@@ -291,5 +303,26 @@ mod tests {
     fn collinear_points_have_no_homography() {
         let from = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (3.0, 3.0)];
         assert!(Homography::from_4(from, from).is_none());
+    }
+
+    #[test]
+    fn an_outline_moves_by_whole_cells_along_its_perspective() {
+        let square: Quad = [(10.0, 10.0), (100.0, 10.0), (100.0, 100.0), (10.0, 100.0)];
+        let up = moved_by_cells(&square, (0, -1)).unwrap();
+        for (a, b) in up
+            .iter()
+            .zip([(10.0, 0.0), (100.0, 0.0), (100.0, 90.0), (10.0, 90.0)])
+        {
+            assert!(
+                (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9,
+                "{up:?}"
+            );
+        }
+        // a grid seen from below: its top cells are smaller, and a cell up is a smaller step
+        let tilted: Quad = [(30.0, 10.0), (70.0, 10.0), (100.0, 100.0), (0.0, 100.0)];
+        let up = moved_by_cells(&tilted, (0, -1)).unwrap();
+        let step_top = tilted[0].1 - up[0].1;
+        let step_bottom = tilted[3].1 - up[3].1;
+        assert!(step_top > 0.0 && step_top < step_bottom, "{up:?}");
     }
 }

@@ -74,8 +74,8 @@ fn read_gray(
         None => locate_grid(gray, rendered, &debug, &mut tm)?,
         Some(corners) => {
             let t = Instant::now();
-            let (flat, factor) = detection_view(gray)?;
-            let f = f64::from(factor);
+            let view = detection_view(gray)?;
+            let f = f64::from(view.factor);
             let small: Quad = std::array::from_fn(|i| {
                 (
                     (corners[i][0] + 0.5) / f - 0.5,
@@ -83,7 +83,7 @@ fn read_gray(
                 )
             });
             // the player placed the corners: read what is there, grid-like or not
-            let (lattice, _) = lattice_from_outline(&flat, factor, &small, rendered, &debug)?;
+            let (lattice, _) = lattice_from_outline(&view, &small, rendered, &debug)?;
             tm.refine = ms(t);
             lattice
         }
@@ -119,9 +119,34 @@ fn read_located(
     })
 }
 
-/// The image grid detection works on: box-reduced to at most [`DETECT_MAX_SIDE`] and with
-/// the lighting flattened; returned with the reduction factor.
-fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
+/// The images grid detection works on: the photo box-reduced to at most [`DETECT_MAX_SIDE`],
+/// and the same with the lighting flattened.
+struct DetectionView {
+    /// The photo box-reduced by [`DetectionView::factor`].
+    small: GrayImage,
+    /// `small` with the lighting flattened.
+    flat: GrayImage,
+    factor: u32,
+}
+
+impl DetectionView {
+    /// The darkness (ink bright) the lattice is fitted to and judged on. A photo's lighting
+    /// varies, so the flattened image; a screenshot is evenly lit by nature, and flattening
+    /// would only smear the edges of the cells its app shades into ramps across its lines,
+    /// so the plain one (`plain`).
+    fn darkness(&self, plain: bool) -> GrayImage {
+        let src = if plain { &self.small } else { &self.flat };
+        let mut dark = src.clone();
+        // the raw bytes, not `get_pixel`: `image`'s generic accessors run at this crate's
+        // opt-level 0 in debug builds
+        for v in dark.iter_mut() {
+            *v = 255 - *v;
+        }
+        dark
+    }
+}
+
+fn detection_view(gray: &GrayImage) -> Result<DetectionView, ImportError> {
     let (w, h) = gray.dimensions();
     let factor = w.max(h).div_ceil(DETECT_MAX_SIDE).max(1);
     let small = ops::downscale_box(gray, factor);
@@ -129,34 +154,44 @@ fn detection_view(gray: &GrayImage) -> Result<(GrayImage, u32), ImportError> {
         return Err(ImportError::NoGrid);
     }
     let block = (small.width().min(small.height()) / 64).max(4);
-    Ok((ops::flatten_background(&small, block), factor))
+    let flat = ops::flatten_background(&small, block);
+    Ok(DetectionView {
+        small,
+        flat,
+        factor,
+    })
 }
 
 /// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
 /// (detection-image pixels, clockwise from the top-left), and how plainly its lines show
 /// (lines of either sign on a `rendered` image, [`evidence::Polarity`]).
 fn lattice_from_outline(
-    flat: &GrayImage,
-    factor: u32,
+    view: &DetectionView,
     corners: &Quad,
     rendered: bool,
     debug: &DebugImages,
 ) -> Result<(Vec<(f64, f64)>, GridEvidence), ImportError> {
     let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
-    let dark = GrayImage::from_fn(flat.width(), flat.height(), |x, y| {
-        image::Luma([255 - flat.get_pixel(x, y)[0]])
-    });
+    let dark = view.darkness(rendered);
     let lat = refine::refine_lattice(&dark, &h0);
     let polarity = if rendered {
         evidence::Polarity::Either
     } else {
         evidence::Polarity::Dark
     };
-    let evidence = evidence::measure(&dark, &lat.pts, polarity);
-    debug.lattice(flat, &lat.pts);
+    let mut evidence = evidence::measure(&dark, &lat.pts, polarity);
+    if rendered && !evidence.is_grid() {
+        // a screenshot lit unevenly after all (a photo of a screen, a vignette): its lines
+        // may stand out only once the lighting is flattened
+        let flattened = evidence::measure(&view.darkness(false), &lat.pts, polarity);
+        if flattened.is_grid() {
+            evidence = flattened;
+        }
+    }
+    debug.lattice(&view.flat, &lat.pts);
     debug.evidence(&evidence);
     // detection pixel centres back to the original image's
-    let f = f64::from(factor);
+    let f = f64::from(view.factor);
     let pts = lat
         .pts
         .iter()
@@ -173,15 +208,25 @@ fn locate_grid(
     tm: &mut Timings,
 ) -> Result<Vec<(f64, f64)>, ImportError> {
     let t = Instant::now();
-    let (flat, factor) = detection_view(gray)?;
-    let (cands, masks) = detect::candidates_on_flat(&flat, rendered);
+    let view = detection_view(gray)?;
+    let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered);
     let chosen = detect::choose(&cands);
-    debug.detection(gray, factor, &masks, &cands, chosen);
+    debug.detection(gray, view.factor, &masks, &cands, chosen);
     let chosen = chosen.ok_or(ImportError::NoGrid)?;
     tm.detect = ms(t);
     let t = Instant::now();
-    let (lattice, evidence) =
-        lattice_from_outline(&flat, factor, &cands[chosen].corners, rendered, debug)?;
+    let outline = cands[chosen].corners;
+    let (mut lattice, mut evidence) = lattice_from_outline(&view, &outline, rendered, debug)?;
+    if let Some(cells) = evidence.one_cell_off().filter(|_| !evidence.is_grid()) {
+        // the outline took in a row or column beside the grid: the grid itself is one cell
+        // over, and must show it on its own evidence
+        if let Some(moved) = geometry::moved_by_cells(&outline, cells) {
+            let (l, e) = lattice_from_outline(&view, &moved, rendered, debug)?;
+            if e.is_grid() {
+                (lattice, evidence) = (l, e);
+            }
+        }
+    }
     tm.refine = ms(t);
     if !evidence.is_grid() {
         return Err(ImportError::NoGrid);

@@ -14,9 +14,12 @@ use sudolens::vision::DigitModel;
 /// before; a screen of slack.
 const COMMITTED_RIGHT_FLOOR: usize = 39;
 const COMMITTED_SCREENS: usize = 40;
-/// Screens drawn at run time read right, of [`TEST_SCREENS`]: measured 98 (92 before
-/// `vision::screen_glyphs`; over the bench's 400, 394 against 376); a screen of slack.
-const DRAWN_RIGHT_FLOOR: usize = 97;
+/// Screens drawn at run time read right, of [`TEST_SCREENS`]: measured 99 once a screen's
+/// lattice is judged on its plain pixels, lines hidden in a shade of their own colour do not
+/// count against it, and an outline one row of buttons off is moved back (98 before, 92
+/// before `vision::screen_glyphs`; over the bench's 400, 398 against 394 and 376); a screen
+/// of slack.
+const DRAWN_RIGHT_FLOOR: usize = 98;
 
 #[test]
 fn committed_synthetic_screenshots_read_right() {
