@@ -5,11 +5,8 @@
 use super::*;
 use crate::duel::{Answering, Cheat, Ending, Outcome, Side, Strength, Tally};
 use crate::generate::Transformation;
-use crate::test_puzzles::HARD_17;
+use crate::test_puzzles::{EASY, HARD_17};
 use std::sync::mpsc;
-
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// A fresh folder for one test's database.
 fn temp_dir(name: &str) -> PathBuf {

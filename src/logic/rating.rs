@@ -136,10 +136,7 @@ mod tests {
 
     #[test]
     fn easy_and_hard_puzzles_rate_apart() {
-        let easy = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let easy = Grid::parse(crate::test_puzzles::EASY).unwrap();
         let r = rate_grid(&easy);
         assert!(r.solved_by_logic);
         assert_eq!(r.level, Level::Easy, "{r:?}");
@@ -170,10 +167,7 @@ mod tests {
     #[test]
     fn a_solved_grid_has_no_hardest_step() {
         // issue 11: it reported "Full House" as its hardest step
-        let puzzle = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let puzzle = Grid::parse(crate::test_puzzles::EASY).unwrap();
         let solved = crate::solver::solve(&puzzle).unwrap();
         let r = rate_grid(&solved);
         assert_eq!(r.hardest, None);

@@ -354,10 +354,7 @@ mod tests {
         // A hard puzzle (top95 #1): the first forcing step it needs must
         // name a premise, end in a contradiction, and only use links whose
         // source appears earlier in the chain.
-        let g = Grid::parse(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let g = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         let sol = crate::solver::solve(&g).unwrap();
         let s = Pencilmarks::from_grid(&g);
         let step = contradiction(&s).expect("a contradiction on a hard grid");
