@@ -17,7 +17,7 @@
 
 use crate::generate::rng::Rng;
 use crate::grid::{Board, Candidates, Cell, Grid};
-use crate::logic::{next_outcome, Outcome, Step, Technique};
+use crate::logic::{next_outcome, NextStep, Step, Technique};
 
 /// The example positions, one per line: `technique name`, the givens, the
 /// entries placed so far, and the candidates of each cell (81 fields
@@ -84,7 +84,7 @@ pub fn stored_examples(technique: Technique) -> Vec<Board> {
 /// The step the engine takes next on `board`, when it is one of `technique`.
 pub fn step_of(board: &Board, technique: Technique) -> Option<Step> {
     match next_outcome(board) {
-        Outcome::Step(step) if step.technique == technique => Some(*step),
+        NextStep::Step(step) if step.technique == technique => Some(*step),
         _ => None,
     }
 }

@@ -41,11 +41,11 @@ impl PhonePanel {
             let _ = tx.send(photo);
             ctx.request_repaint();
         });
-        let config = |port| serve::Config {
+        let config = |port| serve::ServerConfig {
             ip,
             port,
             window: Some(sink.clone()),
-            ..serve::Config::default()
+            ..serve::ServerConfig::default()
         };
         // The usual port keeps the page's address (and its saved game) the
         // same from one time to the next; any free port when it is taken.

@@ -7,7 +7,7 @@
 //! The app pages through `Vec<Paragraph>`; nothing here knows about the UI.
 
 use crate::grid::{Cell, Unit};
-use crate::logic::{Candidate, Highlights, Outcome, Pattern, Step, Technique};
+use crate::logic::{Candidate, Highlights, NextStep, Pattern, Step, Technique};
 use serde::{Deserialize, Serialize};
 
 /// The language Pip speaks, and the whole interface with it: the one
@@ -166,13 +166,13 @@ fn only_cells(cs: &[Cell]) -> Highlights {
 }
 
 /// The paragraph for whatever the engine said about a board.
-pub fn for_outcome(outcome: &Outcome, w: impl Into<Wording>) -> Paragraph {
+pub fn for_outcome(outcome: &NextStep, w: impl Into<Wording>) -> Paragraph {
     let lang = w.into();
     match outcome {
-        Outcome::Step(step) => for_step(step, lang),
-        Outcome::Solved => solved(lang.lang),
-        Outcome::Invalid(v) => invalid(v, lang),
-        Outcome::Stuck => Paragraph {
+        NextStep::Step(step) => for_step(step, lang),
+        NextStep::Solved => solved(lang.lang),
+        NextStep::Invalid(v) => invalid(v, lang),
+        NextStep::Stuck => Paragraph {
             kind: ParagraphKind::Stuck,
             lines: vec![plain(say!(lang, "I can't find a logical step here. Check the notes: a true digit may have been erased.", "Je ne trouve pas d'étape logique ici. Vérifie les notes : un bon chiffre a peut-être été effacé."))],
         },

@@ -60,7 +60,7 @@ ALTER TABLE games DROP COLUMN hints;
 ";
 
 /// Schema 3: one row per finished duel with Pip. The outcome is the duel
-/// files' JSON (`duel::Outcome`); Pip's strength and the winner (`player`,
+/// files' JSON (`duel::DuelResult`); Pip's strength and the winner (`player`,
 /// `pip`, NULL for a draw) are repeated as columns for queries by hand.
 const DUELS: &str = "
 CREATE TABLE duels (

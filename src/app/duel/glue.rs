@@ -12,7 +12,7 @@ use super::view::{DuelView, ViewEvent};
 use super::{autosave_path, DuelScreen, DuelSetup, Happened};
 use crate::app::commands::Command;
 use crate::app::dialogue::DialogueEntry;
-use crate::app::input::Action as InputAction;
+use crate::app::input::InputAction;
 use crate::app::pip::Mood;
 use crate::app::App;
 use crate::duel::{Action, Answer, Duel, Ending, Side, Strength};

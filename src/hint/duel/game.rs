@@ -3,7 +3,7 @@
 //! command line says around a game.
 
 use super::{cell_name, info, shared_unit};
-use crate::duel::{AnswerError, Answering, Ending, MoveError, Outcome, Side, Strength, Tally};
+use crate::duel::{AnswerError, Answering, DuelResult, Ending, MoveError, Side, Strength, Tally};
 use crate::hint::words::{capitalised, cells, cells_within, unit_name};
 use crate::hint::{plain, Lang, Paragraph, Wording};
 use crate::logic::Level;
@@ -191,7 +191,7 @@ pub fn tally_text(t: &Tally, lang: Lang) -> String {
 
 /// The end of a duel: who won and each side's penalties. A cheat is told
 /// first, by [`super::cheat`].
-pub fn outcome(outcome: &Outcome, lang: impl Into<Wording>) -> Paragraph {
+pub fn outcome(outcome: &DuelResult, lang: impl Into<Wording>) -> Paragraph {
     let lang: Wording = lang.into();
     let mut lines = Vec::new();
     if let Ending::Cheating { cheat } = &outcome.ending {
@@ -288,7 +288,7 @@ pub fn seat_name(side: Side) -> &'static str {
 }
 
 /// The final score of a game between Pips.
-pub fn pip_vs_pip_result(outcome: &Outcome, lang: Lang) -> String {
+pub fn pip_vs_pip_result(outcome: &DuelResult, lang: Lang) -> String {
     let (a, b) = (
         tally_text(&outcome.player, lang),
         tally_text(&outcome.pip, lang),
@@ -352,7 +352,7 @@ pub fn restored(lang: Lang) -> String {
 }
 
 /// The result in one line, for the status bar.
-pub fn tally_summary(outcome: &Outcome, lang: Lang) -> String {
+pub fn tally_summary(outcome: &DuelResult, lang: Lang) -> String {
     let (you, me) = (
         tally_text(&outcome.player, lang),
         tally_text(&outcome.pip, lang),
