@@ -33,7 +33,7 @@
 //! * After the last row any way will do, so one is kept.
 
 use super::rng::Rng;
-use crate::grid::Grid;
+use crate::grid::{Grid, ORDERS_OF_3};
 use std::cmp::Ordering;
 
 /// A change of a grid into an equivalent one: optionally transpose, then
@@ -64,16 +64,6 @@ pub struct Transformation {
 }
 
 const IDENTITY_ORDER: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-
-/// The six orders of three things.
-const ORDERS_OF_3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 impl Transformation {
     /// The change that changes nothing.

@@ -22,6 +22,18 @@ pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
 use std::fmt;
 
+/// The six orders of three things: the rows of a band, the columns of a
+/// stack, the bands or the stacks of the grid. The solver's band
+/// permutations and the generator's canonical form both walk them.
+pub const ORDERS_OF_3: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// 81 digits in reading order, `0` for an empty cell.
 ///
 /// A `Grid` is a plain value (a puzzle, a solution, a snapshot of a board);
