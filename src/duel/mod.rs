@@ -166,7 +166,7 @@ pub struct DuelResult {
     pub pip: Tally,
     pub strength: Strength,
     pub answering: Answering,
-    #[serde(with = "codec::level_name")]
+    #[serde(with = "codec::level_id")]
     pub level: Option<Level>,
 }
 

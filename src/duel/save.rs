@@ -12,7 +12,7 @@
 //! resume. Files are written through [`crate::files`].
 
 use super::brain::Pending;
-use super::codec::{digits_text, level_name};
+use super::codec::{digits_text, level_id};
 use super::{Answer, Answering, Duel, DuelResult, Ending, Setup, Side, Strength, Turn};
 use crate::files;
 use crate::grid::{invalid, parse_versioned, read_save, write_save};
@@ -33,7 +33,7 @@ struct DuelFile {
     version: u32,
     strength: Strength,
     answering: Answering,
-    #[serde(with = "level_name")]
+    #[serde(with = "level_id")]
     level: Option<Level>,
     seed: u64,
     pip_secret: Grid,

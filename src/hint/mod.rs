@@ -125,7 +125,9 @@ pub use verdict::{
 #[cfg(feature = "gui")]
 pub(crate) use words::capitalised;
 use words::{cell, cells, digits, units};
-pub use words::{cell_name, level_name, tech_name, tech_rule, unit_name, Notation, Wording};
+pub use words::{
+    cell_name, level_name, technique_name, technique_rule, unit_name, Notation, Wording,
+};
 
 /// The title over a paragraph in the dialogue.
 pub fn title(kind: ParagraphKind, lang: Lang) -> String {
@@ -216,8 +218,8 @@ pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
     ));
     // 2. Technique and rule.
     let (name, rule) = (
-        tech_name(step.technique, lang),
-        tech_rule(step.technique, lang),
+        technique_name(step.technique, lang),
+        technique_rule(step.technique, lang),
     );
     lines.push(line(
         say!(
@@ -257,8 +259,9 @@ pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
 /// forum line, "Hidden Single (1.2): r1c5=4".
 pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
     let w = w.into();
+    let (name, score) = (words::technique_name(step.technique, w), step.score);
     if w == Wording::new(Lang::En, Notation::Compact) {
-        return step.to_string();
+        return format!("{name} ({score:.1}): {}", step.conclusion());
     }
     let mut parts: Vec<String> = step
         .placements
@@ -269,7 +272,6 @@ pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
         let ds: Vec<String> = e.digits.iter().map(|d| d.to_string()).collect();
         parts.push(format!("{} ≠ {}", cell(e.cell, w), ds.join(", ")));
     }
-    let (name, score) = (words::tech_name(step.technique, w), step.score);
     let colon = match w.lang {
         Lang::En => ":",
         Lang::Fr => " :",

@@ -375,7 +375,7 @@ impl History {
                     game.canonical.to_line(),
                     origin,
                     detail,
-                    game.level.name(),
+                    game.level.id(),
                     f64::from(game.score),
                     game.started_at,
                     game.seconds_played as i64,
@@ -442,7 +442,7 @@ impl History {
                 params![
                     id.0,
                     i as i64 + 1,
-                    hint.technique.map(Technique::name),
+                    hint.technique.map(Technique::id),
                     hint.depth,
                     hint.lines,
                     hint.played,

@@ -306,7 +306,7 @@ pub fn profile_finders(s: &Pencilmarks) -> (Option<Step>, Vec<(String, f64)>) {
     for &(t, find) in FINDERS {
         let start = std::time::Instant::now();
         let r = best_of(find, s);
-        times.push((t.name().to_string(), start.elapsed().as_secs_f64() * 1e3));
+        times.push((t.id().to_string(), start.elapsed().as_secs_f64() * 1e3));
         if r.is_some() {
             return (r, times);
         }

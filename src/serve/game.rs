@@ -46,7 +46,7 @@ pub(super) struct LangQuery {
 /// One level the page's New menu offers, by id (`"hard"`).
 #[derive(Serialize)]
 pub(super) struct LevelChoice {
-    id: &'static str,
+    id: String,
 }
 
 #[derive(Serialize)]

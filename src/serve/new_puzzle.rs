@@ -28,16 +28,10 @@ use crate::generate::{self, DailyPuzzle, Date, Generated, Options};
 use crate::hint::{self, Lang, PuzzleSource};
 use crate::logic::Level;
 
-/// A level's name in URLs and JSON: `easy` ... `extreme`.
-pub(super) fn level_id(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-        Level::Expert => "expert",
-        Level::Master => "master",
-        Level::Extreme => "extreme",
-    }
+/// A level in URLs and JSON: `easy` ... `extreme`, its stable key
+/// ([`Level::id`]) in small letters (read back in any case).
+pub(super) fn level_id(level: Level) -> String {
+    level.id().to_ascii_lowercase()
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,7 +54,7 @@ pub(super) struct DailyQuery {
 pub(super) struct NewPuzzleReply {
     givens: String,
     /// The level it rates at, by id (`"hard"`).
-    level: &'static str,
+    level: String,
     /// The same, as the engine names it (`"Hard"`).
     rating: Level,
     /// The seed that makes it again with `/api/new?level=&seed=`.
@@ -164,7 +158,7 @@ impl Shared {
                 "timeout",
                 format!(
                     "no {} puzzle found within {} s: try again",
-                    options.level,
+                    hint::level_name(options.level, Lang::En),
                     limit.as_secs_f64()
                 ),
             )
