@@ -7,7 +7,6 @@
 use egui::{Key, Modifiers};
 
 use super::setup::SetupEvent;
-use super::texts::texts;
 use super::view::{DuelView, ViewEvent};
 use super::{autosave_path, DuelScreen, DuelSetup, Happened};
 use crate::app::commands::Command;
@@ -412,7 +411,7 @@ impl App {
             | Command::Undo
             | Command::Redo
             | Command::Reset => {
-                self.set_status(texts(lang).not_in_duel, true);
+                self.set_status(crate::hint::duel::no_help_during_duel(lang), true);
                 true
             }
             Command::ToggleNotes => {

@@ -1,6 +1,7 @@
 //! Pip's words about a duel as a whole: the strengths, the welcome and the
-//! rules, the score, refused moves and answers, the result, and what the
-//! command line says around a game.
+//! rules, the score, refused moves and answers, the result, what the duel
+//! window says of Pip at work (dealing, thinking, refusing help), and what
+//! the command line says around a game.
 
 use super::{cell_name, info, shared_unit};
 use crate::duel::{AnswerError, Answering, DuelResult, Ending, MoveError, Side, Strength, Tally};
@@ -249,6 +250,43 @@ pub fn whose_turn(side: Side, lang: Lang) -> String {
     match side {
         Side::Player => say!(lang, "your turn", "à toi"),
         Side::Pip => say!(lang, "Pip's turn", "au tour de Pip"),
+    }
+}
+
+/// Shown instead of whose turn it is while Pip thinks over its move.
+pub fn pip_thinking(lang: Lang) -> String {
+    say!(lang, "Pip is thinking…", "Pip réfléchit…")
+}
+
+/// Shown beside the spinner while Pip deals the player's grid.
+pub fn pip_dealing(lang: Lang) -> String {
+    say!(lang, "Pip is making your grid…", "Pip prépare ta grille…")
+}
+
+/// Why Hint, Solve, Check and the undo commands do nothing during a duel.
+pub fn no_help_during_duel(lang: Lang) -> String {
+    say!(
+        lang,
+        "Not during a duel: that would be cheating!",
+        "Pas pendant un duel : ce serait tricher !"
+    )
+}
+
+/// What the holes the player made leave of the grid handed to Pip: one
+/// completion, or several (then only the player's secret decides).
+pub fn completions(one: bool, lang: Lang) -> String {
+    if one {
+        say!(
+            lang,
+            "one completion: every value can be deduced, if Pip is strong enough",
+            "une seule solution : chaque valeur peut se déduire, si Pip est assez fort"
+        )
+    } else {
+        say!(
+            lang,
+            "several completions: only your secret decides, Pip will have to guess or take jokers",
+            "plusieurs solutions : seul ton secret décide, Pip devra deviner ou prendre des jokers"
+        )
     }
 }
 
