@@ -343,14 +343,7 @@ impl App {
         match edit {
             Edit::Unchanged => {}
             Edit::Refused(e) => {
-                let text = match e {
-                    crate::grid::EditError::Given { cell, .. } => {
-                        let name = crate::hint::cell_name(cell, self.wording());
-                        crate::hint::capitalised(fill(self.t().status_given, &[&name]))
-                    }
-                    other => other.to_string(),
-                };
-                self.set_status(text, true);
+                self.set_status(crate::hint::edit_refused(&e, self.wording()), true);
             }
             Edit::Changed { solved } => {
                 self.tutor.dialogue.clear_offers();

@@ -412,7 +412,8 @@ impl App {
                 if matches!(e, crate::vision::ImportError::NoGrid) {
                     self.say(hint::no_grid_found(self.config.lang));
                 }
-                self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
+                let why = hint::import_error(&e, self.config.lang);
+                self.set_status(fill(t.status_photo_failed, &[&name, &why]), true);
                 return;
             }
         };
@@ -443,7 +444,7 @@ impl App {
             }
         } else {
             let Some((preview, orientation)) = preview else {
-                let why = "unreadable image";
+                let why = t.photo_unreadable;
                 self.set_status(fill(t.status_photo_failed, &[&name, &why]), true);
                 return;
             };

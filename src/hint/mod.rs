@@ -90,6 +90,7 @@ mod als;
 pub mod answers;
 mod chains;
 pub mod duel;
+mod errors;
 mod fish;
 mod forcing;
 mod game;
@@ -107,6 +108,7 @@ mod wings;
 mod words;
 mod wrong_entries;
 
+pub use errors::{edit_refused, import_error, parse_error, save_error};
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
     solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
@@ -122,8 +124,6 @@ pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
-#[cfg(feature = "gui")]
-pub(crate) use words::capitalised;
 use words::{cell, cells, digits, units};
 pub use words::{
     cell_name, level_name, technique_name, technique_rule, unit_name, Notation, Wording,
