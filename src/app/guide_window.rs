@@ -256,3 +256,20 @@ impl GuideWindow {
         self.said = Some(key);
     }
 }
+
+impl super::App {
+    /// The technique guide, while it is open; its "Try one" starts a game.
+    pub(super) fn technique_guide_window(&mut self, ctx: &egui::Context) {
+        let words = self.wording();
+        if let Some(guide) = &mut self.chrome.guide {
+            let mut open = true;
+            let event = guide.show(ctx, words, &mut open);
+            if !open {
+                self.chrome.guide = None;
+            }
+            if let Some(GuideEvent::TryOne(technique)) = event {
+                self.try_one(technique, ctx);
+            }
+        }
+    }
+}
