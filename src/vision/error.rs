@@ -1,3 +1,7 @@
+//! Why a photo import failed ([`ImportError`]): the English message the
+//! command line and the logs print, and a stable kind for JSON and scripts.
+//! The window words each kind in the player's language in `hint::errors`.
+
 use std::fmt;
 use std::path::PathBuf;
 
