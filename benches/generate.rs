@@ -158,7 +158,7 @@ fn print_row(level: Level, label: &str, row: &Row) {
     let goal = goal(level);
     println!(
         "{:<8} {:<20} {:>4} {:>9} {:>9} {:>9} {:>7} {} {:>9} {:>10} {:>7} {:>6.1}% {:>6.1}%",
-        level.name(),
+        level.id(),
         label,
         n,
         ms(median),

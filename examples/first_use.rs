@@ -36,7 +36,7 @@ fn main() {
             }
         }
         for (t, conclusion, at) in firsts {
-            let name = t.name().to_lowercase();
+            let name = t.id().to_lowercase();
             if !wanted.is_empty() && !wanted.iter().any(|w| name.contains(w.as_str())) {
                 continue;
             }
@@ -47,6 +47,6 @@ fn main() {
         }
     }
     for (t, (_, puzzle, conclusion, at)) in found {
-        println!("{} | {puzzle} | {conclusion} | step {at}", t.name());
+        println!("{} | {puzzle} | {conclusion} | step {at}", t.id());
     }
 }

@@ -214,12 +214,13 @@ fn main() {
     );
     for t in Technique::ALL {
         let Some(list) = found.get_mut(&t) else {
-            eprintln!("{t}: no example found");
+            eprintln!("{}: no example found", t.id());
             continue;
         };
         list.sort();
         eprintln!(
-            "{t}: {} positions, shortest explanation {} lines",
+            "{}: {} positions, shortest explanation {} lines",
+            t.id(),
             list.len(),
             list[0].0
         );

@@ -17,17 +17,12 @@
 
 use crate::generate::rng::Rng;
 use crate::grid::{Board, Candidates, Cell, Grid};
-use crate::logic::{next_outcome, Outcome, Step, Technique};
+use crate::logic::{next_outcome, NextStep, Step, Technique};
 
-/// The example positions, one per line: `technique name`, the givens, the
+/// The example positions, one per line: the technique's stable key (`Technique::id`), the givens, the
 /// entries placed so far, and the candidates of each cell (81 fields
 /// separated by commas), separated by tabs.
 const EXAMPLES: &str = include_str!("../assets/guide/examples.txt");
-
-/// A technique by its English name, as the examples file writes it.
-fn technique_named(name: &str) -> Option<Technique> {
-    Technique::ALL.into_iter().find(|t| t.name() == name)
-}
 
 /// One line of the examples file, as the tool writes it.
 pub fn format_example(technique: Technique, board: &Board) -> String {
@@ -37,7 +32,7 @@ pub fn format_example(technique: Technique, board: &Board) -> String {
         .collect();
     format!(
         "{}\t{}\t{}\t{}",
-        technique.name(),
+        technique.id(),
         board.givens().to_line(),
         board.entries().to_line(),
         notes.join(",")
@@ -50,7 +45,7 @@ pub fn parse_example(line: &str) -> Result<(Technique, Board), String> {
     let [name, givens, entries, notes] = fields[..] else {
         return Err(format!("{} fields, expected 4", fields.len()));
     };
-    let technique = technique_named(name).ok_or(format!("unknown technique '{name}'"))?;
+    let technique = Technique::from_id(name).ok_or(format!("unknown technique '{name}'"))?;
     let givens = Grid::parse(givens).map_err(|e| e.to_string())?;
     let entries = Grid::parse(entries).map_err(|e| e.to_string())?;
     let cells: Vec<&str> = notes.split(',').collect();
@@ -84,7 +79,7 @@ pub fn stored_examples(technique: Technique) -> Vec<Board> {
 /// The step the engine takes next on `board`, when it is one of `technique`.
 pub fn step_of(board: &Board, technique: Technique) -> Option<Step> {
     match next_outcome(board) {
-        Outcome::Step(step) if step.technique == technique => Some(*step),
+        NextStep::Step(step) if step.technique == technique => Some(*step),
         _ => None,
     }
 }
@@ -192,7 +187,7 @@ mod tests {
         let (t, board) = parse_example(line).unwrap();
         assert_eq!(format_example(t, &board), line);
         assert!(parse_example("X-Wing\t1").is_err());
-        assert!(parse_example(&line.replace(t.name(), "Sudoku Magic")).is_err());
+        assert!(parse_example(&line.replace(t.id(), "Sudoku Magic")).is_err());
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! Puzzle literals and helpers the unit tests of several modules share
 //! (the integration tests have theirs in `tests/it/common.rs`).
 
+/// An easy puzzle: singles solve it.
+pub const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
 /// A hard puzzle with 17 givens (the fewest a proper Sudoku can have).
 pub const HARD_17: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -6,7 +6,7 @@ use super::dialogue;
 use super::dialogue::{AtEnd, Offer};
 use super::guide_window::GuideWindow;
 use super::i18n::fill;
-use super::input::Action;
+use super::input::InputAction;
 use super::new_game::NewPuzzle;
 use super::pip::Mood;
 use super::worker::{DialogFor, Purpose};
@@ -194,14 +194,14 @@ impl App {
     }
 
     /// Acts on the keyboard, the clipboard and dropped files.
-    pub(super) fn on_action(&mut self, action: Action, ctx: &egui::Context) {
+    pub(super) fn on_action(&mut self, action: InputAction, ctx: &egui::Context) {
         if let Some(screen) = &mut self.import {
             // The board is hidden behind the import screen: digits fix the
             // selected reading, and only commands about the window work.
             match action {
-                Action::Digit { digit, .. } => return screen.state.type_digit(digit),
-                Action::Erase => return screen.state.type_digit(0),
-                Action::Command(c) => {
+                InputAction::Digit { digit, .. } => return screen.state.type_digit(digit),
+                InputAction::Erase => return screen.state.type_digit(0),
+                InputAction::Command(c) => {
                     let for_window = matches!(
                         c,
                         Command::Help
@@ -217,7 +217,9 @@ impl App {
                         return;
                     }
                 }
-                Action::Move { .. } | Action::NextLine | Action::PreviousLine => return,
+                InputAction::Move { .. } | InputAction::NextLine | InputAction::PreviousLine => {
+                    return
+                }
                 _ => {}
             }
         }
@@ -225,18 +227,18 @@ impl App {
             return;
         }
         match action {
-            Action::Command(c) => self.run_command(c, ctx),
-            Action::Digit { digit, note } => self.type_digit(digit, note),
-            Action::Erase => self.erase(),
-            Action::Move { drow, dcol } => self.session.move_selection(drow, dcol),
+            InputAction::Command(c) => self.run_command(c, ctx),
+            InputAction::Digit { digit, note } => self.type_digit(digit, note),
+            InputAction::Erase => self.erase(),
+            InputAction::Move { drow, dcol } => self.session.move_selection(drow, dcol),
             // Paging on at the end of a paragraph goes on (see `next_line`).
-            Action::NextLine => self.next_line(ctx),
-            Action::PreviousLine => {
+            InputAction::NextLine => self.next_line(ctx),
+            InputAction::PreviousLine => {
                 self.tutor.dialogue.back();
             }
-            Action::Paste(text) => self.paste_text(&text, ctx),
-            Action::PasteImage(image) => self.paste_image(&image, ctx),
-            Action::Dropped(path) => self.open_path(&path, ctx),
+            InputAction::Paste(text) => self.paste_text(&text, ctx),
+            InputAction::PasteImage(image) => self.paste_image(&image, ctx),
+            InputAction::Dropped(path) => self.open_path(&path, ctx),
         }
     }
 }

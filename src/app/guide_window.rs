@@ -177,15 +177,15 @@ impl GuideWindow {
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
             for &tech in &family {
-                let name = hint::tech_name(tech, lang);
+                let name = hint::technique_name(tech, lang);
                 if ui.selectable_label(tech == self.technique, name).clicked() {
                     self.choose(tech);
                 }
             }
         });
-        let name = hint::tech_name(self.technique, lang);
+        let name = hint::technique_name(self.technique, lang);
         ui.label(RichText::new(name).strong());
-        ui.label(hint::tech_rule(self.technique, lang));
+        ui.label(hint::technique_rule(self.technique, lang));
         ui.add_space(6.0);
         ui.label(RichText::new(t.guide_example).weak());
         let ctx = ui.ctx().clone();
@@ -254,5 +254,22 @@ impl GuideWindow {
             self.dialogue.forward();
         }
         self.said = Some(key);
+    }
+}
+
+impl super::App {
+    /// The technique guide, while it is open; its "Try one" starts a game.
+    pub(super) fn technique_guide_window(&mut self, ctx: &egui::Context) {
+        let words = self.wording();
+        if let Some(guide) = &mut self.chrome.guide {
+            let mut open = true;
+            let event = guide.show(ctx, words, &mut open);
+            if !open {
+                self.chrome.guide = None;
+            }
+            if let Some(GuideEvent::TryOne(technique)) = event {
+                self.try_one(technique, ctx);
+            }
+        }
     }
 }

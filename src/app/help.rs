@@ -63,3 +63,18 @@ pub fn show(ui: &mut Ui, t: &Texts) {
             ui.label(t.about_text);
         });
 }
+
+impl super::App {
+    /// The Help window, while it is open.
+    pub(super) fn help_window(&mut self, ctx: &egui::Context) {
+        if self.chrome.help_open {
+            let t = self.t();
+            let mut open = true;
+            egui::Window::new(t.menu_help)
+                .open(&mut open)
+                .default_width(480.0)
+                .show(ctx, |ui| show(ui, t));
+            self.chrome.help_open = open;
+        }
+    }
+}

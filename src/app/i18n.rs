@@ -139,10 +139,10 @@ texts! {
     status_photo_read: "{0}: check the {1} marked cells, fix any misread one, then use the grid",
         "{0} : vérifie les {1} cases marquées, corrige-les si besoin, puis utilise la grille";
     status_photo_failed: "Could not read a grid in {0}: {1}", "Impossible de lire une grille dans {0} : {1}";
+    photo_unreadable: "unreadable image", "image illisible";
     status_pasted: "Pasted puzzle", "Grille collée";
     status_paste_failed: "The clipboard does not hold a puzzle: {0}", "Le presse-papiers ne contient pas de grille : {0}";
     pasted_photo: "the pasted photo", "la photo collée";
-    status_given: "{0} is a given and cannot be changed", "{0} : c'est une donnée, elle ne peut pas être modifiée";
     status_busy: "Still working on the previous request…", "Encore occupé avec la demande précédente…";
     status_nothing_to_undo: "Nothing to undo", "Rien à annuler";
     status_nothing_to_redo: "Nothing to redo", "Rien à rétablir";

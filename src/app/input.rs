@@ -10,7 +10,7 @@ use super::commands::{Command, SHORTCUTS};
 
 /// One thing the player asked for with the keyboard, the clipboard or a drop.
 #[derive(Clone, Debug)]
-pub enum Action {
+pub enum InputAction {
     Command(Command),
     /// A digit key: an entry, or a note when `note`.
     Digit {
@@ -32,12 +32,12 @@ pub enum Action {
 
 /// This frame's actions. Shortcuts are consumed so that egui does not also
 /// act on them; keys go to a text field instead while one has the focus.
-pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<Action> {
+pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<InputAction> {
     // One file at a time: the first of several dropped is opened.
-    let mut actions: Vec<Action> = ctx.input(|i| {
+    let mut actions: Vec<InputAction> = ctx.input(|i| {
         let first = i.raw.dropped_files.first();
         first
-            .map(|f| Action::Dropped(f.path().to_path_buf()))
+            .map(|f| InputAction::Dropped(f.path().to_path_buf()))
             .into_iter()
             .collect()
     });
@@ -47,7 +47,7 @@ pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<Action> {
     ctx.input_mut(|i| {
         for (command, shortcut) in SHORTCUTS {
             if i.consume_shortcut(shortcut) {
-                actions.push(Action::Command(*command));
+                actions.push(InputAction::Command(*command));
             }
         }
     });
@@ -62,23 +62,23 @@ pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<Action> {
                 let action = if let Some(digit) = digit_of(key) {
                     // Shift (or Alt) writes the other kind: a note in number mode.
                     let note = notes_mode != (modifiers.shift || modifiers.alt);
-                    Action::Digit { digit, note }
+                    InputAction::Digit { digit, note }
                 } else {
                     match key {
-                        Key::ArrowUp => Action::Move { drow: -1, dcol: 0 },
-                        Key::ArrowDown => Action::Move { drow: 1, dcol: 0 },
-                        Key::ArrowLeft => Action::Move { drow: 0, dcol: -1 },
-                        Key::ArrowRight => Action::Move { drow: 0, dcol: 1 },
-                        Key::Delete | Key::Backspace | Key::Num0 => Action::Erase,
-                        Key::PageDown => Action::NextLine,
-                        Key::PageUp => Action::PreviousLine,
+                        Key::ArrowUp => InputAction::Move { drow: -1, dcol: 0 },
+                        Key::ArrowDown => InputAction::Move { drow: 1, dcol: 0 },
+                        Key::ArrowLeft => InputAction::Move { drow: 0, dcol: -1 },
+                        Key::ArrowRight => InputAction::Move { drow: 0, dcol: 1 },
+                        Key::Delete | Key::Backspace | Key::Num0 => InputAction::Erase,
+                        Key::PageDown => InputAction::NextLine,
+                        Key::PageUp => InputAction::PreviousLine,
                         _ => continue,
                     }
                 };
                 actions.push(action);
             }
-            Event::Paste(text) => actions.push(Action::Paste(text)),
-            Event::PasteImage(image) => actions.push(Action::PasteImage(image)),
+            Event::Paste(text) => actions.push(InputAction::Paste(text)),
+            Event::PasteImage(image) => actions.push(InputAction::PasteImage(image)),
             _ => {}
         }
     }

@@ -10,13 +10,17 @@
 //! [`board_view::BoardView`], [`pip::PipView`], [`dialogue::DialogueView`]);
 //! the app acts on it. Where the app acts lives by concern: commands and
 //! input in [`actions`], files in [`opening`], worker replies in [`replies`], closing
-//! in [`closing`]. [`App::ui`] draws one frame into any [`egui::Ui`], which
-//! is what `egui_kittest` tests drive; [`native::run`] opens the window.
+//! in [`closing`]; each window over the board is drawn by its own file
+//! (`help.rs`, `guide_window.rs`, `path_window.rs`, `phone.rs`, ...), and how
+//! the app starts is [`Config`] (`config.rs`). This file keeps [`App`], its
+//! parts and its frame: [`App::ui`] draws one frame into any [`egui::Ui`],
+//! which is what `egui_kittest` tests drive; [`native::run`] opens the window.
 
 mod actions;
 pub mod board_view;
 mod closing;
 pub mod commands;
+mod config;
 pub mod dialogue;
 pub mod duel;
 pub mod guide_window;
@@ -42,7 +46,7 @@ pub mod status_bar;
 pub mod storage;
 pub mod worker;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::Ui;
 
@@ -51,60 +55,16 @@ use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueEntry, DialogueView};
-use i18n::{fill, Lang, Texts};
-use path_window::{PathAction, PathWindow};
+use i18n::{Lang, Texts};
+use path_window::PathWindow;
 use pip::{Mood, Pip, PipView};
 use session::{Edit, Session};
 use status_bar::{Status, StatusBar};
-use worker::{DialogFor, Purpose, Worker};
+use worker::{Purpose, Worker};
 
+pub use config::Config;
 pub use native::{run, Ended, FRAME_STATS_ENV};
 pub use session::AUTOSAVE_SECONDS;
-
-/// How the app starts.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Where the autosave lives (see [`storage::data_dir`]).
-    pub data_dir: PathBuf,
-    pub lang: Lang,
-    /// The language was chosen by the player (View > Language), not taken
-    /// from the system: it is remembered for the next session.
-    pub lang_chosen: bool,
-    /// Start in notes mode (remembered from the last session).
-    pub notes_mode: bool,
-    /// How Pip names cells (View > Cell names, remembered).
-    pub notation: Notation,
-    /// Hints stop at the nudge until the player asks for more (View menu,
-    /// remembered).
-    pub hint_budget: bool,
-    /// Pip moves (off in tests).
-    pub animate: bool,
-    /// Restore the autosave at start.
-    pub restore: bool,
-    /// Show the system's file dialog on Open and Save as (off in tests).
-    pub native_dialogs: bool,
-    /// Where the phone panel's server listens: the machine's LAN address
-    /// when `None` (tests use loopback).
-    pub phone_address: Option<std::net::IpAddr>,
-}
-
-impl Config {
-    /// The configuration of a real run: the user's data dir, the system language.
-    pub fn from_env() -> Config {
-        Config {
-            data_dir: storage::data_dir(),
-            lang: Lang::system(),
-            lang_chosen: false,
-            notes_mode: false,
-            notation: Notation::Plain,
-            hint_budget: false,
-            animate: true,
-            restore: true,
-            native_dialogs: true,
-            phone_address: None,
-        }
-    }
-}
 
 /// Pip, its dialogue, and where the conversation stands.
 struct Tutor {
@@ -343,14 +303,7 @@ impl App {
         match edit {
             Edit::Unchanged => {}
             Edit::Refused(e) => {
-                let text = match e {
-                    crate::grid::EditError::Given { cell, .. } => {
-                        let name = crate::hint::cell_name(cell, self.wording());
-                        crate::hint::capitalised(fill(self.t().status_given, &[&name]))
-                    }
-                    other => other.to_string(),
-                };
-                self.set_status(text, true);
+                self.set_status(crate::hint::edit_refused(&e, self.wording()), true);
             }
             Edit::Changed { solved } => {
                 self.tutor.dialogue.clear_offers();
@@ -551,90 +504,16 @@ impl App {
         }
     }
 
-    /// Game → Use your phone: opens the panel and starts its server on the
-    /// LAN (or says why it cannot).
-    fn open_phone_panel(&mut self, ctx: &egui::Context) {
-        if self.chrome.phone.is_some() {
-            return;
-        }
-        let lan = self.config.phone_address.or_else(crate::serve::lan_address);
-        let ip = lan.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
-        match phone::PhonePanel::open(ctx, ip, lan.is_none()) {
-            Ok(panel) => self.chrome.phone = Some(panel),
-            Err(e) => {
-                let text = fill(self.t().status_phone_failed, &[&e]);
-                self.set_status(text, true);
-            }
-        }
-    }
-
-    /// A photo from the phone, read as a dropped photo is, once the worker
-    /// is free (the next one waits in the panel until then).
-    fn take_phone_photo(&mut self, ctx: &egui::Context) {
-        if self.worker.busy() {
-            return;
-        }
-        let photo = self.chrome.phone.as_ref().and_then(|p| p.next_photo());
-        if let Some(photo) = photo {
-            self.read_photo(photo.name, photo.bytes, ctx);
-        }
-    }
-
-    /// The windows over the board: the question on close, Help, the phone
-    /// panel, the path window.
+    /// The windows over the board, each drawn by the file of its piece: the
+    /// question on close, the duel's, the phone panel, Statistics, Help, the
+    /// technique guide, the path window.
     fn windows(&mut self, ctx: &egui::Context) {
-        let t = self.t();
         self.exit_question_window(ctx);
         self.duel_windows(ctx);
-        if let Some(panel) = &mut self.chrome.phone {
-            if !panel.show(ctx, t) {
-                if let Some(panel) = self.chrome.phone.take() {
-                    panel.close();
-                }
-            }
-        }
+        self.phone_window(ctx);
         self.statistics_window(ctx);
-        if self.chrome.help_open {
-            let mut open = true;
-            egui::Window::new(t.menu_help)
-                .open(&mut open)
-                .default_width(480.0)
-                .show(ctx, |ui| help::show(ui, t));
-            self.chrome.help_open = open;
-        }
-        let words = self.wording();
-        if let Some(guide) = &mut self.chrome.guide {
-            let mut open = true;
-            let event = guide.show(ctx, words, &mut open);
-            if !open {
-                self.chrome.guide = None;
-            }
-            if let Some(guide_window::GuideEvent::TryOne(technique)) = event {
-                self.try_one(technique, ctx);
-            }
-        }
-        let Some(mut window) = self.chrome.path_window.take() else {
-            return;
-        };
-        match window.show(ctx, t) {
-            Some(PathAction::Go(path)) => {
-                let purpose = window.purpose;
-                match purpose {
-                    DialogFor::Open => self.open_path(&path, ctx),
-                    DialogFor::Save => self.save_to(&path),
-                }
-                // A failure keeps the window open, to correct the path.
-                if self.chrome.status.as_ref().is_some_and(|s| s.error) {
-                    self.chrome.path_window = Some(window);
-                }
-            }
-            Some(PathAction::Cancel) => {}
-            Some(PathAction::Browse) => {
-                let purpose = window.purpose;
-                self.chrome.path_window = Some(window);
-                self.native_dialog(purpose, ctx);
-            }
-            None => self.chrome.path_window = Some(window),
-        }
+        self.help_window(ctx);
+        self.technique_guide_window(ctx);
+        self.typed_path_window(ctx);
     }
 }

@@ -10,7 +10,7 @@ use super::pip::Mood;
 use super::worker::{DialogFor, Reply};
 use super::{storage, App};
 use crate::grid::{Grid, Puzzles, SavedGame};
-use crate::hint::PuzzleSource;
+use crate::hint::{self, PuzzleSource};
 
 impl App {
     /// Opens the path window (Open, Save as), and the system's file dialog
@@ -113,12 +113,15 @@ impl App {
                     self.session.file.puzzles.clear();
                     self.set_status(fill(t.status_loaded, &[&shown]), false);
                 }
-                Err(e) => self.set_status(e.to_string(), true),
+                Err(e) => self.set_status(hint::save_error(&e, self.config.lang), true),
             }
             return;
         }
         match crate::grid::read_puzzles(&bytes) {
-            Err(e) => self.set_status(fill(t.status_open_failed, &[&shown, &e]), true),
+            Err(e) => {
+                let why = hint::parse_error(&e, self.config.lang);
+                self.set_status(fill(t.status_open_failed, &[&shown, &why]), true);
+            }
             Ok(puzzles) => self.load_puzzles(puzzles, &name, PuzzleSource::File(name.clone()), ctx),
         }
     }
@@ -149,6 +152,7 @@ impl App {
                 let mut text = fill(t.status_file_puzzles, &[&name, &1, &good.len()]);
                 if let Some(first) = bad.first() {
                     let err = first.grid.clone().unwrap_err();
+                    let err = hint::parse_error(&err, self.config.lang);
                     text.push_str(". ");
                     let template = count_text(bad.len(), "", t.status_bad_line, t.status_bad_lines);
                     text.push_str(&fill(template, &[&bad.len(), &first.line, &err]));
@@ -187,7 +191,10 @@ impl App {
         let t = self.t();
         match crate::grid::read_puzzles(text.as_bytes()) {
             Ok(p) => self.load_puzzles(p, t.status_pasted, PuzzleSource::Pasted, ctx),
-            Err(e) => self.set_status(fill(t.status_paste_failed, &[&e]), true),
+            Err(e) => {
+                let why = hint::parse_error(&e, self.config.lang);
+                self.set_status(fill(t.status_paste_failed, &[&why]), true);
+            }
         }
     }
 
@@ -204,7 +211,10 @@ impl App {
                 self.set_status(fill(t.status_saved, &[&path.display()]), false);
                 self.exit.saved_elsewhere();
             }
-            Err(e) => self.set_status(fill(t.status_save_failed, &[&e]), true),
+            Err(e) => {
+                let why = hint::save_error(&e, self.config.lang);
+                self.set_status(fill(t.status_save_failed, &[&why]), true);
+            }
         }
     }
 
@@ -245,6 +255,7 @@ impl App {
                 true
             }
             Err(e) => {
+                let e = hint::save_error(&e, self.config.lang);
                 match storage::set_aside_damaged(&self.config.data_dir) {
                     Ok(aside) => self
                         .set_status(fill(t.status_restore_failed, &[&e, &aside.display()]), true),

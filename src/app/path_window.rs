@@ -80,3 +80,35 @@ impl PathWindow {
         }
     }
 }
+
+impl super::App {
+    /// The open-or-save-a-path window, while it is open: Go opens or saves
+    /// (a failure keeps the window, to correct the path), Browse asks the
+    /// system's file dialog.
+    pub(super) fn typed_path_window(&mut self, ctx: &egui::Context) {
+        let t = self.t();
+        let Some(mut window) = self.chrome.path_window.take() else {
+            return;
+        };
+        match window.show(ctx, t) {
+            Some(PathAction::Go(path)) => {
+                let purpose = window.purpose;
+                match purpose {
+                    DialogFor::Open => self.open_path(&path, ctx),
+                    DialogFor::Save => self.save_to(&path),
+                }
+                // A failure keeps the window open, to correct the path.
+                if self.chrome.status.as_ref().is_some_and(|s| s.error) {
+                    self.chrome.path_window = Some(window);
+                }
+            }
+            Some(PathAction::Cancel) => {}
+            Some(PathAction::Browse) => {
+                let purpose = window.purpose;
+                self.chrome.path_window = Some(window);
+                self.native_dialog(purpose, ctx);
+            }
+            None => self.chrome.path_window = Some(window),
+        }
+    }
+}

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use egui::{Color32, ColorImage, TextureHandle, TextureOptions, Vec2};
 
-use super::i18n::Texts;
+use super::i18n::{fill, Texts};
 use crate::serve::{self, PhonePhoto, Server};
 
 /// Blank modules around the code, as the QR standard asks, so phones find it.
@@ -41,11 +41,11 @@ impl PhonePanel {
             let _ = tx.send(photo);
             ctx.request_repaint();
         });
-        let config = |port| serve::Config {
+        let config = |port| serve::ServerConfig {
             ip,
             port,
             window: Some(sink.clone()),
-            ..serve::Config::default()
+            ..serve::ServerConfig::default()
         };
         // The usual port keeps the page's address (and its saved game) the
         // same from one time to the next; any free port when it is taken.
@@ -142,6 +142,49 @@ fn qr_image(url: &str) -> ColorImage {
         }
     }
     ColorImage::new([side, side], pixels)
+}
+
+impl super::App {
+    /// Game → Use your phone: opens the panel and starts its server on the
+    /// LAN (or says why it cannot).
+    pub(super) fn open_phone_panel(&mut self, ctx: &egui::Context) {
+        if self.chrome.phone.is_some() {
+            return;
+        }
+        let lan = self.config.phone_address.or_else(crate::serve::lan_address);
+        let ip = lan.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+        match PhonePanel::open(ctx, ip, lan.is_none()) {
+            Ok(panel) => self.chrome.phone = Some(panel),
+            Err(e) => {
+                let text = fill(self.t().status_phone_failed, &[&e]);
+                self.set_status(text, true);
+            }
+        }
+    }
+
+    /// A photo from the phone, read as a dropped photo is, once the worker
+    /// is free (the next one waits in the panel until then).
+    pub(super) fn take_phone_photo(&mut self, ctx: &egui::Context) {
+        if self.worker.busy() {
+            return;
+        }
+        let photo = self.chrome.phone.as_ref().and_then(|p| p.next_photo());
+        if let Some(photo) = photo {
+            self.read_photo(photo.name, photo.bytes, ctx);
+        }
+    }
+
+    /// The phone panel, while it is open; closing it stops its server.
+    pub(super) fn phone_window(&mut self, ctx: &egui::Context) {
+        let t = self.t();
+        if let Some(panel) = &mut self.chrome.phone {
+            if !panel.show(ctx, t) {
+                if let Some(panel) = self.chrome.phone.take() {
+                    panel.close();
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@ use super::App;
 use crate::generate::Date;
 use crate::grid::{Cell, Grid};
 use crate::hint::{self, PuzzleSource};
-use crate::history::{self, GameStart, HintUse, Origin, Progress, Recorder, Report, Request};
+use crate::history::{
+    self, GameProgress, GameStart, HintRecord, Origin, Recorder, Report, Request,
+};
 use crate::logic::Technique;
 
 /// Seconds of play between two writes of the time played (other changes,
@@ -31,7 +33,7 @@ pub struct GameRecord {
     pub key: u64,
     /// The givens, to tell a report about this game from an older one's.
     pub puzzle: Grid,
-    pub hints: Vec<HintUse>,
+    pub hints: Vec<HintRecord>,
     /// Which dialogue paragraph shows which hint (index into `hints`).
     hint_paragraphs: Vec<(usize, usize)>,
     /// Wrong entries shown to the player: (cell, the digit that was wrong).
@@ -54,7 +56,7 @@ impl GameRecord {
     /// paragraph `paragraph`; its first line is read.
     pub fn hint_shown(&mut self, paragraph: usize, technique: Technique, lines: usize) {
         self.hint_paragraphs.push((paragraph, self.hints.len()));
-        self.hints.push(HintUse {
+        self.hints.push(HintRecord {
             technique: Some(technique),
             depth: Some(1),
             lines: Some(lines as u32),
@@ -95,8 +97,8 @@ impl GameRecord {
     }
 
     /// What the history is told, after `seconds` played.
-    pub fn progress(&self, seconds: u64) -> Progress {
-        Progress {
+    pub fn progress(&self, seconds: u64) -> GameProgress {
+        GameProgress {
             seconds_played: seconds,
             mistakes: self.mistakes(),
             solve_used: self.solve_used,
@@ -125,7 +127,7 @@ pub struct HistoryLink {
     next_key: u64,
     pub game: GameRecord,
     /// The last progress sent, and the seconds played then.
-    sent: Option<Progress>,
+    sent: Option<GameProgress>,
     /// Pip's words about a puzzle played before, waiting for the welcome.
     recognised: Option<hint::Paragraph>,
     pub window: StatsWindow,
@@ -185,7 +187,7 @@ impl HistoryLink {
         let due = match &self.sent {
             None => true,
             Some(last) => {
-                let same_but_time = Progress {
+                let same_but_time = GameProgress {
                     seconds_played: last.seconds_played,
                     ..progress.clone()
                 } == *last;
@@ -205,7 +207,7 @@ impl HistoryLink {
 
     /// A duel with Pip is over: into the history, and into the statistics
     /// when they are on screen.
-    pub fn record_duel(&mut self, outcome: crate::duel::Outcome) {
+    pub fn record_duel(&mut self, outcome: crate::duel::DuelResult) {
         self.recorder.send(Request::Duel(history::FinishedDuel {
             outcome,
             finished_at: unix_now(),

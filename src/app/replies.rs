@@ -14,7 +14,7 @@ use super::worker::{DialogFor, Purpose, Reply};
 use super::{App, ImportScreen};
 use crate::grid::Board;
 use crate::hint::{self, ParagraphKind, PuzzleSource};
-use crate::logic::{Outcome, Step, Technique};
+use crate::logic::{NextStep, Step, Technique};
 use crate::solver::Verdict;
 
 impl App {
@@ -96,9 +96,9 @@ impl App {
     /// end) waits for a step. Wrong entries come first, those read from the
     /// photo asked about; before the first step that needs candidates, Pip
     /// asks whether to pencil them in.
-    fn on_hint(&mut self, outcome: Outcome) {
+    fn on_hint(&mut self, outcome: NextStep) {
         let s = &self.session;
-        let hint::answers::Answer {
+        let hint::answers::BoardAnswer {
             said,
             crossed,
             asking,
@@ -113,7 +113,7 @@ impl App {
             _ => Mood::Idle,
         });
         self.tutor.pending_step = match outcome {
-            Outcome::Step(step) => {
+            NextStep::Step(step) => {
                 if step.technique == Technique::WrongEntries {
                     // only the player's own are crossed out: a photo's
                     // reading is asked about
@@ -412,7 +412,8 @@ impl App {
                 if matches!(e, crate::vision::ImportError::NoGrid) {
                     self.say(hint::no_grid_found(self.config.lang));
                 }
-                self.set_status(fill(t.status_photo_failed, &[&name, &e]), true);
+                let why = hint::import_error(&e, self.config.lang);
+                self.set_status(fill(t.status_photo_failed, &[&name, &why]), true);
                 return;
             }
         };
@@ -443,7 +444,7 @@ impl App {
             }
         } else {
             let Some((preview, orientation)) = preview else {
-                let why = "unreadable image";
+                let why = t.photo_unreadable;
                 self.set_status(fill(t.status_photo_failed, &[&name, &why]), true);
                 return;
             };

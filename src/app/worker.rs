@@ -50,7 +50,7 @@ pub enum Reply {
     /// The rule engine's answer for the board of `generation`.
     Hint {
         generation: u64,
-        outcome: logic::Outcome,
+        outcome: logic::NextStep,
     },
     /// The board of `generation` with a step applied (one undoable move).
     Applied {

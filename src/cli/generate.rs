@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use sudolens::generate::{
     generate_with, random_seed, DailyPuzzle, Date, Generated, Options, Symmetry,
 };
+use sudolens::hint::{level_name, Lang};
 use sudolens::logic::Level;
 
 #[derive(Args)]
@@ -158,7 +159,7 @@ impl Ticker {
         self.last = Some(now);
         Some(format!(
             "generating {} puzzles: {} of {} done, puzzle {} after {} candidates ({} in all), {:.0} s",
-            self.level,
+            level_name(self.level, Lang::En),
             self.done,
             self.count,
             index + 1,
@@ -185,7 +186,7 @@ impl Ticker {
         Some(format!(
             "generated {} {} puzzles from {} candidates in {:.1} s",
             self.done,
-            self.level,
+            level_name(self.level, Lang::En),
             self.candidates,
             now.duration_since(self.start).as_secs_f64()
         ))

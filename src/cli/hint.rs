@@ -5,7 +5,7 @@ use clap::Args;
 use std::process::ExitCode;
 use sudolens::grid::{Board, Grid, PuzzleStream};
 use sudolens::hint::{for_outcome, invalid_grid, Lang, Notation, Paragraph, Wording};
-use sudolens::logic::{next_outcome, Outcome, Step};
+use sudolens::logic::{next_outcome, NextStep, Step};
 
 #[derive(Args)]
 pub struct HintArgs {
@@ -81,18 +81,18 @@ pub fn run(args: &HintArgs) -> ExitCode {
     let words = args.words.wording();
     let outcome = next_outcome(&Board::new(grid));
     let paragraph = match &outcome {
-        Outcome::Invalid(v) => invalid_grid(&grid, v, words),
+        NextStep::Invalid(v) => invalid_grid(&grid, v, words),
         // no Next or Apply in a terminal: the step ends at its conclusion
-        Outcome::Step(step) => sudolens::hint::for_reading(step, words),
+        NextStep::Step(step) => sudolens::hint::for_reading(step, words),
         other => for_outcome(other, words),
     };
     if args.json {
         let v = match &outcome {
-            Outcome::Step(step) => step_json(step, words),
+            NextStep::Step(step) => step_json(step, words),
             other => {
                 let status = match other {
-                    Outcome::Solved => "solved",
-                    Outcome::Invalid(_) => "invalid",
+                    NextStep::Solved => "solved",
+                    NextStep::Invalid(_) => "invalid",
                     _ => "stuck",
                 };
                 serde_json::json!({ "status": status, "lines": texts(paragraph) })
@@ -105,9 +105,9 @@ pub fn run(args: &HintArgs) -> ExitCode {
         }
     }
     match outcome {
-        Outcome::Step(_) | Outcome::Solved => Exit::Ok,
-        Outcome::Invalid(v) => Exit::for_verdict(&v),
-        Outcome::Stuck => Exit::Stuck,
+        NextStep::Step(_) | NextStep::Solved => Exit::Ok,
+        NextStep::Invalid(v) => Exit::for_verdict(&v),
+        NextStep::Stuck => Exit::Stuck,
     }
     .into()
 }

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
-use sudolens::hint::{verdict_summary, Lang, Notation, Wording};
+use sudolens::hint::{level_name, technique_name, verdict_summary, Lang, Notation, Wording};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
 use sudolens::solver::{count_solutions, verdict};
 
@@ -78,7 +78,7 @@ fn line_for(grid: &Grid, r: &Rating, json: bool) -> String {
     } else {
         let hardest = r
             .hardest
-            .map_or("no step found".to_string(), |t| t.to_string());
+            .map_or("no step found", |t| technique_name(t, Lang::En));
         let stopped = if r.solved_by_logic {
             ""
         } else {
@@ -87,7 +87,7 @@ fn line_for(grid: &Grid, r: &Rating, json: bool) -> String {
         format!(
             "{}  {:<7} {:>4.1}  {hardest}{stopped}",
             grid.to_line(),
-            r.level.name(),
+            level_name(r.level, Lang::En),
             r.score
         )
     }
@@ -259,7 +259,7 @@ fn summary(name: &str, args: &RateArgs, s: &mut Stats, secs: f64) {
         .iter()
         .zip(s.levels)
         .filter(|(_, n)| *n > 0)
-        .map(|(l, n)| format!("{l} {n}"))
+        .map(|(&l, n)| format!("{} {n}", level_name(l, Lang::En)))
         .collect();
     if s.already_solved > 0 {
         parts.push(format!("already solved {}", s.already_solved));
@@ -302,7 +302,9 @@ fn bench_summary(s: &mut Stats) {
             times.last().copied().unwrap_or(0.0)
         );
     }
-    let counts: Vec<String> = s.hardest.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    let counts: Vec<String> = (s.hardest.iter())
+        .map(|(&t, n)| format!("{} {n}", technique_name(t, Lang::En)))
+        .collect();
     eprintln!("hardest technique: {}", counts.join(", "));
     let rated = s.rated - s.already_solved;
     let hardest: usize = s

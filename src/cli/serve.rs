@@ -6,7 +6,7 @@ use super::{bad_input, Exit};
 use clap::Args;
 use std::net::{IpAddr, Ipv4Addr};
 use std::process::ExitCode;
-use sudolens::serve::{lan_address, Config, Server, DEFAULT_PORT};
+use sudolens::serve::{lan_address, Server, ServerConfig, DEFAULT_PORT};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -32,11 +32,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     } else {
         IpAddr::V4(Ipv4Addr::LOCALHOST)
     };
-    let config = Config {
+    let config = ServerConfig {
         ip,
         port: args.port,
         stop_on_ctrl_c: true,
-        ..Config::default()
+        ..ServerConfig::default()
     };
     let server = match Server::start(config) {
         Ok(s) => s,

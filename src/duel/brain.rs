@@ -15,7 +15,7 @@
 //! techniques that assume a single completion are not among a master's, so
 //! a value Pip calls forced is in every completion, and so in the secret.
 
-use super::codec::{digits_text, technique_name};
+use super::codec::{digits_text, technique_id};
 use super::{live, odds};
 use super::{Action, Camp, Strength};
 use crate::generate::rng::Rng;
@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 pub struct Pending {
     pub cell: Cell,
     pub digit: u8,
-    #[serde(with = "technique_name")]
+    #[serde(with = "technique_id")]
     pub technique: Technique,
 }
 
@@ -38,12 +38,12 @@ pub struct Pending {
 pub enum Reason {
     /// The value is forced: the step of `technique` placed it this turn.
     Forced {
-        #[serde(with = "technique_name")]
+        #[serde(with = "technique_id")]
         technique: Technique,
     },
     /// The value was proved on an earlier turn, by `technique`, with others.
     Stacked {
-        #[serde(with = "technique_name")]
+        #[serde(with = "technique_id")]
         technique: Technique,
     },
     /// Nothing is certain: a guess among the hole's `options`, cheaper on

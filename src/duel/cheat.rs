@@ -14,7 +14,7 @@
 //! plain words (`hint::duel`).
 
 use super::brain::Thought;
-use super::codec::{digits_text, technique_name};
+use super::codec::{digits_text, technique_id};
 use super::{Action, Answer, Camp, Reason};
 use crate::grid::{Candidates, Cell, Grid};
 use crate::logic::Technique;
@@ -47,7 +47,7 @@ pub enum Cheat {
     ForcedDenied {
         cell: Cell,
         digit: u8,
-        #[serde(with = "technique_name")]
+        #[serde(with = "technique_id")]
         technique: Technique,
     },
     /// The secret revealed at the end holds `secret` in `cell`, and the

@@ -1,8 +1,9 @@
 //! How typed values are written in duel files: techniques and levels by
-//! their names, sets of digits as players write them (`"47"`).
+//! their stable keys (`Technique::id`, `Level::id`), sets of digits as
+//! players write them (`"47"`).
 
-/// A technique saved by its name.
-pub mod technique_name {
+/// A technique saved by its stable key.
+pub mod technique_id {
     use crate::logic::Technique;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -12,9 +13,7 @@ pub mod technique_name {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Technique, D::Error> {
         let name = String::deserialize(d)?;
-        Technique::ALL
-            .into_iter()
-            .find(|t| t.name() == name)
+        Technique::from_id(&name)
             .ok_or_else(|| serde::de::Error::custom(format!("'{name}' is not a technique")))
     }
 }
@@ -44,13 +43,13 @@ pub mod digits_text {
     }
 }
 
-/// A level saved by its name (`null` for none).
-pub mod level_name {
+/// A level saved by its stable key (`null` for none).
+pub mod level_id {
     use crate::logic::Level;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(l: &Option<Level>, s: S) -> Result<S::Ok, S::Error> {
-        l.map(|l| l.name()).serialize(s)
+        l.map(|l| l.id()).serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
@@ -59,7 +58,7 @@ pub mod level_name {
         };
         Level::ALL
             .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(&name))
+            .find(|l| l.id().eq_ignore_ascii_case(&name))
             .map(Some)
             .ok_or_else(|| serde::de::Error::custom(format!("'{name}' is not a level")))
     }

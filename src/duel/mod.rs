@@ -158,7 +158,7 @@ pub enum Ending {
 
 /// The result of a finished duel: what the history records.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
+pub struct DuelResult {
     /// `None`: a draw.
     pub winner: Option<Side>,
     pub ending: Ending,
@@ -166,7 +166,7 @@ pub struct Outcome {
     pub pip: Tally,
     pub strength: Strength,
     pub answering: Answering,
-    #[serde(with = "codec::level_name")]
+    #[serde(with = "codec::level_id")]
     pub level: Option<Level>,
 }
 
@@ -182,7 +182,7 @@ pub struct Duel {
     turn: Side,
     turns: Vec<Turn>,
     question: Option<Question>,
-    outcome: Option<Outcome>,
+    outcome: Option<DuelResult>,
 }
 
 impl Duel {
@@ -278,7 +278,7 @@ impl Duel {
         self.question.as_ref()
     }
 
-    pub fn outcome(&self) -> Option<&Outcome> {
+    pub fn outcome(&self) -> Option<&DuelResult> {
         self.outcome.as_ref()
     }
 
@@ -504,7 +504,7 @@ impl Duel {
             Ending::Completed => None,
         };
         self.question = None;
-        self.outcome = Some(Outcome {
+        self.outcome = Some(DuelResult {
             winner,
             ending,
             player: self.player.tally,

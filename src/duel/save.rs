@@ -12,8 +12,8 @@
 //! resume. Files are written through [`crate::files`].
 
 use super::brain::Pending;
-use super::codec::{digits_text, level_name};
-use super::{Answer, Answering, Duel, Ending, Outcome, Setup, Side, Strength, Turn};
+use super::codec::{digits_text, level_id};
+use super::{Answer, Answering, Duel, DuelResult, Ending, Setup, Side, Strength, Turn};
 use crate::files;
 use crate::grid::{invalid, parse_versioned, read_save, write_save};
 use crate::grid::{Candidates, Cell, Grid, SaveError};
@@ -33,7 +33,7 @@ struct DuelFile {
     version: u32,
     strength: Strength,
     answering: Answering,
-    #[serde(with = "level_name")]
+    #[serde(with = "level_id")]
     level: Option<Level>,
     seed: u64,
     pip_secret: Grid,
@@ -51,7 +51,7 @@ struct DuelFile {
     pip_pending: Vec<Pending>,
     /// Only when the duel is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    outcome: Option<Outcome>,
+    outcome: Option<DuelResult>,
 }
 
 fn notes_text(notes: &[Candidates; 81]) -> Vec<String> {

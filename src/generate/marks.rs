@@ -168,10 +168,7 @@ mod tests {
 
     #[test]
     fn singles_solve_an_easy_puzzle_and_not_a_hard_one() {
-        let easy = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let easy = Grid::parse(crate::test_puzzles::EASY).unwrap();
         assert!(solved_by_singles(&easy));
         let hard = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         assert!(!solved_by_singles(&hard));

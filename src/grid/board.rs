@@ -380,12 +380,7 @@ mod tests {
     use super::*;
 
     fn board() -> Board {
-        Board::new(
-            Grid::parse(
-                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            )
-            .unwrap(),
-        )
+        Board::new(Grid::parse(crate::test_puzzles::HARD_17).unwrap())
     }
 
     #[test]

@@ -22,6 +22,18 @@ pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
 use std::fmt;
 
+/// The six orders of three things: the rows of a band, the columns of a
+/// stack, the bands or the stacks of the grid. The solver's band
+/// permutations and the generator's canonical form both walk them.
+pub const ORDERS_OF_3: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// 81 digits in reading order, `0` for an empty cell.
 ///
 /// A `Grid` is a plain value (a puzzle, a solution, a snapshot of a board);
@@ -217,13 +229,11 @@ pub struct Conflict {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PUZZLE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    use crate::test_puzzles::HARD_17;
 
     #[test]
     fn candidates_follow_the_basic_rule() {
-        let g = Grid::parse(PUZZLE).unwrap();
+        let g = Grid::parse(HARD_17).unwrap();
         // r1c2 sees 4, 8, 5 in its row and 3 in its box and column 2's 2.
         let c = g.candidates(Cell::new(0, 1));
         assert!(!c.contains(4) && !c.contains(8) && !c.contains(5) && !c.contains(3));
@@ -233,7 +243,7 @@ mod tests {
 
     #[test]
     fn conflicts_name_digit_unit_and_cells() {
-        let mut g = Grid::parse(PUZZLE).unwrap();
+        let mut g = Grid::parse(HARD_17).unwrap();
         assert!(g.conflicts().is_empty());
         g.set(Cell::new(0, 1), 4);
         let conflicts = g.conflicts();

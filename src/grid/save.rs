@@ -287,10 +287,7 @@ mod tests {
     use crate::grid::Cell;
 
     fn game() -> SavedGame {
-        let givens = Grid::parse(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let givens = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         let mut board = Board::new(givens);
         board.fill_notes(None);
         board.set_entry(Cell::new(0, 1), 1).unwrap();

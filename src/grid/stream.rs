@@ -252,8 +252,8 @@ pub fn read_puzzles(bytes: &[u8]) -> Result<Puzzles, ParseError> {
 mod tests {
     use super::*;
 
-    const LINE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// A puzzle line, as a file of many puzzles holds one.
+    const LINE: &str = crate::test_puzzles::HARD_17;
 
     fn grid() -> Grid {
         Grid::parse(LINE).unwrap()

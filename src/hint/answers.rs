@@ -11,7 +11,7 @@ use super::photo::{entries_that_do_not_fit, ThenOffer};
 use super::{broken_givens, entries_break_the_puzzle, for_outcome, one_wrong_entry, Wording};
 use super::{Paragraph, ParagraphKind};
 use crate::grid::{Board, Cell, Grid};
-use crate::logic::{Outcome, Technique};
+use crate::logic::{NextStep, Technique};
 use crate::solver::Verdict;
 
 /// What Pip offers once a paragraph about a broken board is read.
@@ -25,7 +25,7 @@ pub enum Remedy {
 
 /// Pip's answer about a board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct BoardAnswer {
     pub said: Paragraph,
     /// The player's own entries that differ from the solution, to cross out.
     pub crossed: Vec<Cell>,
@@ -58,15 +58,20 @@ pub fn split_readings(
 
 /// Pip's answer to Hint: the engine's `outcome` on `board` in words. Wrong
 /// entries come first; those read from the photo are asked about.
-pub fn hint(outcome: &Outcome, board: &Board, readings: &Grid, lang: impl Into<Wording>) -> Answer {
+pub fn hint(
+    outcome: &NextStep,
+    board: &Board,
+    readings: &Grid,
+    lang: impl Into<Wording>,
+) -> BoardAnswer {
     let lang: Wording = lang.into();
-    let mut answer = Answer {
+    let mut answer = BoardAnswer {
         said: for_outcome(outcome, lang),
         crossed: Vec::new(),
         asking: false,
         remedies: Vec::new(),
     };
-    if let Outcome::Step(step) = outcome {
+    if let NextStep::Step(step) = outcome {
         if step.technique == Technique::WrongEntries {
             let wrong: Vec<Cell> = step.wrong.iter().map(|w| w.cell).collect();
             let (read, typed) = split_readings(board, readings, &wrong);
@@ -93,7 +98,7 @@ pub fn not_proper(
     givens: Option<&Verdict>,
     check: bool,
     lang: impl Into<Wording>,
-) -> Answer {
+) -> BoardAnswer {
     let lang: Wording = lang.into();
     let has_entries = board.entries().filled_count() > 0;
     match givens {
@@ -110,7 +115,7 @@ pub fn not_proper(
                 [cell] if check => one_wrong_entry(cell, board.value(cell), lang),
                 _ => entries_break_the_puzzle(current, &wrong, lang),
             };
-            Answer {
+            BoardAnswer {
                 asking: said.kind == ParagraphKind::Info,
                 said,
                 crossed: typed,
@@ -120,7 +125,7 @@ pub fn not_proper(
         other => {
             let verdict = other.unwrap_or(current);
             let blame_givens = other.is_some() || !has_entries;
-            Answer {
+            BoardAnswer {
                 said: broken_givens(verdict, blame_givens, lang),
                 crossed: Vec::new(),
                 asking: false,

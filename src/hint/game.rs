@@ -3,7 +3,7 @@
 //! welcomes to a new, restored or practice game, and what Solve and Check
 //! found.
 
-use super::words::{cell, tech_name};
+use super::words::{cell, technique_name};
 use super::{line, plain, Lang, Paragraph, ParagraphKind, Wording};
 use crate::logic::{Candidate, Highlights, Rating, Technique};
 
@@ -85,7 +85,7 @@ pub fn budget_stop(lang: Lang) -> String {
 
 /// "What is an X-Wing?": the dialogue's way into the technique guide.
 pub fn what_is(t: Technique, lang: Lang) -> String {
-    let name = tech_name(t, lang);
+    let name = technique_name(t, lang);
     match lang {
         Lang::En if name.ends_with('s') => format!("What are {name}?"),
         Lang::En => {
@@ -102,7 +102,7 @@ pub fn what_is(t: Technique, lang: Lang) -> String {
 /// Welcome to a practice puzzle from the technique guide, whose next step
 /// needs `t`.
 pub fn practice(t: Technique, lang: Lang) -> Paragraph {
-    let name = tech_name(t, lang);
+    let name = technique_name(t, lang);
     Paragraph {
         kind: ParagraphKind::Info,
         lines: vec![
@@ -193,7 +193,7 @@ pub fn welcome(source: &PuzzleSource, givens: usize, rating: &Rating, lang: Lang
     };
     let mut lines = vec![plain(text)];
     if let Some(hardest) = rating.hardest {
-        let name = super::tech_name(hardest, lang);
+        let name = super::technique_name(hardest, lang);
         lines.push(plain(if rating.solved_by_logic {
             say!(
                 lang,

@@ -6,7 +6,7 @@
 //! idea is written here, its title is its techniques' names and its idea
 //! their rules.
 
-use super::words::{tech_name, tech_rule, FAMILIES};
+use super::words::{technique_name, technique_rule, FAMILIES};
 use super::Lang;
 use crate::logic::Technique;
 
@@ -194,7 +194,7 @@ pub fn family_title(family: &[Technique], lang: Lang) -> String {
         (Some(i), Lang::Fr) => i.title_fr.to_string(),
         (None, _) => family
             .iter()
-            .map(|&t| tech_name(t, lang))
+            .map(|&t| technique_name(t, lang))
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -206,8 +206,8 @@ pub fn family_idea(family: &[Technique], lang: Lang) -> [String; 2] {
         (Some(i), Lang::En) => i.idea_en.map(str::to_string),
         (Some(i), Lang::Fr) => i.idea_fr.map(str::to_string),
         (None, _) => {
-            let first = family.first().map_or("", |&t| tech_rule(t, lang));
-            let rest = family.get(1).map_or("", |&t| tech_rule(t, lang));
+            let first = family.first().map_or("", |&t| technique_rule(t, lang));
+            let rest = family.get(1).map_or("", |&t| technique_rule(t, lang));
             [first.to_string(), rest.to_string()]
         }
     }
@@ -223,7 +223,7 @@ mod tests {
         let all: Vec<Technique> = fams.iter().flatten().copied().collect();
         for t in Technique::ALL {
             let n = all.iter().filter(|&&x| x == t).count();
-            assert_eq!(n, usize::from(t != Technique::WrongEntries), "{t}");
+            assert_eq!(n, usize::from(t != Technique::WrongEntries), "{t:?}");
         }
         assert!(fams.windows(2).all(|w| w[0][0] < w[1][0]));
         assert_eq!(fams[0][0], Technique::FullHouse);

@@ -7,7 +7,7 @@
 //! The app pages through `Vec<Paragraph>`; nothing here knows about the UI.
 
 use crate::grid::{Cell, Unit};
-use crate::logic::{Candidate, Highlights, Outcome, Pattern, Step, Technique};
+use crate::logic::{Candidate, Highlights, NextStep, Pattern, Step, Technique};
 use serde::{Deserialize, Serialize};
 
 /// The language Pip speaks, and the whole interface with it: the one
@@ -90,6 +90,7 @@ mod als;
 pub mod answers;
 mod chains;
 pub mod duel;
+mod errors;
 mod fish;
 mod forcing;
 mod game;
@@ -107,6 +108,7 @@ mod wings;
 mod words;
 mod wrong_entries;
 
+pub use errors::{edit_refused, import_error, parse_error, save_error};
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
     solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
@@ -122,10 +124,10 @@ pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
-#[cfg(feature = "gui")]
-pub(crate) use words::capitalised;
 use words::{cell, cells, digits, units};
-pub use words::{cell_name, level_name, tech_name, tech_rule, unit_name, Notation, Wording};
+pub use words::{
+    cell_name, level_name, technique_name, technique_rule, unit_name, Notation, Wording,
+};
 
 /// The title over a paragraph in the dialogue.
 pub fn title(kind: ParagraphKind, lang: Lang) -> String {
@@ -166,13 +168,13 @@ fn only_cells(cs: &[Cell]) -> Highlights {
 }
 
 /// The paragraph for whatever the engine said about a board.
-pub fn for_outcome(outcome: &Outcome, w: impl Into<Wording>) -> Paragraph {
+pub fn for_outcome(outcome: &NextStep, w: impl Into<Wording>) -> Paragraph {
     let lang = w.into();
     match outcome {
-        Outcome::Step(step) => for_step(step, lang),
-        Outcome::Solved => solved(lang.lang),
-        Outcome::Invalid(v) => invalid(v, lang),
-        Outcome::Stuck => Paragraph {
+        NextStep::Step(step) => for_step(step, lang),
+        NextStep::Solved => solved(lang.lang),
+        NextStep::Invalid(v) => invalid(v, lang),
+        NextStep::Stuck => Paragraph {
             kind: ParagraphKind::Stuck,
             lines: vec![plain(say!(lang, "I can't find a logical step here. Check the notes: a true digit may have been erased.", "Je ne trouve pas d'étape logique ici. Vérifie les notes : un bon chiffre a peut-être été effacé."))],
         },
@@ -216,8 +218,8 @@ pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
     ));
     // 2. Technique and rule.
     let (name, rule) = (
-        tech_name(step.technique, lang),
-        tech_rule(step.technique, lang),
+        technique_name(step.technique, lang),
+        technique_rule(step.technique, lang),
     );
     lines.push(line(
         say!(
@@ -257,8 +259,9 @@ pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
 /// forum line, "Hidden Single (1.2): r1c5=4".
 pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
     let w = w.into();
+    let (name, score) = (words::technique_name(step.technique, w), step.score);
     if w == Wording::new(Lang::En, Notation::Compact) {
-        return step.to_string();
+        return format!("{name} ({score:.1}): {}", step.conclusion());
     }
     let mut parts: Vec<String> = step
         .placements
@@ -269,7 +272,6 @@ pub fn summary(step: &Step, w: impl Into<Wording>) -> String {
         let ds: Vec<String> = e.digits.iter().map(|d| d.to_string()).collect();
         parts.push(format!("{} ≠ {}", cell(e.cell, w), ds.join(", ")));
     }
-    let (name, score) = (words::tech_name(step.technique, w), step.score);
     let colon = match w.lang {
         Lang::En => ":",
         Lang::Fr => " :",

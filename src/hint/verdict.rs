@@ -100,7 +100,7 @@ fn sentence(clause: &str) -> String {
 }
 
 /// One fact of a verdict, with what the board shows while it is read.
-pub struct Fact {
+pub struct VerdictFact {
     pub clause: String,
     pub highlights: Highlights,
 }
@@ -108,7 +108,7 @@ pub struct Fact {
 /// The facts that make `verdict` what it is: each conflict, else where the
 /// forced digits break down, else the contradiction; for several
 /// solutions, the cells that can differ. None for a unique solution.
-pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Fact> {
+pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<VerdictFact> {
     let lang = lang.into();
     match verdict {
         Verdict::Unique(_) => Vec::new(),
@@ -119,7 +119,7 @@ pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Fact> {
             if !conflicts.is_empty() {
                 return conflicts
                     .iter()
-                    .map(|c| Fact {
+                    .map(|c| VerdictFact {
                         clause: conflict_clause(c, lang),
                         highlights: Highlights {
                             units: vec![c.unit],
@@ -129,15 +129,15 @@ pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Fact> {
                     .collect();
             }
             vec![match *dead_end {
-                Some(d @ DeadEnd::NoCandidate(c)) => Fact {
+                Some(d @ DeadEnd::NoCandidate(c)) => VerdictFact {
                     clause: dead_end_clause(d, lang),
                     highlights: only_cells(&[c]),
                 },
-                Some(d @ DeadEnd::NoPlace(u, _)) => Fact {
+                Some(d @ DeadEnd::NoPlace(u, _)) => VerdictFact {
                     clause: dead_end_clause(d, lang),
                     highlights: only_units(&[u]),
                 },
-                None => Fact {
+                None => VerdictFact {
                     clause: contradiction_clause(lang),
                     highlights: Highlights::default(),
                 },
@@ -145,7 +145,7 @@ pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<Fact> {
         }
         Verdict::Multiple(_) => {
             let (list, differ) = two_ways(verdict, lang);
-            vec![Fact {
+            vec![VerdictFact {
                 clause: list,
                 highlights: only_cells(&differ),
             }]

@@ -282,9 +282,11 @@ pub(crate) fn capitalised(text: String) -> String {
     }
 }
 
-/// A technique's words: the French name (the English one is
-/// [`Technique::name`]) and the rule it teaches, in one sentence per
-/// language. Each family's file lists its own.
+/// A technique's words: its French name and the rule it teaches, in one
+/// sentence per language. Each family's file lists its own. Its English
+/// name is its stable key ([`Technique::id`]), which was written as the
+/// English name and is said as it: one list of those words, not two (see
+/// [`technique_name`]).
 pub(crate) struct TechniqueWords {
     pub technique: Technique,
     pub name_fr: &'static str,
@@ -317,16 +319,20 @@ fn words_of(t: Technique) -> &'static TechniqueWords {
         .expect("every technique has its words (checked by a test)")
 }
 
-/// A technique's name as players know it, in `lang`.
-pub fn tech_name(t: Technique, lang: impl Into<Lang>) -> &'static str {
+/// A technique's name as players know it, in `lang`: every player-facing
+/// name goes through here. In English it is the technique's stable key,
+/// which `logic` keeps because JSON, the history and save files store it;
+/// were the English wording ever to change, the new name would go here and
+/// the key would stay.
+pub fn technique_name(t: Technique, lang: impl Into<Lang>) -> &'static str {
     match lang.into() {
-        Lang::En => t.name(),
+        Lang::En => t.id(),
         Lang::Fr => words_of(t).name_fr,
     }
 }
 
 /// The rule a technique teaches, in one sentence.
-pub fn tech_rule(t: Technique, lang: impl Into<Lang>) -> &'static str {
+pub fn technique_rule(t: Technique, lang: impl Into<Lang>) -> &'static str {
     let w = words_of(t);
     match lang.into() {
         Lang::En => w.rule_en,
@@ -334,11 +340,18 @@ pub fn tech_rule(t: Technique, lang: impl Into<Lang>) -> &'static str {
     }
 }
 
-/// A rating level's name, as Pip says it.
+/// A rating level's name as players read it, in `lang`: every
+/// player-facing name goes through here (its stable key is
+/// [`crate::logic::Level::id`]).
 pub fn level_name(level: crate::logic::Level, lang: impl Into<Lang>) -> &'static str {
     use crate::logic::Level::*;
     match (lang.into(), level) {
-        (Lang::En, l) => l.name(),
+        (Lang::En, Easy) => "Easy",
+        (Lang::En, Medium) => "Medium",
+        (Lang::En, Hard) => "Hard",
+        (Lang::En, Expert) => "Expert",
+        (Lang::En, Master) => "Master",
+        (Lang::En, Extreme) => "Extreme",
         (Lang::Fr, Easy) => "Facile",
         (Lang::Fr, Medium) => "Moyen",
         (Lang::Fr, Hard) => "Difficile",
@@ -360,7 +373,7 @@ mod tests {
                 .flat_map(|f| f.iter())
                 .filter(|w| w.technique == t)
                 .count();
-            assert_eq!(n, 1, "{t}");
+            assert_eq!(n, 1, "{t:?}");
         }
     }
 

@@ -1,5 +1,5 @@
 //! Duels with Pip in the history: one row per finished duel (its
-//! [`Outcome`]: who won, how it ended, each side's tally, Pip's strength,
+//! [`DuelResult`]: who won, how it ended, each side's tally, Pip's strength,
 //! who answered, the player's level), and the statistics per strength.
 //!
 //! The outcome is stored whole, as the JSON the duel files use, so that
@@ -10,7 +10,7 @@
 use rusqlite::params;
 
 use super::{History, HistoryError};
-use crate::duel::{Outcome, Side, Strength};
+use crate::duel::{DuelResult, Side, Strength};
 
 /// A duel's row number in the database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,7 +19,7 @@ pub struct DuelId(pub i64);
 /// A finished duel, as recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedDuel {
-    pub outcome: Outcome,
+    pub outcome: DuelResult,
     /// Unix seconds.
     pub finished_at: i64,
 }
@@ -139,7 +139,7 @@ impl History {
         let mut duels = Vec::new();
         for row in rows {
             let (id, finished_at, json) = row.map_err(|e| self.error(e))?;
-            match serde_json::from_str::<Outcome>(&json) {
+            match serde_json::from_str::<DuelResult>(&json) {
                 Ok(outcome) => duels.push(PastDuel {
                     id: DuelId(id),
                     duel: FinishedDuel {

@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use sudolens::grid::Grid;
-//! use sudolens::history::{History, NewGame, Origin, Progress};
+//! use sudolens::history::{History, NewGame, Origin, GameProgress};
 //!
 //! let dir = std::env::temp_dir().join(format!("sudolens-history-doc-{}", std::process::id()));
 //! let mut history = History::open(&dir.join("history.sqlite3")).unwrap();
@@ -38,7 +38,7 @@
 //! ).unwrap();
 //! let game = NewGame::new(puzzle, Origin::Pasted, 1_747_000_000, 0).unwrap();
 //! let id = history.start(&game).unwrap();
-//! let done = Progress { seconds_played: 840, finished_at: Some(1_747_000_900), ..Progress::default() };
+//! let done = GameProgress { seconds_played: 840, finished_at: Some(1_747_000_900), ..GameProgress::default() };
 //! history.update(id, &done).unwrap();
 //! let past = history.played_before(&game.canonical, None).unwrap();
 //! assert_eq!(past[0].seconds_played, 840);
@@ -171,7 +171,7 @@ impl NewGame {
 
 /// One hint asked during a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HintUse {
+pub struct HintRecord {
     /// The technique of the step shown; `None` when not known.
     pub technique: Option<Technique>,
     /// Its depth: how many lines of the hint the player read (1: only the
@@ -186,14 +186,14 @@ pub struct HintUse {
 /// Where a game stands: written over the previous state each time, so that
 /// a write lost with a killed process is made good by the next one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct GameProgress {
     pub seconds_played: u64,
     /// Distinct wrong entries pointed out to the player.
     pub mistakes: u32,
     /// Solve revealed the solution.
     pub solve_used: bool,
     /// Every hint asked so far, in order.
-    pub hints: Vec<HintUse>,
+    pub hints: Vec<HintRecord>,
     /// Unix seconds when the grid was completed (by the player or by Solve).
     /// Once a game is finished, its time played and finish stay as they were.
     pub finished_at: Option<i64>,
@@ -375,7 +375,7 @@ impl History {
                     game.canonical.to_line(),
                     origin,
                     detail,
-                    game.level.name(),
+                    game.level.id(),
                     f64::from(game.score),
                     game.started_at,
                     game.seconds_played as i64,
@@ -400,7 +400,7 @@ impl History {
     }
 
     /// Writes where game `id` stands, in one transaction.
-    pub fn update(&mut self, id: GameId, progress: &Progress) -> Result<(), HistoryError> {
+    pub fn update(&mut self, id: GameId, progress: &GameProgress) -> Result<(), HistoryError> {
         let path = self.path.clone();
         let err = |e: rusqlite::Error| HistoryError {
             kind: kind_of(&e),
@@ -442,7 +442,7 @@ impl History {
                 params![
                     id.0,
                     i as i64 + 1,
-                    hint.technique.map(Technique::name),
+                    hint.technique.map(Technique::id),
                     hint.depth,
                     hint.lines,
                     hint.played,

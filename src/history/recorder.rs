@@ -9,8 +9,8 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError}
 use std::time::Duration;
 
 use super::{
-    ErrorKind, FinishedDuel, GameId, History, HistoryError, NewGame, Origin, PastGame, Progress,
-    Statistics,
+    ErrorKind, FinishedDuel, GameId, GameProgress, History, HistoryError, NewGame, Origin,
+    PastGame, Statistics,
 };
 use crate::generate::Date;
 use crate::grid::Grid;
@@ -53,7 +53,7 @@ pub enum Request {
     /// puzzle, or in a new one when there is none.
     Resume { key: u64, game: GameStart },
     /// Where game `key` stands now.
-    Progress { key: u64, progress: Progress },
+    Progress { key: u64, progress: GameProgress },
     /// A duel with Pip is over: recorded once, as sent.
     Duel(FinishedDuel),
     /// The statistics, as of `today` (the puzzle of the day's date).
@@ -176,7 +176,7 @@ const RETRY_AFTER: Duration = Duration::from_secs(5);
 struct Backlog {
     /// Games to record, in the order they began: (key, game, resumed).
     starts: Vec<(u64, GameStart, bool)>,
-    progress: BTreeMap<u64, Progress>,
+    progress: BTreeMap<u64, GameProgress>,
     /// Duels finished, in order.
     duels: Vec<FinishedDuel>,
     statistics: Option<Date>,

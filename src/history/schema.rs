@@ -37,6 +37,9 @@ CREATE INDEX games_by_puzzle ON games (puzzle);
 /// Schema 2: each hint is a row, with its technique and how far the player
 /// read it (issue 16's hint budget counts how deep each hint went). The
 /// hints counted by schema 1 become rows of unknown technique and depth.
+/// The column holds [`crate::logic::Technique::id`] (the SQL comment's
+/// `Technique::name` is its old name; the text stays, since SQLite keeps it
+/// in every database's schema).
 const HINT_ROWS: &str = "
 CREATE TABLE hints (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -60,7 +63,7 @@ ALTER TABLE games DROP COLUMN hints;
 ";
 
 /// Schema 3: one row per finished duel with Pip. The outcome is the duel
-/// files' JSON (`duel::Outcome`); Pip's strength and the winner (`player`,
+/// files' JSON (`duel::DuelResult`); Pip's strength and the winner (`player`,
 /// `pip`, NULL for a draw) are repeated as columns for queries by hand.
 const DUELS: &str = "
 CREATE TABLE duels (

@@ -3,13 +3,10 @@
 //! sudolens, killed while writing, and through its thread.
 
 use super::*;
-use crate::duel::{Answering, Cheat, Ending, Outcome, Side, Strength, Tally};
+use crate::duel::{Answering, Cheat, DuelResult, Ending, Side, Strength, Tally};
 use crate::generate::Transformation;
-use crate::test_puzzles::HARD_17;
+use crate::test_puzzles::{EASY, HARD_17};
 use std::sync::mpsc;
-
-const EASY: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// A fresh folder for one test's database.
 fn temp_dir(name: &str) -> PathBuf {
@@ -51,17 +48,17 @@ fn games_are_written_and_read_back() {
     let game = new_game(EASY, Origin::Daily(daily), noon("2025-05-12"));
     assert_eq!(game.level, Level::Easy);
     let id = h.start(&game).unwrap();
-    let hint = |t, d| HintUse {
+    let hint = |t, d| HintRecord {
         technique: Some(t),
         depth: Some(d),
         lines: Some(5),
         played: d == 3,
     };
-    let mut progress = Progress {
+    let mut progress = GameProgress {
         seconds_played: 300,
         mistakes: 1,
         hints: vec![hint(Technique::HiddenSingle, 1)],
-        ..Progress::default()
+        ..GameProgress::default()
     };
     h.update(id, &progress).unwrap();
     // The player reads further into the first hint, asks a second, finishes.
@@ -127,10 +124,10 @@ fn a_puzzle_in_disguise_is_recognised_and_others_are_not() {
         noon("2025-05-12"),
     );
     let id = h.start(&first).unwrap();
-    let done = Progress {
+    let done = GameProgress {
         seconds_played: 14 * 60,
         finished_at: Some(noon("2025-05-12") + 3600),
-        ..Progress::default()
+        ..GameProgress::default()
     };
     h.update(id, &done).unwrap();
     let disguised = Transformation::random(11).apply(&grid(HARD_17));
@@ -303,7 +300,7 @@ fn a_locked_file_is_reported_as_locked() {
         .execute_batch("BEGIN IMMEDIATE; UPDATE games SET mistakes = 5;")
         .unwrap();
     let started = std::time::Instant::now();
-    let e = h.update(id, &Progress::default()).err().unwrap();
+    let e = h.update(id, &GameProgress::default()).err().unwrap();
     assert_eq!(e.kind, ErrorKind::Locked, "{e}");
     assert!(
         started.elapsed() >= BUSY_TIMEOUT / 2,
@@ -312,7 +309,7 @@ fn a_locked_file_is_reported_as_locked() {
     // Readers are not blocked by the writer (WAL).
     assert_eq!(h.games().unwrap().len(), 1);
     other.execute_batch("ROLLBACK").unwrap();
-    h.update(id, &Progress::default()).unwrap();
+    h.update(id, &GameProgress::default()).unwrap();
     drop((h, other));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -332,9 +329,9 @@ fn two_writers_take_turns() {
                 let game = new_game(EASY, Origin::Pasted, 0);
                 for i in 0..40 {
                     let id = h.start(&game).unwrap();
-                    let p = Progress {
+                    let p = GameProgress {
                         seconds_played: w * 1000 + i,
-                        ..Progress::default()
+                        ..GameProgress::default()
                     };
                     h.update(id, &p).unwrap();
                 }
@@ -376,10 +373,10 @@ fn history_crash_writer_child() {
     let mut out = std::io::stdout();
     for k in start.. {
         let id = h.start(&game).unwrap();
-        let p = Progress {
+        let p = GameProgress {
             seconds_played: k,
-            hints: vec![HintUse::default(); 3],
-            ..Progress::default()
+            hints: vec![HintRecord::default(); 3],
+            ..GameProgress::default()
         };
         h.update(id, &p).unwrap();
         use std::io::Write;
@@ -485,11 +482,11 @@ fn the_recorder_writes_in_order_and_reports() {
     });
     r.send(Request::Progress {
         key: 1,
-        progress: Progress {
+        progress: GameProgress {
             seconds_played: 600,
             finished_at: Some(at + 700),
-            hints: vec![HintUse::default()],
-            ..Progress::default()
+            hints: vec![HintRecord::default()],
+            ..GameProgress::default()
         },
     });
     // Not a proper puzzle: not recorded, and nothing breaks.
@@ -504,7 +501,7 @@ fn the_recorder_writes_in_order_and_reports() {
     });
     r.send(Request::Progress {
         key: 2,
-        progress: Progress::default(),
+        progress: GameProgress::default(),
     });
     r.send(Request::Statistics {
         today: "2025-05-12".parse().unwrap(),
@@ -592,11 +589,11 @@ fn the_recorder_waits_out_a_lock_and_loses_nothing() {
         seconds_played: 0,
     };
     r.send(Request::Start { key: 1, game });
-    let done = Progress {
+    let done = GameProgress {
         seconds_played: 600,
-        hints: vec![HintUse::default(); 2],
+        hints: vec![HintRecord::default(); 2],
         finished_at: Some(noon("2025-05-12") + 610),
-        ..Progress::default()
+        ..GameProgress::default()
     };
     r.send(Request::Progress {
         key: 1,
@@ -628,13 +625,18 @@ fn the_recorder_waits_out_a_lock_and_loses_nothing() {
 }
 
 /// A finished duel with these tallies (wrong values, jokers).
-fn duel(strength: Strength, winner: Option<Side>, player: (u32, u32), pip: (u32, u32)) -> Outcome {
+fn duel(
+    strength: Strength,
+    winner: Option<Side>,
+    player: (u32, u32),
+    pip: (u32, u32),
+) -> DuelResult {
     let tally = |(wrong, jokers): (u32, u32)| Tally {
         wrong,
         jokers,
         moves: 40 + wrong + jokers,
     };
-    Outcome {
+    DuelResult {
         winner,
         ending: Ending::Completed,
         player: tally(player),
@@ -649,7 +651,7 @@ fn duel(strength: Strength, winner: Option<Side>, player: (u32, u32), pip: (u32,
 fn duels_are_written_and_read_back_with_their_statistics() {
     let dir = temp_dir("duels");
     let path = dir.join(FILE_NAME);
-    let caught = Outcome {
+    let caught = DuelResult {
         ending: Ending::Cheating {
             cheat: Cheat::NoValueLeft {
                 cell: crate::grid::Cell::new(3, 8),
@@ -677,7 +679,7 @@ fn duels_are_written_and_read_back_with_their_statistics() {
         }
     }
     let h = History::open(&path).unwrap();
-    let back: Vec<Outcome> = h
+    let back: Vec<DuelResult> = h
         .duels()
         .unwrap()
         .into_iter()

@@ -132,10 +132,7 @@ mod tests {
 
     #[test]
     fn a_real_puzzle_reaches_locked_candidates() {
-        let step = first_hard_step(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            Technique::Pointing,
-        );
+        let step = first_hard_step(crate::test_puzzles::HARD_17, Technique::Pointing);
         assert!(step.technique >= Technique::Pointing);
         assert!(step.is_progress());
     }

@@ -161,9 +161,10 @@ pub fn wrong_entries(board: &Board, solution: &Grid) -> Vec<WrongEntry> {
         .collect()
 }
 
-/// What the engine can say about a board before any technique.
+/// The next thing to tell the player about a board: the step to take, or
+/// why there is none.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
+pub enum NextStep {
     /// The easiest next step (or the wrong entries, as a step of their own).
     Step(Box<Step>),
     /// Every cell is filled correctly.
@@ -176,10 +177,10 @@ pub enum Outcome {
 
 /// The next thing to tell the player about `board`: wrong entries first,
 /// then the easiest step. Deterministic.
-pub fn next_outcome(board: &Board) -> Outcome {
+pub fn next_outcome(board: &Board) -> NextStep {
     let v = verdict(board.givens());
     let Some(solution) = v.solution().copied() else {
-        return Outcome::Invalid(v);
+        return NextStep::Invalid(v);
     };
     let wrong = wrong_entries(board, &solution);
     if !wrong.is_empty() {
@@ -187,14 +188,14 @@ pub fn next_outcome(board: &Board) -> Outcome {
         step.highlights.cells = wrong.iter().map(|w| w.cell).collect();
         step.focus = wrong[0].cell.units().to_vec();
         step.wrong = wrong;
-        return Outcome::Step(Box::new(step));
+        return NextStep::Step(Box::new(step));
     }
     if board.grid() == solution {
-        return Outcome::Solved;
+        return NextStep::Solved;
     }
     match next_step_in(&Pencilmarks::from_board(board, Some(&solution))) {
-        Some(step) => Outcome::Step(Box::new(step)),
-        None => Outcome::Stuck,
+        Some(step) => NextStep::Step(Box::new(step)),
+        None => NextStep::Stuck,
     }
 }
 
@@ -203,7 +204,7 @@ pub fn next_outcome(board: &Board) -> Outcome {
 /// [`Technique::WrongEntries`] step.
 pub fn next_step(board: &Board) -> Option<Step> {
     match next_outcome(board) {
-        Outcome::Step(step) => Some(*step),
+        NextStep::Step(step) => Some(*step),
         _ => None,
     }
 }
@@ -305,7 +306,7 @@ pub fn profile_finders(s: &Pencilmarks) -> (Option<Step>, Vec<(String, f64)>) {
     for &(t, find) in FINDERS {
         let start = std::time::Instant::now();
         let r = best_of(find, s);
-        times.push((t.name().to_string(), start.elapsed().as_secs_f64() * 1e3));
+        times.push((t.id().to_string(), start.elapsed().as_secs_f64() * 1e3));
         if r.is_some() {
             return (r, times);
         }

@@ -187,10 +187,7 @@ mod tests {
 
     #[test]
     fn views_stay_in_sync() {
-        let g = Grid::parse(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let g = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         let mut s = Pencilmarks::from_grid(&g);
         let c = Cell::new(0, 1);
         assert_eq!(s.cands(c), g.candidates(c));

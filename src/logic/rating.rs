@@ -5,27 +5,37 @@ use crate::grid::Grid;
 use serde::Serialize;
 use std::fmt;
 
-/// Difficulty levels a player recognises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Master,
-    Extreme,
+/// Declares [`Level`], [`Level::ALL`] and [`Level::id`] from one list. A
+/// level's stable key is its identifier, as serde writes it too, so no list
+/// of strings here can drift from the names players read (those are in
+/// `hint::level_name`).
+macro_rules! levels {
+    ($($level:ident),* $(,)?) => {
+        /// Difficulty levels a player recognises, easiest first.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+        pub enum Level {
+            $($level,)*
+        }
+
+        impl Level {
+            pub const ALL: [Level; [$(stringify!($level)),*].len()] = [$(Level::$level),*];
+
+            /// The level's stable key (`"Hard"`): written in JSON output, the
+            /// history database and duel save files, and read back from
+            /// them (in any case, through its `FromStr`). Not player
+            /// wording: that is `hint::level_name`.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Level::$level => stringify!($level),)*
+                }
+            }
+        }
+    };
 }
 
-impl Level {
-    pub const ALL: [Level; 6] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Master,
-        Level::Extreme,
-    ];
+levels!(Easy, Medium, Hard, Expert, Master, Extreme);
 
+impl Level {
     /// The level of a puzzle whose hardest step scores `score` (SE scale):
     /// singles only are easy (newspaper "easy" grids); locked candidates,
     /// pairs and X-Wing medium; triples, swordfish, single-digit patterns
@@ -40,23 +50,6 @@ impl Level {
             s if s < 8.5 => Level::Master,
             _ => Level::Extreme,
         }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Expert => "Expert",
-            Level::Master => "Master",
-            Level::Extreme => "Extreme",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -79,11 +72,11 @@ impl std::error::Error for UnknownLevel {}
 impl std::str::FromStr for Level {
     type Err = UnknownLevel;
 
-    /// A level's name in any case: `easy`, `Hard`, `EXTREME`.
+    /// A level's key in any case: `easy`, `Hard`, `EXTREME`.
     fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         Level::ALL
             .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownLevel(s.to_string()))
     }
 }
@@ -136,10 +129,7 @@ mod tests {
 
     #[test]
     fn easy_and_hard_puzzles_rate_apart() {
-        let easy = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let easy = Grid::parse(crate::test_puzzles::EASY).unwrap();
         let r = rate_grid(&easy);
         assert!(r.solved_by_logic);
         assert_eq!(r.level, Level::Easy, "{r:?}");
@@ -158,8 +148,8 @@ mod tests {
     #[test]
     fn levels_parse_from_their_names_in_any_case() {
         for level in Level::ALL {
-            assert_eq!(level.name().to_lowercase().parse(), Ok(level));
-            assert_eq!(level.name().to_uppercase().parse(), Ok(level));
+            assert_eq!(level.id().to_lowercase().parse(), Ok(level));
+            assert_eq!(level.id().to_uppercase().parse(), Ok(level));
         }
         assert_eq!(
             "legendary".parse::<Level>(),
@@ -170,10 +160,7 @@ mod tests {
     #[test]
     fn a_solved_grid_has_no_hardest_step() {
         // issue 11: it reported "Full House" as its hardest step
-        let puzzle = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let puzzle = Grid::parse(crate::test_puzzles::EASY).unwrap();
         let solved = crate::solver::solve(&puzzle).unwrap();
         let r = rate_grid(&solved);
         assert_eq!(r.hardest, None);

@@ -284,12 +284,15 @@ impl Step {
     }
 }
 
+/// The step as a log line, in the forum's shorthand: "X-Wing (3.2): r1c5<>4"
+/// (the technique by its stable key). Pip's own one-line summary is
+/// `hint::summary`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} ({:.1}): {}",
-            self.technique,
+            self.technique.id(),
             self.score,
             self.conclusion()
         )

@@ -1,15 +1,14 @@
-//! The technique table: every technique once, easiest first, with the name
-//! players know it by and its base score. The rule each one teaches is
-//! words, so it lives with Pip's other words in `hint`, next to the French
-//! name.
+//! The technique table: every technique once, easiest first, with its
+//! stable key and its base score. What players read about a technique (its
+//! name and the rule it teaches, in English and French) is words, so it
+//! lives with Pip's other words in `hint` (`hint::technique_name`).
 
 use serde::{Serialize, Serializer};
-use std::fmt;
 
-/// Declares [`Technique`], [`Technique::ALL`], [`Technique::name`] and
+/// Declares [`Technique`], [`Technique::ALL`], [`Technique::id`] and
 /// [`Technique::base_score`] from one list, so the four cannot drift apart.
 macro_rules! techniques {
-    ($($(#[$doc:meta])* $t:ident = $name:literal, $score:literal;)*) => {
+    ($($(#[$doc:meta])* $t:ident = $id:literal, $score:literal;)*) => {
         /// Solving techniques, easiest first (the order the engine tries them).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Technique {
@@ -20,10 +19,17 @@ macro_rules! techniques {
             /// Every technique, easiest first.
             pub const ALL: [Technique; [$(stringify!($t)),*].len()] = [$(Technique::$t),*];
 
-            /// The name players know it by.
-            pub fn name(self) -> &'static str {
+            /// The technique's stable key, the string that stands for it
+            /// wherever it is stored or exchanged: the JSON of `rate`,
+            /// `generate`, `hint --json` and the web API, the history
+            /// database, duel save files and the guide's examples file. The
+            /// keys were the English names when they were first written, and
+            /// `hint::technique_name` still says them as the English names
+            /// (one list of those words, not two), but a key never changes
+            /// once written: stored files read it back.
+            pub fn id(self) -> &'static str {
                 match self {
-                    $(Technique::$t => $name,)*
+                    $(Technique::$t => $id,)*
                 }
             }
 
@@ -143,15 +149,17 @@ impl Technique {
     }
 }
 
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Technique {
+    /// The technique whose stable key ([`Technique::id`]) is `id`.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
     }
 }
 
+/// Written by its stable key ([`Technique::id`]).
 impl Serialize for Technique {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
+        s.serialize_str(self.id())
     }
 }
 
@@ -163,7 +171,9 @@ mod tests {
     fn the_table_lists_each_technique_once_in_teaching_order() {
         assert_eq!(Technique::ALL.len(), 48);
         assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(Technique::XWing.name(), "X-Wing");
+        assert_eq!(Technique::XWing.id(), "X-Wing");
+        assert_eq!(Technique::from_id("X-Wing"), Some(Technique::XWing));
+        assert_eq!(Technique::from_id("X-wing"), None);
         assert_eq!(Technique::AlsXz.base_score(), 6.8);
     }
 }

@@ -37,6 +37,30 @@ fn wing_step(
     step.finish()
 }
 
+/// An XY- or XYZ-Wing found: its `pincers`, its digits `(x, y, z)` and the
+/// cells that lose z. Adds its step when it removes something, and says
+/// whether the finder may stop (see [`Instances::add`]).
+fn add_wing(
+    out: &mut Instances,
+    s: &Pencilmarks,
+    technique: Technique,
+    pivot: Cell,
+    (pincers, (x, y, z), victims): ([Cell; 2], (u8, u8, u8), u128),
+) -> bool {
+    if victims == 0 {
+        return false;
+    }
+    let pattern = Pattern::Wing {
+        pivot,
+        pincers,
+        x,
+        y,
+        z,
+    };
+    let [a, b] = pincers;
+    out.add(wing_step(technique, pattern, s, &[pivot, a, b], z, victims))
+}
+
 /// Pivot {x,y} sees pincers {x,z} and {y,z}: whichever the pivot is, one
 /// pincer is z.
 pub(crate) fn xy_wing(s: &Pencilmarks, out: &mut Instances) {
@@ -58,19 +82,9 @@ pub(crate) fn xy_wing(s: &Pencilmarks, out: &mut Instances) {
                 let (Some(x), Some(y)) = ((ca & pc).first(), (cb & pc).first()) else {
                     continue;
                 };
-                if victims != 0 {
-                    let pattern = Pattern::Wing {
-                        pivot,
-                        pincers: [a, b],
-                        x,
-                        y,
-                        z: zd,
-                    };
-                    let step =
-                        wing_step(Technique::XyWing, pattern, s, &[pivot, a, b], zd, victims);
-                    if out.add(step) {
-                        return;
-                    }
+                let wing = ([a, b], (x, y, zd), victims);
+                if add_wing(out, s, Technique::XyWing, pivot, wing) {
+                    return;
                 }
             }
         }
@@ -105,19 +119,9 @@ pub(crate) fn xyz_wing(s: &Pencilmarks, out: &mut Instances) {
                 let (Some(x), Some(y)) = ((ca - z).first(), (cb - z).first()) else {
                     continue;
                 };
-                if victims != 0 {
-                    let pattern = Pattern::Wing {
-                        pivot,
-                        pincers: [a, b],
-                        x,
-                        y,
-                        z: zd,
-                    };
-                    let step =
-                        wing_step(Technique::XyzWing, pattern, s, &[pivot, a, b], zd, victims);
-                    if out.add(step) {
-                        return;
-                    }
+                let wing = ([a, b], (x, y, zd), victims);
+                if add_wing(out, s, Technique::XyzWing, pivot, wing) {
+                    return;
                 }
             }
         }

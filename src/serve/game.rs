@@ -21,7 +21,7 @@ use super::wire::{lang_of, remedy_names, ApiError, BoardRequest, BoardText, Said
 use super::Shared;
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{self, Lang, PuzzleSource};
-use crate::logic::{self, Outcome, Step};
+use crate::logic::{self, NextStep, Step};
 use crate::vision::ImportError;
 
 /// The JSON body, or a 4xx that says what is wrong with it.
@@ -43,9 +43,10 @@ pub(super) struct LangQuery {
     lang: Option<String>,
 }
 
+/// One level the page's New menu offers, by id (`"hard"`).
 #[derive(Serialize)]
-pub(super) struct Level {
-    id: &'static str,
+pub(super) struct LevelChoice {
+    id: String,
 }
 
 #[derive(Serialize)]
@@ -70,7 +71,7 @@ pub(super) struct Info {
     version: &'static str,
     /// Photos sent from this page open in the window that runs the server.
     window: bool,
-    levels: Vec<Level>,
+    levels: Vec<LevelChoice>,
     limits: InfoLimits,
     said: StandingLines,
 }
@@ -90,7 +91,7 @@ pub(super) async fn info(
         window: shared.window.is_some(),
         levels: logic::Level::ALL
             .into_iter()
-            .map(|l| Level {
+            .map(|l| LevelChoice {
                 id: super::new_puzzle::level_id(l),
             })
             .collect(),
@@ -164,7 +165,7 @@ pub(super) async fn hint(
             let answer = hint::answers::hint(&outcome, &board, &readings, lang);
             said.push(Said::new(answer.said, lang));
             let (step, after) = match &outcome {
-                Outcome::Step(step) => {
+                NextStep::Step(step) => {
                     let mut applied = board.clone();
                     logic::apply(&mut applied, step);
                     (Some(StepSummary::of(step)), Some(BoardText::of(&applied)))

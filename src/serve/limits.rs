@@ -175,7 +175,7 @@ pub struct Ticket(#[allow(dead_code)] OwnedSemaphorePermit);
 
 /// A turn to run: held until the import is over, even when the request has
 /// timed out meanwhile (the work itself cannot be cut short).
-pub struct Turn {
+pub struct ImportTurn {
     _ticket: Ticket,
     _running: OwnedSemaphorePermit,
 }
@@ -196,7 +196,7 @@ impl ImportGate {
     /// done even if the request timed out meanwhile; `None` when it failed.
     pub async fn run<T: Send + 'static>(
         &self,
-        turn: Turn,
+        turn: ImportTurn,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
         let (answer, answered) = tokio::sync::oneshot::channel();
@@ -218,12 +218,12 @@ impl ImportGate {
     }
 
     /// Waits for a turn to run, at most [`Limits::import_wait`].
-    pub async fn turn(&self, ticket: Ticket) -> Result<Turn, Busy> {
+    pub async fn turn(&self, ticket: Ticket) -> Result<ImportTurn, Busy> {
         let running = tokio::time::timeout(self.wait, self.running.clone().acquire_owned())
             .await
             .map_err(|_| Busy::WaitedTooLong)?
             .map_err(|_| Busy::WaitedTooLong)?;
-        Ok(Turn {
+        Ok(ImportTurn {
             _ticket: ticket,
             _running: running,
         })
@@ -276,7 +276,8 @@ mod tests {
             .unwrap();
         rt.block_on(async {
             let first = gate.turn(gate.enter().unwrap()).await.unwrap();
-            let on = |t: Turn| gate.run(t, || std::thread::current().name().map(String::from));
+            let on =
+                |t: ImportTurn| gate.run(t, || std::thread::current().name().map(String::from));
             let waiting = gate.enter().unwrap();
             assert_eq!(gate.enter().err(), Some(Busy::QueueFull));
             assert_eq!(gate.turn(waiting).await.err(), Some(Busy::WaitedTooLong));

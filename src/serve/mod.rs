@@ -56,7 +56,7 @@ use wire::ApiError;
 
 /// How to run the server.
 #[derive(Clone)]
-pub struct Config {
+pub struct ServerConfig {
     /// The address to listen on: loopback by default, the LAN address for
     /// phones ([`lan_address`]).
     pub ip: IpAddr,
@@ -74,9 +74,9 @@ pub struct Config {
 /// (kept per address and port).
 pub const DEFAULT_PORT: u16 = 8137;
 
-impl Default for Config {
+impl Default for ServerConfig {
     fn default() -> Self {
-        Config {
+        ServerConfig {
             ip: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: DEFAULT_PORT,
             limits: Limits::default(),
@@ -150,7 +150,7 @@ pub struct Server {
 impl Server {
     /// Binds the address and starts serving on a thread of its own. The
     /// error is the system's when the address cannot be bound.
-    pub fn start(config: Config) -> std::io::Result<Server> {
+    pub fn start(config: ServerConfig) -> std::io::Result<Server> {
         let token = Token::generate()?;
         let listener = std::net::TcpListener::bind((config.ip, config.port))?;
         listener.set_nonblocking(true)?;

@@ -28,16 +28,10 @@ use crate::generate::{self, DailyPuzzle, Date, Generated, Options};
 use crate::hint::{self, Lang, PuzzleSource};
 use crate::logic::Level;
 
-/// A level's name in URLs and JSON: `easy` ... `extreme`.
-pub(super) fn level_id(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-        Level::Expert => "expert",
-        Level::Master => "master",
-        Level::Extreme => "extreme",
-    }
+/// A level in URLs and JSON: `easy` ... `extreme`, its stable key
+/// ([`Level::id`]) in small letters (read back in any case).
+pub(super) fn level_id(level: Level) -> String {
+    level.id().to_ascii_lowercase()
 }
 
 #[derive(Debug, Deserialize)]
@@ -55,11 +49,12 @@ pub(super) struct DailyQuery {
     date: Option<String>,
 }
 
+/// The reply to New and to the puzzle of the day: the puzzle, its level and Pip's welcome.
 #[derive(Serialize)]
-pub(super) struct NewPuzzle {
+pub(super) struct NewPuzzleReply {
     givens: String,
     /// The level it rates at, by id (`"hard"`).
-    level: &'static str,
+    level: String,
     /// The same, as the engine names it (`"Hard"`).
     rating: Level,
     /// The seed that makes it again with `/api/new?level=&seed=`.
@@ -70,10 +65,10 @@ pub(super) struct NewPuzzle {
     said: Vec<Said>,
 }
 
-impl NewPuzzle {
-    fn of(made: &Generated, source: &PuzzleSource, lang: Lang) -> NewPuzzle {
+impl NewPuzzleReply {
+    fn of(made: &Generated, source: &PuzzleSource, lang: Lang) -> NewPuzzleReply {
         let welcome = hint::welcome(source, made.puzzle.filled_count(), &made.rating, lang);
-        NewPuzzle {
+        NewPuzzleReply {
             givens: made.puzzle.to_line(),
             level: level_id(made.rating.level),
             rating: made.rating.level,
@@ -90,7 +85,7 @@ impl NewPuzzle {
 pub(super) async fn new_puzzle(
     State(shared): State<Arc<Shared>>,
     q: Result<Query<NewQuery>, QueryRejection>,
-) -> Result<Json<NewPuzzle>, ApiError> {
+) -> Result<Json<NewPuzzleReply>, ApiError> {
     let q = query(q)?;
     let lang = lang_of(q.lang.as_deref());
     let level = match q.level.as_deref() {
@@ -102,13 +97,13 @@ pub(super) async fn new_puzzle(
     let seed = q.seed.unwrap_or_else(generate::random_seed);
     let made = shared.generate(Options::new(level), seed).await?;
     let source = PuzzleSource::Generated { seed };
-    Ok(Json(NewPuzzle::of(&made, &source, lang)))
+    Ok(Json(NewPuzzleReply::of(&made, &source, lang)))
 }
 
 pub(super) async fn daily(
     State(shared): State<Arc<Shared>>,
     q: Result<Query<DailyQuery>, QueryRejection>,
-) -> Result<Json<NewPuzzle>, ApiError> {
+) -> Result<Json<NewPuzzleReply>, ApiError> {
     let q = query(q)?;
     let lang = lang_of(q.lang.as_deref());
     let date = match q.date.as_deref() {
@@ -127,7 +122,11 @@ pub(super) async fn daily(
             made
         }
     };
-    Ok(Json(NewPuzzle::of(&made, &PuzzleSource::Daily(date), lang)))
+    Ok(Json(NewPuzzleReply::of(
+        &made,
+        &PuzzleSource::Daily(date),
+        lang,
+    )))
 }
 
 /// Sets its flag when dropped: a request dropped (timed out, or its client
@@ -159,7 +158,7 @@ impl Shared {
                 "timeout",
                 format!(
                     "no {} puzzle found within {} s: try again",
-                    options.level,
+                    hint::level_name(options.level, Lang::En),
                     limit.as_secs_f64()
                 ),
             )

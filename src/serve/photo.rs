@@ -259,22 +259,34 @@ async fn import(
     })
 }
 
+/// A photo received, then read: what both reading endpoints do first.
+/// `for_page` (the page's correction screen): refusals carry Pip's words in
+/// the query's language, and the puzzle is rated. Returns the photo's name,
+/// Pip's language and the reading.
+async fn receive_and_read(
+    shared: &Shared,
+    q: Result<Query<PhotoQuery>, QueryRejection>,
+    headers: &HeaderMap,
+    body: Body,
+    for_page: bool,
+) -> Result<(String, Option<Lang>, Read), Response> {
+    let upload = receive(shared, q, headers, body, for_page).await?;
+    let read = import(shared, upload.ticket, upload.bytes, for_page)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    Ok((upload.file, upload.lang, read))
+}
+
 pub(super) async fn import_photo(
     State(shared): State<Arc<Shared>>,
     q: Result<Query<PhotoQuery>, QueryRejection>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, Response> {
-    let Upload {
-        file,
-        ticket,
-        bytes,
-        ..
-    } = receive(&shared, q, &headers, body, false).await?;
-    Ok(match import(&shared, ticket, bytes, false).await {
-        Ok((Ok(read), _)) => Json(vision::outcome_json(&file, &Ok(read))).into_response(),
-        Ok((Err(e), _)) => refused(&file, &e, None),
-        Err(e) => e.into_response(),
+    let (file, _, (outcome, _)) = receive_and_read(&shared, q, &headers, body, false).await?;
+    Ok(match outcome {
+        Ok(read) => Json(vision::outcome_json(&file, &Ok(read))).into_response(),
+        Err(e) => refused(&file, &e, None),
     })
 }
 
@@ -304,16 +316,8 @@ pub(super) async fn read_photo(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, Response> {
-    let Upload {
-        file,
-        lang,
-        ticket,
-        bytes,
-    } = receive(&shared, q, &headers, body, true).await?;
+    let (file, lang, (outcome, level)) = receive_and_read(&shared, q, &headers, body, true).await?;
     let lang = lang.unwrap_or_default();
-    let (outcome, level) = import(&shared, ticket, bytes, true)
-        .await
-        .map_err(IntoResponse::into_response)?;
     let read = outcome
         .as_ref()
         .map_err(|e| refused(&file, e, Some(lang)))?;

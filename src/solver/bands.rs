@@ -20,7 +20,7 @@
 //! are densest, each candidate but the last on a copy of the state, the
 //! last in place.
 
-use crate::grid::Grid;
+use crate::grid::{Grid, ORDERS_OF_3};
 
 /// For a row of nine bits, the boxes it reaches (bit `k` for box `k`).
 const fn row_boxes() -> [u8; 512] {
@@ -52,29 +52,22 @@ struct Permutations {
 }
 
 const fn permutation_table() -> [Permutations; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [Permutations { some: 0, all: 0 }; 512];
     let mut m = 0;
     while m < 512 {
         let (mut some, mut all) = (0u32, u32::MAX);
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
+            let perm = ORDERS_OF_3[p];
             let mut cells = 0u32;
             let mut r = 0;
             while r < 3 {
-                if (m >> (3 * r + perm[r])) & 1 == 0 {
+                let k = perm[r] as usize;
+                if (m >> (3 * r + k)) & 1 == 0 {
                     cells = 0;
                     break;
                 }
-                cells |= 0b111 << (9 * r + 3 * perm[r]);
+                cells |= 0b111 << (9 * r + 3 * k);
                 r += 1;
             }
             if cells != 0 {

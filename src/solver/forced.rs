@@ -162,10 +162,7 @@ mod tests {
 
     #[test]
     fn singles_that_fill_a_proper_puzzle_stall_without_a_dead_end() {
-        let g = Grid::parse(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        )
-        .unwrap();
+        let g = Grid::parse(crate::test_puzzles::EASY).unwrap();
         assert_eq!(ForcedSingles::from_grid(&g).unwrap().propagate(), None);
         let mut clash = g;
         clash.set(Cell::new(0, 0), 3);

@@ -1,8 +1,14 @@
+//! Why a photo import failed ([`ImportError`]): the English message the
+//! command line and the logs print, and a stable kind for JSON and scripts.
+//! The window words each kind in the player's language in `hint::errors`.
+
 use std::fmt;
 use std::path::PathBuf;
 
 /// Why an import failed. Every message says what was wrong with the input in words a player
 /// can act on (retake the photo, pick another file), not how the decoder failed internally.
+/// `Display` is the English message of the command line and the logs; the window words each
+/// kind in the player's language through `hint::import_error`.
 #[derive(Debug)]
 pub enum ImportError {
     /// The file could not be read at all.
@@ -54,25 +60,36 @@ impl ImportError {
             ImportError::DebugDir { .. } => "debug_dir",
         }
     }
+
+    /// A size in bytes as people read it: "3.2 GB", "180 MB", "4 KB" with
+    /// `units` `["bytes", "KB", "MB", "GB", "TB"]` and the decimal point
+    /// `decimal`; the French wording (`hint`) passes its own.
+    pub(crate) fn size_in_words(bytes: u64, units: [&str; 5], decimal: char) -> String {
+        if bytes < 1000 {
+            return format!("{bytes} {}", units[0]);
+        }
+        let mut size = bytes as f64 / 1000.0;
+        let mut unit = 1;
+        while size >= 1000.0 && unit + 1 < units.len() {
+            size /= 1000.0;
+            unit += 1;
+        }
+        let number = if size < 10.0 {
+            format!("{size:.1}")
+        } else {
+            format!("{size:.0}")
+        };
+        format!(
+            "{} {}",
+            number.replace('.', &decimal.to_string()),
+            units[unit]
+        )
+    }
 }
 
-/// A size in bytes as people read it: "3.2 GB", "180 MB", "4 KB".
+/// A size in bytes as people read it in English: "3.2 GB", "180 MB", "4 KB".
 fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
-    if bytes < 1000 {
-        return format!("{bytes} bytes");
-    }
-    let mut size = bytes as f64 / 1000.0;
-    let mut unit = 0;
-    while size >= 1000.0 && unit + 1 < UNITS.len() {
-        size /= 1000.0;
-        unit += 1;
-    }
-    if size < 10.0 {
-        format!("{size:.1} {}", UNITS[unit])
-    } else {
-        format!("{size:.0} {}", UNITS[unit])
-    }
+    ImportError::size_in_words(bytes, ["bytes", "KB", "MB", "GB", "TB"], '.')
 }
 
 impl fmt::Display for ImportError {

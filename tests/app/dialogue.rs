@@ -263,7 +263,7 @@ fn pip_asks_before_filling_pencil_marks() {
         let (p, line) = app.dialogue().current().unwrap();
         assert_eq!((p.kind, line), (ParagraphKind::Step, 0), "{p:?}");
         let t = p.step.as_ref().unwrap().technique;
-        assert!(t > sudolens::logic::Technique::NakedSingle, "{t}");
+        assert!(t > sudolens::logic::Technique::NakedSingle, "{t:?}");
         let filled = Cell::ALL
             .iter()
             .filter(|&&c| app.board().value(c) == 0)

@@ -72,7 +72,7 @@ fn statistics_show_a_finished_game() {
 /// Writes a finished game of `puzzle` into the history in `dir`: solved on
 /// 12 May 2025 in 14 minutes.
 fn played_on_12_may(dir: &Path, puzzle: Grid) {
-    use sudolens::history::{History, NewGame, Origin, Progress};
+    use sudolens::history::{GameProgress, History, NewGame, Origin};
     let noon = "2025-05-12"
         .parse::<sudolens::generate::Date>()
         .unwrap()
@@ -82,10 +82,10 @@ fn played_on_12_may(dir: &Path, puzzle: Grid) {
     let mut history = History::open(&history_file(dir)).unwrap();
     let game = NewGame::new(puzzle, Origin::Pasted, noon - 900, 0).unwrap();
     let id = history.start(&game).unwrap();
-    let done = Progress {
+    let done = GameProgress {
         seconds_played: 14 * 60,
         finished_at: Some(noon),
-        ..Progress::default()
+        ..GameProgress::default()
     };
     history.update(id, &done).unwrap();
 }

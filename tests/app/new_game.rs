@@ -30,7 +30,8 @@ fn new_hard_starts_a_hard_puzzle() {
         welcome[0].text.starts_with("Here is a new Hard puzzle"),
         "{welcome:?}"
     );
-    let technique = rating.hardest.unwrap().name();
+    let technique =
+        sudolens::hint::technique_name(rating.hardest.unwrap(), sudolens::hint::Lang::En);
     assert_eq!(
         welcome[1].text,
         format!(

@@ -7,12 +7,11 @@
 use egui::{Key, Modifiers};
 
 use super::setup::SetupEvent;
-use super::texts::texts;
 use super::view::{DuelView, ViewEvent};
 use super::{autosave_path, DuelScreen, DuelSetup, Happened};
 use crate::app::commands::Command;
 use crate::app::dialogue::DialogueEntry;
-use crate::app::input::Action as InputAction;
+use crate::app::input::InputAction;
 use crate::app::pip::Mood;
 use crate::app::App;
 use crate::duel::{Action, Answer, Duel, Ending, Side, Strength};
@@ -412,7 +411,7 @@ impl App {
             | Command::Undo
             | Command::Redo
             | Command::Reset => {
-                self.set_status(texts(lang).not_in_duel, true);
+                self.set_status(crate::hint::duel::no_help_during_duel(lang), true);
                 true
             }
             Command::ToggleNotes => {

@@ -297,7 +297,7 @@ impl DuelSetup {
         ui.horizontal(|ui| {
             if self.dealing() {
                 ui.spinner();
-                ui.label(t.dealing);
+                ui.label(words::pip_dealing(wording.lang));
             } else if ui.add_enabled(ready, egui::Button::new(t.start)).clicked() {
                 event = Some(SetupEvent::Start);
             }
@@ -350,11 +350,7 @@ impl DuelSetup {
                 let text = if secret.is_none() {
                     fill(t.secret_on_paper, &[&holes])
                 } else {
-                    let how = if self.one_completion(&handed) {
-                        t.one_completion
-                    } else {
-                        t.several_completions
-                    };
+                    let how = words::completions(self.one_completion(&handed), wording.lang);
                     fill(t.holes_count, &[&holes, &how])
                 };
                 ui.label(text);

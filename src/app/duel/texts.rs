@@ -1,5 +1,6 @@
 //! The duel window's own labels (its setup, buttons and score), in English
-//! and French. What Pip says in a duel is in `hint::duel`.
+//! and French. Every sentence about Pip, in the dialogue or on the window
+//! (Pip dealing, thinking, refusing help), is in `hint::duel`.
 
 use crate::hint::Lang;
 
@@ -44,13 +45,9 @@ duel_texts! {
     by_clicking: "By clicking", "En cliquant";
     same_count: "As many holes as in Pip's grid for me", "Autant de trous que dans la grille de Pip pour moi";
     click_hint: "Click a cell to make it a hole or to fill it again.", "Clique une case pour en faire un trou ou la remplir à nouveau.";
-    one_completion: "one completion: every value can be deduced, if Pip is strong enough", "une seule solution : chaque valeur peut se déduire, si Pip est assez fort";
-    several_completions: "several completions: only your secret decides, Pip will have to guess or take jokers",
-        "plusieurs solutions : seul ton secret décide, Pip devra deviner ou prendre des jokers";
     holes_count: "{0} holes, {1}.", "{0} trous, {1}.";
     secret_on_paper: "{0} holes; you keep your secret on paper.", "{0} trous ; tu gardes ton secret sur papier.";
     start: "Start the duel", "Commencer le duel";
-    dealing: "Pip is making your grid…", "Pip prépare ta grille…";
     resume: "Resume the duel in progress", "Reprendre le duel en cours";
     // Play
     joker: "Joker", "Joker";
@@ -62,7 +59,6 @@ duel_texts! {
     your_secret: "Your secret grid", "Ta grille secrète";
     turn_n: "Turn {0}", "Tour {0}";
     turns_played: "Over after {0} turns", "Fini en {0} tours";
-    pip_thinking: "Pip is thinking…", "Pip réfléchit…";
     replay: "Replay Pip's reasoning", "Revoir le raisonnement de Pip";
     new_duel: "New duel", "Nouveau duel";
     leave: "Back to my puzzle", "Retour à ma grille";
@@ -71,7 +67,6 @@ duel_texts! {
     result_loss: "Pip wins", "Pip gagne";
     result_draw: "Draw", "Match nul";
     result_cheat: "Pip wins: cheating detected", "Pip gagne : triche détectée";
-    not_in_duel: "Not during a duel: that would be cheating!", "Pas pendant un duel : ce serait tricher !";
     duel_saved: "Duel saved to {0}", "Duel enregistré dans {0}";
     duel_loaded: "Duel loaded from {0}", "Duel chargé depuis {0}";
     duel_save_failed: "Could not save the duel: {0}", "Impossible d'enregistrer le duel : {0}";

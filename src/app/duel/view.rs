@@ -130,7 +130,7 @@ fn score_bar(ui: &mut Ui, screen: &DuelScreen, t: &DuelTexts, lang: Lang) {
         if !duel.is_over() {
             ui.separator();
             let whose = if screen.pip_busy() {
-                t.pip_thinking.to_string()
+                words::pip_thinking(lang)
             } else {
                 words::whose_turn(duel.turn(), lang)
             };

@@ -128,7 +128,7 @@ const HISTORY_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// Writes the finished duel into the history through its recorder thread,
 /// as the window does. A history that is off is said on stderr; the duel's
 /// result is already on screen either way.
-fn record(outcome: sudolens::duel::Outcome, lang: Lang) {
+fn record(outcome: sudolens::duel::DuelResult, lang: Lang) {
     use sudolens::history::{self, FinishedDuel, Recorder, Report, Request};
     let finished_at = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

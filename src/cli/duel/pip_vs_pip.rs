@@ -157,7 +157,8 @@ fn many_games(
         }
     }
     println!(
-        "\naverages over {games} games (level {level}, seeds {seed} to {}):",
+        "\naverages over {games} games (level {}, seeds {seed} to {}):",
+        sudolens::hint::level_name(level, Lang::En),
         seed.wrapping_add(u64::from(games)) - 1
     );
     println!("strength   finished  jokers/Pip  wrong/Pip  penalties/Pip  moves/game  guesses/game  forced values (wrong)  s/game");

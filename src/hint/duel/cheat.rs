@@ -5,7 +5,7 @@
 use super::{cell_name, shared_unit};
 use crate::duel::{Cheat, Clash};
 use crate::grid::Cell;
-use crate::hint::words::{cells, digits, tech_name, unit_name};
+use crate::hint::words::{cells, digits, technique_name, unit_name};
 use crate::hint::{line, Lang, Line, Wording};
 use crate::logic::Highlights;
 
@@ -145,7 +145,7 @@ pub fn cheat(cheat: &Cheat, lang: impl Into<Wording>) -> Vec<Line> {
             technique,
         } => {
             let c = cell_name(*cell, lang);
-            let t = tech_name(*technique, lang);
+            let t = technique_name(*technique, lang);
             lines.push(line(
                 say!(
                     lang,

@@ -1,9 +1,10 @@
 //! Pip's words about a duel as a whole: the strengths, the welcome and the
-//! rules, the score, refused moves and answers, the result, and what the
-//! command line says around a game.
+//! rules, the score, refused moves and answers, the result, what the duel
+//! window says of Pip at work (dealing, thinking, refusing help), and what
+//! the command line says around a game.
 
 use super::{cell_name, info, shared_unit};
-use crate::duel::{AnswerError, Answering, Ending, MoveError, Outcome, Side, Strength, Tally};
+use crate::duel::{AnswerError, Answering, DuelResult, Ending, MoveError, Side, Strength, Tally};
 use crate::hint::words::{capitalised, cells, cells_within, unit_name};
 use crate::hint::{plain, Lang, Paragraph, Wording};
 use crate::logic::Level;
@@ -191,7 +192,7 @@ pub fn tally_text(t: &Tally, lang: Lang) -> String {
 
 /// The end of a duel: who won and each side's penalties. A cheat is told
 /// first, by [`super::cheat`].
-pub fn outcome(outcome: &Outcome, lang: impl Into<Wording>) -> Paragraph {
+pub fn outcome(outcome: &DuelResult, lang: impl Into<Wording>) -> Paragraph {
     let lang: Wording = lang.into();
     let mut lines = Vec::new();
     if let Ending::Cheating { cheat } = &outcome.ending {
@@ -252,6 +253,43 @@ pub fn whose_turn(side: Side, lang: Lang) -> String {
     }
 }
 
+/// Shown instead of whose turn it is while Pip thinks over its move.
+pub fn pip_thinking(lang: Lang) -> String {
+    say!(lang, "Pip is thinking…", "Pip réfléchit…")
+}
+
+/// Shown beside the spinner while Pip deals the player's grid.
+pub fn pip_dealing(lang: Lang) -> String {
+    say!(lang, "Pip is making your grid…", "Pip prépare ta grille…")
+}
+
+/// Why Hint, Solve, Check and the undo commands do nothing during a duel.
+pub fn no_help_during_duel(lang: Lang) -> String {
+    say!(
+        lang,
+        "Not during a duel: that would be cheating!",
+        "Pas pendant un duel : ce serait tricher !"
+    )
+}
+
+/// What the holes the player made leave of the grid handed to Pip: one
+/// completion, or several (then only the player's secret decides).
+pub fn completions(one: bool, lang: Lang) -> String {
+    if one {
+        say!(
+            lang,
+            "one completion: every value can be deduced, if Pip is strong enough",
+            "une seule solution : chaque valeur peut se déduire, si Pip est assez fort"
+        )
+    } else {
+        say!(
+            lang,
+            "several completions: only your secret decides, Pip will have to guess or take jokers",
+            "plusieurs solutions : seul ton secret décide, Pip devra deviner ou prendre des jokers"
+        )
+    }
+}
+
 /// How a side is named on the score line.
 pub fn side_name(side: Side, lang: Lang) -> &'static str {
     match (side, lang) {
@@ -288,7 +326,7 @@ pub fn seat_name(side: Side) -> &'static str {
 }
 
 /// The final score of a game between Pips.
-pub fn pip_vs_pip_result(outcome: &Outcome, lang: Lang) -> String {
+pub fn pip_vs_pip_result(outcome: &DuelResult, lang: Lang) -> String {
     let (a, b) = (
         tally_text(&outcome.player, lang),
         tally_text(&outcome.pip, lang),
@@ -352,7 +390,7 @@ pub fn restored(lang: Lang) -> String {
 }
 
 /// The result in one line, for the status bar.
-pub fn tally_summary(outcome: &Outcome, lang: Lang) -> String {
+pub fn tally_summary(outcome: &DuelResult, lang: Lang) -> String {
     let (you, me) = (
         tally_text(&outcome.player, lang),
         tally_text(&outcome.pip, lang),

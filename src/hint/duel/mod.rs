@@ -10,7 +10,7 @@ mod game;
 pub use cheat::cheat;
 pub use game::*;
 
-use super::words::{cells, digits, tech_name, unit_name};
+use super::words::{cells, digits, technique_name, unit_name};
 use super::{evidence, line, plain, Lang, Line, Paragraph, ParagraphKind, Wording};
 use crate::duel::{odds, Action, Answer, Reason, Side, Strength, Turn};
 use crate::grid::{Candidates, Cell};
@@ -90,7 +90,7 @@ pub fn pip_reasoning(
                     )
                 }
                 _ => {
-                    let t = tech_name(technique, lang);
+                    let t = technique_name(technique, lang);
                     say!(lang, "{t} proves it.", "{t} le prouve.")
                 }
             };
@@ -119,7 +119,7 @@ pub fn pip_reasoning(
             }
         }
         (Action::Place { digit: d, .. }, Reason::Stacked { technique }) => {
-            let t = tech_name(technique, lang);
+            let t = technique_name(technique, lang);
             lines.push(line(
                 say!(
                     lang,
@@ -222,7 +222,7 @@ fn points(p: f64, lang: Lang) -> String {
 
 /// One line for a step that only sharpened Pip's notes.
 fn elimination_line(step: &Step, lang: Wording) -> Line {
-    let t = tech_name(step.technique, lang);
+    let t = technique_name(step.technique, lang);
     let mut groups: Vec<(Vec<u8>, Vec<Cell>)> = Vec::new();
     for e in &step.eliminations {
         match groups.iter_mut().find(|g| g.0 == e.digits) {

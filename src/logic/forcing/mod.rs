@@ -234,20 +234,20 @@ fn common_consequence(
 /// Where the forced singles lead from one supposition: the digits placed
 /// and the candidates left, or `None` when they break the grid.
 #[derive(Clone, Copy)]
-struct Outcome {
+struct Consequences {
     placed: [u128; 9],
     left: [u128; 9],
 }
 
 /// The outcome of supposing each candidate true, by node.
-fn outcomes(s: &Pencilmarks) -> Vec<Option<Outcome>> {
+fn outcomes(s: &Pencilmarks) -> Vec<Option<Consequences>> {
     let singles = s.forced_singles();
     let mut out = vec![None; 729];
     for c in premise_cands(s) {
         let mut f = singles;
         f.place(c.cell, c.digit);
         if let Ok(end) = f.settle() {
-            out[node(c.cell, c.digit)] = Some(Outcome {
+            out[node(c.cell, c.digit)] = Some(Consequences {
                 placed: std::array::from_fn(|d| end.placed_mask(d as u8 + 1)),
                 left: std::array::from_fn(|d| end.candidate_mask(d as u8 + 1)),
             });
@@ -259,7 +259,11 @@ fn outcomes(s: &Pencilmarks) -> Vec<Option<Outcome>> {
 /// Whether every branch reaches one conclusion (a digit placed in all, or
 /// a candidate gone in all), by the cheap bitboard outcomes; `Some(true)`
 /// when one of them places a digit.
-fn agree(s: &Pencilmarks, outcomes: &[Option<Outcome>], branches: &[Candidate]) -> Option<bool> {
+fn agree(
+    s: &Pencilmarks,
+    outcomes: &[Option<Consequences>],
+    branches: &[Candidate],
+) -> Option<bool> {
     let mut placed = [u128::MAX; 9];
     let mut gone = [u128::MAX; 9];
     for b in branches {
@@ -354,10 +358,7 @@ mod tests {
         // A hard puzzle (top95 #1): the first forcing step it needs must
         // name a premise, end in a contradiction, and only use links whose
         // source appears earlier in the chain.
-        let g = Grid::parse(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
+        let g = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         let sol = crate::solver::solve(&g).unwrap();
         let s = Pencilmarks::from_grid(&g);
         let step = contradiction(&s).expect("a contradiction on a hard grid");

@@ -70,7 +70,7 @@ fn json_lines_carry_puzzle_solution_level_score_hardest_and_seed() {
         let rating = rate_grid(&puzzle);
         assert_eq!(v["level"], "Expert");
         assert_eq!(v["score"].as_f64().unwrap(), f64::from(rating.score));
-        assert_eq!(v["hardest"], rating.hardest.unwrap().name());
+        assert_eq!(v["hardest"], rating.hardest.unwrap().id());
         assert_eq!(v["seed"], 41 + i as u64);
         let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
         assert_eq!(keys.len(), 6, "{v}");

@@ -27,14 +27,14 @@ fn every_technique_of_the_guide_has_a_checked_example() {
                 let solution = sudolens::solver::solve(board.givens()).unwrap();
                 assert!(
                     board.grid().agrees_with(&solution),
-                    "{t}: entries are right"
+                    "{t:?}: entries are right"
                 );
                 // Singles are played without pencil marks: their examples
                 // show none, as the player's board has none.
                 if t <= Technique::NakedSingle {
                     assert!(
                         Cell::ALL.iter().all(|&c| board.notes(c).is_empty()),
-                        "{t}: a single's example has no notes"
+                        "{t:?}: a single's example has no notes"
                     );
                 }
             }
@@ -61,8 +61,11 @@ fn try_one_gives_a_fresh_puzzle_whose_next_step_needs_the_technique() {
     for t in [Technique::XWing, Technique::XyWing, Technique::AlsXz] {
         let a = practice(t, 1).expect("an example to practise");
         let b = practice(t, 2).expect("an example to practise");
-        assert!(step_of(&a, t).is_some() && step_of(&b, t).is_some(), "{t}");
-        assert_ne!(a.givens(), b.givens(), "{t}: fresh each time");
+        assert!(
+            step_of(&a, t).is_some() && step_of(&b, t).is_some(),
+            "{t:?}"
+        );
+        assert_ne!(a.givens(), b.givens(), "{t:?}: fresh each time");
     }
 }
 

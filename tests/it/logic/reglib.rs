@@ -224,7 +224,7 @@ fn hodoku_regression_library() {
         )
     };
     for (code, c) in &table {
-        let ours = technique(code).map_or("", |t| t.name());
+        let ours = technique(code).map_or("", |t| t.id());
         row(
             &format!("{code} {} ({ours})", names.get(code).unwrap_or(&"")),
             c,

@@ -210,7 +210,7 @@ fn state_at_first_use(puzzle: &str, technique: Technique) -> (Pencilmarks, Step)
         }
         apply_to_state(&mut s, &step);
     }
-    panic!("{puzzle}: no {technique} on the path")
+    panic!("{puzzle}: no {technique:?} on the path")
 }
 
 #[test]
@@ -272,7 +272,7 @@ fn each_technique_is_the_easiest_step_somewhere() {
             for l in sudolens::hint::for_step(&step, w).lines {
                 assert!(
                     !super::guide::has_compact_cell(&l.text),
-                    "{technique}: {}",
+                    "{technique:?}: {}",
                     l.text
                 );
             }
@@ -339,9 +339,9 @@ fn each_technique_reports_its_family_pattern() {
             Technique::Contradiction | Technique::NestedForcingChain => {
                 matches!(step.pattern, Pattern::Contradiction { .. })
             }
-            other => panic!("{other}: no case expected"),
+            other => panic!("{other:?}: no case expected"),
         };
-        assert!(family_pattern, "{technique}: {:?}", step.pattern);
+        assert!(family_pattern, "{technique:?}: {:?}", step.pattern);
     }
 }
 

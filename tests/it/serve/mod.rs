@@ -12,18 +12,18 @@ mod memory;
 mod photos;
 
 use crate::http::Site;
-use sudolens::serve::{Config, Limits, Server};
+use sudolens::serve::{Limits, Server, ServerConfig};
 
 /// A server on a free loopback port with `limits`, and its site.
 pub fn start(limits: Limits) -> (Server, Site) {
-    start_with(Config {
+    start_with(ServerConfig {
         port: 0,
         limits,
-        ..Config::default()
+        ..ServerConfig::default()
     })
 }
 
-pub fn start_with(config: Config) -> (Server, Site) {
+pub fn start_with(config: ServerConfig) -> (Server, Site) {
     let server = Server::start(config).expect("the server starts on loopback");
     let site = Site::from_url(server.url());
     (server, site)

@@ -5,7 +5,7 @@
 use super::{generous, sample, start, start_with};
 use crate::common::samples;
 use std::sync::{Arc, Mutex};
-use sudolens::serve::{Config, PhonePhoto};
+use sudolens::serve::{PhonePhoto, ServerConfig};
 
 /// The JSON without what differs between two runs (times) or by design
 /// (`file`: the CLI prints the path it was given, the server the name).
@@ -129,11 +129,11 @@ fn a_photo_too_many_pixels_is_refused_from_its_header() {
 fn the_windows_endpoint_hands_photos_to_the_window() {
     let received: Arc<Mutex<Vec<PhonePhoto>>> = Arc::default();
     let sink = received.clone();
-    let (_server, site) = start_with(Config {
+    let (_server, site) = start_with(ServerConfig {
         port: 0,
         limits: super::generous(),
         window: Some(Arc::new(move |p| sink.lock().unwrap().push(p))),
-        ..Config::default()
+        ..ServerConfig::default()
     });
     assert_eq!(site.get("/api/info").json()["window"], true);
     let photo = sample("printed_serif.jpg");
