@@ -27,6 +27,34 @@ pub const MISTAKE_SURE: f32 = 0.99956;
 const WRITER_SURE: f32 = 0.99;
 const WRITER_ENTRIES: usize = 4;
 
+/// How much less likely than the model's training mix makes it a cell of a photo without
+/// the player's handwriting is to hold an entry: ten times. No photo of the training and
+/// validation splits has a lone entry (a handwritten photo has at least 10 sure ones), while
+/// a printed one's smudges, creases and heavy print were read as handwriting at up to 0.72.
+const LONE_ENTRY_ODDS: f32 = 0.1;
+
+/// In a photo without the player's handwriting, weighs each cell's handwritten classes by
+/// [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is still read,
+/// a doubtful one yields to the print or paper the model also saw there. Returns the cells
+/// whose likeliest class changed, to be checked.
+fn doubt_lone_handwriting(probs: &mut [[f32; CLASSES]]) -> Vec<usize> {
+    let mut changed = Vec::new();
+    for (i, p) in probs.iter_mut().enumerate() {
+        let before = argmax(p);
+        for q in &mut p[10..] {
+            *q *= LONE_ENTRY_ODDS;
+        }
+        let total: f32 = p.iter().sum();
+        if total > 0.0 {
+            p.iter_mut().for_each(|q| *q /= total);
+        }
+        if argmax(p) != before {
+            changed.push(i);
+        }
+    }
+    changed
+}
+
 /// The result of reading `grid` from a photo of `(width, height)` pixels, where the grid's
 /// `corners` are (original-image pixels, clockwise from the upright top-left); `rendered` for
 /// a screenshot ([`super::rendered`]). Timings are left to the caller.
@@ -37,7 +65,14 @@ pub(crate) fn interpret(
     rendered: bool,
 ) -> ImportResult {
     let mut probs = grid.probs.clone();
-    let weighed = if rendered {
+    // a player who writes in the grid writes in several cells: only then is a hesitant stroke
+    // more likely an entry than a smudge
+    let writes = probs
+        .iter()
+        .filter(|p| p[10..].iter().any(|&q| q >= WRITER_SURE))
+        .count()
+        >= WRITER_ENTRIES;
+    let mut weighed = if rendered {
         // a screen draws its givens in one font: what its glyphs settle is no doubt of the
         // model's, and pencil marks are no reading at all, so neither is a cell to check
         screen_glyphs::settle(&grid.warped, &mut probs);
@@ -45,6 +80,9 @@ pub(crate) fn interpret(
     } else {
         appearance::weigh_kinds(&grid.warped, &mut probs)
     };
+    if !writes && !rendered {
+        weighed.extend(doubt_lone_handwriting(&mut probs));
+    }
     let given_probs: [repair::GivenProbs; 81] = std::array::from_fn(|i| {
         let p = &probs[i];
         let mut g = [0f32; 10];
@@ -54,13 +92,6 @@ pub(crate) fn interpret(
     });
     let fixed = repair::repair_givens(&given_probs);
     let solution = fixed.verdict.solution().copied();
-    // a player who writes in the grid writes in several cells: only then is a hesitant stroke
-    // more likely an entry than a smudge
-    let writes = probs
-        .iter()
-        .filter(|p| p[10..].iter().any(|&q| q >= WRITER_SURE))
-        .count()
-        >= WRITER_ENTRIES;
     let mut cells = Vec::with_capacity(81);
     let mut givens = Grid::empty();
     let mut entries = Grid::empty();
@@ -309,6 +340,23 @@ mod tests {
         assert_eq!((cell.digit, cell.kind), (right, CellKind::Handwritten));
         assert!(
             cell.uncertain && cell.corrected && !cell.likely_mistake,
+            "{cell:?}"
+        );
+    }
+
+    #[test]
+    fn a_lone_doubtful_stroke_on_a_printed_grid_is_no_entry_a_clear_one_is() {
+        let c = Cell::new(0, 1);
+        // a smudge the model reads as a handwritten 2 at 0.6 (empty 0.4), the only
+        // handwriting in the photo: paper, and a cell to check
+        let cell = &read_with_entry(2, 0.6).cells[c.index()];
+        assert_eq!((cell.digit, cell.kind), (0, CellKind::Empty), "{cell:?}");
+        assert!(cell.uncertain && cell.corrected, "{cell:?}");
+        // a clear pen stroke is the player's entry, however alone
+        let cell = &read_with_entry(2, 0.995).cells[c.index()];
+        assert_eq!(
+            (cell.digit, cell.kind),
+            (2, CellKind::Handwritten),
             "{cell:?}"
         );
     }
