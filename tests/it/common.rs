@@ -1,5 +1,5 @@
-//! What many integration tests share: puzzle literals, and running the
-//! `sudolens` binary.
+//! What many integration tests share: puzzle literals, running the `sudolens`
+//! binary, and spreading slow readings over the machine's cores.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -84,4 +84,39 @@ pub fn bmp_header(w: i32, h: i32) -> Vec<u8> {
     b.extend_from_slice(&24u16.to_le_bytes());
     b.extend_from_slice(&[0; 27]);
     b
+}
+
+/// Threads a slow test spreads its readings over: the machine's two cores.
+pub const WORKERS: usize = 2;
+
+/// `work` done on each of `items` by [`WORKERS`] threads that each take the next item not yet
+/// taken. The results come back in the order of `items`, whichever thread did what, so a
+/// report built from them does not depend on the scheduling.
+///
+/// Why: the photo and screen tests each read a hundred images or more, and run last of the
+/// binary's tests; read one by one, the other core sits idle while they finish.
+pub fn map_in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take_some = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return mine;
+            };
+            mine.push((i, work(item)));
+        }
+    };
+    let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..WORKERS).map(|_| s.spawn(take_some)).collect();
+        for w in workers {
+            for (i, result) in w.join().expect("a worker thread panicked") {
+                out[i] = Some(result);
+            }
+        }
+    });
+    out.into_iter()
+        .map(|r| r.expect("every item is taken by some thread"))
+        .collect()
 }

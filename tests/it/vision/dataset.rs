@@ -3,9 +3,9 @@
 //! a regression fails while photo-to-photo noise does not; no right entry may ever be
 //! reported as the player's mistake. See models/README.md for the figures.
 
+use crate::common::{map_in_parallel, WORKERS};
 use crate::labelled::{labelled_photos, DatasetReport, LabelledPhoto, Split};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use sudolens::vision::{self, DigitModel, ImportOptions, ImportResult};
 
@@ -13,41 +13,15 @@ use sudolens::vision::{self, DigitModel, ImportOptions, ImportResult};
 /// candidate is measured on the validation photos before it is bundled (models/train/README.md).
 const CANDIDATE_MODEL_ENV: &str = "SUDOLENS_CANDIDATE_MODEL";
 
-/// Threads reading photos at once: the machine's two cores.
-const WORKERS: usize = 2;
-
-/// Every photo's reading (or why it failed), in the order of `photos`, read by [`WORKERS`]
-/// threads that each take the next unread photo. The order of the results, and so the
-/// report, does not depend on which thread read what.
+/// Every photo's reading (or why it failed), in the order of `photos`.
 fn read_all(
     photos: &[LabelledPhoto],
     model: &DigitModel,
     opts: &ImportOptions,
 ) -> Vec<Result<ImportResult, String>> {
-    let next = AtomicUsize::new(0);
-    let read_some = || {
-        let mut mine = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(p) = photos.get(i) else {
-                return mine;
-            };
-            let reading = vision::import_path(&p.path, model, opts).map_err(|e| e.to_string());
-            mine.push((i, reading));
-        }
-    };
-    let mut out: Vec<Option<Result<ImportResult, String>>> = photos.iter().map(|_| None).collect();
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..WORKERS).map(|_| s.spawn(read_some)).collect();
-        for w in workers {
-            for (i, reading) in w.join().expect("a reading thread panicked") {
-                out[i] = Some(reading);
-            }
-        }
-    });
-    out.into_iter()
-        .map(|r| r.expect("every photo is read by some thread"))
-        .collect()
+    map_in_parallel(photos, |p| {
+        vision::import_path(&p.path, model, opts).map_err(|e| e.to_string())
+    })
 }
 
 #[test]

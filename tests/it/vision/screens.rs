@@ -4,6 +4,7 @@
 //! (`tests/data/screens`) and those drawn at run time (`tests/common/screen_maker.rs`) each
 //! have a floor a little under what the bundled model reaches, so a regression fails.
 
+use crate::common::map_in_parallel;
 use crate::screen_maker::{self, TEST_SCREENS};
 use crate::screens::{miss_classes, read_drawn, read_screen, screens, summary};
 use std::path::Path;
@@ -33,8 +34,8 @@ fn committed_synthetic_screenshots_read_right() {
     let model = DigitModel::bundled().unwrap();
     let mut outcomes = Vec::new();
     let mut misses = Vec::new();
-    for s in &all {
-        let outcome = read_screen(s, &model);
+    let readings = map_in_parallel(&all, |s| read_screen(s, &model));
+    for (s, outcome) in all.iter().zip(readings) {
         if let Err(why) = &outcome {
             eprintln!("{} ({}): {why}", s.path.display(), s.theme);
             misses.push(why.clone());
@@ -66,9 +67,13 @@ fn synthetic_screenshots_drawn_at_run_time_read_right() {
     let mut outcomes = Vec::new();
     let mut misses = Vec::new();
     let mut pencil = (0, 0);
-    for k in range {
+    let screens: Vec<usize> = range.collect();
+    let drawn_and_read = map_in_parallel(&screens, |&k| {
         let s = screen_maker::draw(k);
         let outcome = read_drawn(&s, &model);
+        (s, outcome)
+    });
+    for (&k, (s, outcome)) in screens.iter().zip(drawn_and_read) {
         if let Err(why) = &outcome {
             eprintln!("{} ({}): {why}", s.description, s.theme());
             misses.push(why.clone());
