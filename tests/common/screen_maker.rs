@@ -49,11 +49,12 @@ impl DrawnScreen {
     }
 }
 
-/// SplitMix64: small, seedable, the same everywhere.
-struct Rng(u64);
+/// SplitMix64: small, seedable, the same everywhere (the noise images of `vision::nogrid`
+/// draw from it too).
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -2,24 +2,22 @@
 //! Sudoku's are "no Sudoku grid found", never a grid. Every image is made here, from a fixed
 //! seed, so each run sees the same pixels.
 
+use crate::screen_maker::Rng as SplitMix64;
 use image::{GrayImage, Luma};
 use sudolens::vision::{self, DigitModel, ImportError, ImportOptions};
 
-/// SplitMix64: a small random stream, the same on every run.
-struct Rng(u64);
+/// A random stream for the noise images: SplitMix64's numbers as doubles, the same on
+/// every run.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(SplitMix64(seed))
     }
 
     /// Uniform in [0, 1).
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.0.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Standard normal (Box-Muller).
@@ -44,17 +42,17 @@ fn field(w: u32, h: u32, mut f: impl FnMut(u32, u32) -> f64) -> GrayImage {
 }
 
 fn uniform(w: u32, h: u32, seed: u64) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     field(w, h, |_, _| r.unit() * 256.0)
 }
 
 fn gaussian(w: u32, h: u32, seed: u64, mean: f64, sigma: f64) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     field(w, h, |_, _| mean + sigma * r.gauss())
 }
 
 fn salt_and_pepper(w: u32, h: u32, seed: u64, paper: f64, share: f64) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     field(w, h, |_, _| match r.unit() {
         u if u < share / 2.0 => 0.0,
         u if u > 1.0 - share / 2.0 => 255.0,
@@ -65,7 +63,7 @@ fn salt_and_pepper(w: u32, h: u32, seed: u64, paper: f64, share: f64) -> GrayIma
 /// Smooth random blobs: Gaussian noise blurred by three box passes of `radius` each way,
 /// stretched to a standard deviation of 50 grey levels around mid-grey.
 fn blobs(w: u32, h: u32, seed: u64, radius: usize) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let (wu, hu) = (w as usize, h as usize);
     let mut v: Vec<f64> = (0..wu * hu).map(|_| r.gauss()).collect();
     for _ in 0..3 {
@@ -101,7 +99,7 @@ fn box_pass(v: &mut [f64], w: usize, h: usize, radius: usize, along_rows: bool) 
 
 /// A brick wall: pale mortar joints, each course's joints shifted half a brick.
 fn bricks(w: u32, h: u32, seed: u64, brick: (u32, u32)) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let (bw, bh) = brick;
     field(w, h, |x, y| {
         let course = y / bh;
@@ -116,7 +114,7 @@ fn bricks(w: u32, h: u32, seed: u64, brick: (u32, u32)) -> GrayImage {
 
 /// A newspaper page: a headline, then columns of text lines, words of random lengths.
 fn text_page(w: u32, h: u32, seed: u64) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     // each text line's words: (start, end) in x, per column
     let col_w = (w - 40) / 3;
     let mut words = Vec::new();
@@ -155,7 +153,7 @@ fn text_page(w: u32, h: u32, seed: u64) -> GrayImage {
 /// A grid that is not a Sudoku's: `n` x `n` cells, lines every `cell` pixels, some cells
 /// filled black (a crossword) when `black` says so.
 fn other_grid(n: u32, cell: u32, seed: u64, black: f64) -> GrayImage {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let side = n * cell;
     let (w, h) = (side + 100, side + 80);
     let filled: Vec<bool> = (0..n * n).map(|_| r.unit() < black).collect();
