@@ -82,31 +82,28 @@ impl GridEvidence {
             && self.running_on.iter().all(|&n| n < RUNNING_ON)
             && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
     }
-}
 
-impl GridEvidence {
     /// The way (cells across, cells down) the lattice seems one cell off, when it does: lines
     /// run on past one side while the line at the opposite side is missing, as when an app's
     /// row of number buttons under its grid was taken for the grid's last row.
     pub fn one_cell_off(&self) -> Option<(i32, i32)> {
         let absent = |f: f32| f < LINE_PRESENT;
         let runs_on = |side: usize| self.running_on[side] >= RUNNING_ON;
-        let dy = match (
+        // the grid lies a cell towards the side its lines run on past, the other side's
+        // line missing; both sides at once say nothing
+        let way = |towards_start: bool, towards_end: bool| match (towards_start, towards_end) {
+            (true, false) => -1,
+            (false, true) => 1,
+            _ => 0,
+        };
+        let dy = way(
             runs_on(0) && absent(self.rows[9]),
             runs_on(1) && absent(self.rows[0]),
-        ) {
-            (true, false) => -1,
-            (false, true) => 1,
-            _ => 0,
-        };
-        let dx = match (
+        );
+        let dx = way(
             runs_on(2) && absent(self.cols[9]),
             runs_on(3) && absent(self.cols[0]),
-        ) {
-            (true, false) => -1,
-            (false, true) => 1,
-            _ => 0,
-        };
+        );
         (dx != 0 || dy != 0).then_some((dx, dy))
     }
 }

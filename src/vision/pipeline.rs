@@ -74,7 +74,7 @@ fn read_gray(
         None => locate_grid(gray, rendered, &debug, &mut tm)?,
         Some(corners) => {
             let t = Instant::now();
-            let view = detection_view(gray)?;
+            let view = detection_view(gray, rendered)?;
             let f = f64::from(view.factor);
             let small: Quad = std::array::from_fn(|i| {
                 (
@@ -119,34 +119,41 @@ fn read_located(
     })
 }
 
-/// The images grid detection works on: the photo box-reduced to at most [`DETECT_MAX_SIDE`],
-/// and the same with the lighting flattened.
+/// The images grid detection works on: the photo box-reduced to at most [`DETECT_MAX_SIDE`]
+/// with the lighting flattened, and the darkness (ink bright) its lattice is fitted to and
+/// judged on, made once however many outlines are tried.
 struct DetectionView {
-    /// The photo box-reduced by [`DetectionView::factor`].
-    small: GrayImage,
-    /// `small` with the lighting flattened.
+    /// The box-reduced photo with the lighting flattened.
     flat: GrayImage,
+    /// `flat` inverted. A photo's lighting varies, so the lattice is judged on this one.
+    dark_flat: GrayImage,
+    /// For a screenshot, the box-reduced image inverted without flattening: a screen is
+    /// evenly lit by nature, and flattening would only smear the edges of the cells its app
+    /// shades into ramps across its lines.
+    dark_plain: Option<GrayImage>,
+    /// The box reduction.
     factor: u32,
 }
 
 impl DetectionView {
-    /// The darkness (ink bright) the lattice is fitted to and judged on. A photo's lighting
-    /// varies, so the flattened image; a screenshot is evenly lit by nature, and flattening
-    /// would only smear the edges of the cells its app shades into ramps across its lines,
-    /// so the plain one (`plain`).
-    fn darkness(&self, plain: bool) -> GrayImage {
-        let src = if plain { &self.small } else { &self.flat };
-        let mut dark = src.clone();
-        // the raw bytes, not `get_pixel`: `image`'s generic accessors run at this crate's
-        // opt-level 0 in debug builds
-        for v in dark.iter_mut() {
-            *v = 255 - *v;
-        }
-        dark
+    /// The darkness a lattice is fitted to: the plain one of a screenshot, else the flattened.
+    fn darkness(&self) -> &GrayImage {
+        self.dark_plain.as_ref().unwrap_or(&self.dark_flat)
     }
 }
 
-fn detection_view(gray: &GrayImage) -> Result<DetectionView, ImportError> {
+/// `gray` inverted, ink bright.
+fn inverted(gray: &GrayImage) -> GrayImage {
+    let mut dark = gray.clone();
+    // the raw bytes, not `get_pixel`: `image`'s generic accessors run at this crate's
+    // opt-level 0 in debug builds
+    for v in dark.iter_mut() {
+        *v = 255 - *v;
+    }
+    dark
+}
+
+fn detection_view(gray: &GrayImage, rendered: bool) -> Result<DetectionView, ImportError> {
     let (w, h) = gray.dimensions();
     let factor = w.max(h).div_ceil(DETECT_MAX_SIDE).max(1);
     let small = ops::downscale_box(gray, factor);
@@ -156,7 +163,8 @@ fn detection_view(gray: &GrayImage) -> Result<DetectionView, ImportError> {
     let block = (small.width().min(small.height()) / 64).max(4);
     let flat = ops::flatten_background(&small, block);
     Ok(DetectionView {
-        small,
+        dark_flat: inverted(&flat),
+        dark_plain: rendered.then(|| inverted(&small)),
         flat,
         factor,
     })
@@ -172,18 +180,18 @@ fn lattice_from_outline(
     debug: &DebugImages,
 ) -> Result<(Vec<(f64, f64)>, GridEvidence), ImportError> {
     let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
-    let dark = view.darkness(rendered);
-    let lat = refine::refine_lattice(&dark, &h0);
+    let dark = view.darkness();
+    let lat = refine::refine_lattice(dark, &h0);
     let polarity = if rendered {
         evidence::Polarity::Either
     } else {
         evidence::Polarity::Dark
     };
-    let mut evidence = evidence::measure(&dark, &lat.pts, polarity);
+    let mut evidence = evidence::measure(dark, &lat.pts, polarity);
     if rendered && !evidence.is_grid() {
         // a screenshot lit unevenly after all (a photo of a screen, a vignette): its lines
         // may stand out only once the lighting is flattened
-        let flattened = evidence::measure(&view.darkness(false), &lat.pts, polarity);
+        let flattened = evidence::measure(&view.dark_flat, &lat.pts, polarity);
         if flattened.is_grid() {
             evidence = flattened;
         }
@@ -208,7 +216,7 @@ fn locate_grid(
     tm: &mut Timings,
 ) -> Result<Vec<(f64, f64)>, ImportError> {
     let t = Instant::now();
-    let view = detection_view(gray)?;
+    let view = detection_view(gray, rendered)?;
     let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered);
     let chosen = detect::choose(&cands);
     debug.detection(gray, view.factor, &masks, &cands, chosen);
