@@ -20,7 +20,8 @@ def conv(x, w, b):
     xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
     cols = np.stack([xp[:, :, dy:dy + h, dx:dx + ww] for dy in range(3) for dx in range(3)], 2)  # n c 9 h w
     cols = cols.reshape(n, c * 9, h * ww)
-    return np.einsum('ok,nkp->nop', w.reshape(o, c * 9), cols).reshape(n, o, h, ww) + b[None, :, None, None]
+    # a batched matrix product (BLAS), where a plain einsum loops in numpy: minutes -> seconds
+    return np.matmul(w.reshape(o, c * 9), cols).reshape(n, o, h, ww) + b[None, :, None, None]
 
 
 def fwd(x, logits=False, bs=2048):
