@@ -54,7 +54,7 @@ pub use error::ImportError;
 pub use geometry::Homography;
 pub use interpret::MISTAKE_SURE;
 pub use load::{photo_size, read_photo_file, MAX_FILE_BYTES};
-pub use model::{DigitModel, BUNDLED_ONNX, CLASSES};
+pub use model::{DigitModel, BUNDLED_ONNX, CLASSES, SECOND_OPINION_ONNX};
 
 use crate::grid::{Cell, Grid};
 use crate::solver::Verdict;

@@ -8,6 +8,9 @@ use tract_onnx::prelude::*;
 /// The trained network, embedded so the binary works from any directory.
 pub static BUNDLED_ONNX: &[u8] = include_bytes!("../../models/digits.onnx");
 
+/// The second network the second look asks ([`DigitModel::second_opinion`]), embedded too.
+pub static SECOND_OPINION_ONNX: &[u8] = include_bytes!("../../models/second_opinion.onnx");
+
 /// Number of output classes: 0 empty, 1..=9 printed digit, 10..=18 handwritten digit + 9.
 pub const CLASSES: usize = 19;
 
@@ -24,16 +27,62 @@ pub(crate) fn class_reading(class: usize) -> (u8, CellKind) {
 /// nine on this CPU: the activations of a small batch stay in cache.
 const BATCH: usize = 9;
 
+/// The cell reader: the bundled network, and a second network trained apart that the second
+/// look also asks about the cells the first one doubts.
 pub struct DigitModel {
-    plan: std::sync::Arc<TypedRunnableModel>,
+    first: Network,
+    second_opinion: Option<Network>,
 }
 
 impl DigitModel {
+    /// Both bundled networks.
     pub fn bundled() -> Result<DigitModel, ImportError> {
-        DigitModel::from_bytes(BUNDLED_ONNX)
+        DigitModel::from_bytes(BUNDLED_ONNX)?.with_second_opinion(SECOND_OPINION_ONNX)
     }
 
+    /// One network (an ONNX file with this module's interface), without a second opinion.
     pub fn from_bytes(onnx: &[u8]) -> Result<DigitModel, ImportError> {
+        Ok(DigitModel {
+            first: Network::from_bytes(onnx)?,
+            second_opinion: None,
+        })
+    }
+
+    /// The same reader with `onnx` as its second opinion (see [`DigitModel::second_opinion`]).
+    pub fn with_second_opinion(self, onnx: &[u8]) -> Result<DigitModel, ImportError> {
+        Ok(DigitModel {
+            second_opinion: Some(Network::from_bytes(onnx)?),
+            ..self
+        })
+    }
+
+    /// Class probabilities for each normalised tile, by the first network.
+    pub fn classify(&self, inputs: &[[f32; TILE_LEN]]) -> Result<Vec<[f32; CLASSES]>, ImportError> {
+        self.first.classify(inputs)
+    }
+
+    /// Class probabilities for each normalised tile by the second network, if the reader has
+    /// one. Two networks trained apart (other draws of the synthetic cells, another
+    /// initialisation) rarely make the same mistake on an unusual stroke, so where the first
+    /// one doubts, their mean is a better reading than either.
+    pub fn second_opinion(
+        &self,
+        inputs: &[[f32; TILE_LEN]],
+    ) -> Result<Option<Vec<[f32; CLASSES]>>, ImportError> {
+        self.second_opinion
+            .as_ref()
+            .map(|n| n.classify(inputs))
+            .transpose()
+    }
+}
+
+/// One ONNX network, optimised and ready to run.
+struct Network {
+    plan: std::sync::Arc<TypedRunnableModel>,
+}
+
+impl Network {
+    fn from_bytes(onnx: &[u8]) -> Result<Network, ImportError> {
         let err = |e: TractError| ImportError::Model(format!("{e:#}"));
         let model = tract_onnx::onnx()
             .model_for_read(&mut std::io::Cursor::new(onnx))
@@ -43,11 +92,11 @@ impl DigitModel {
             .map_err(err)?
             .into_runnable()
             .map_err(err)?;
-        Ok(DigitModel { plan })
+        Ok(Network { plan })
     }
 
     /// Class probabilities for each normalised tile, run in small batches.
-    pub fn classify(&self, inputs: &[[f32; TILE_LEN]]) -> Result<Vec<[f32; CLASSES]>, ImportError> {
+    fn classify(&self, inputs: &[[f32; TILE_LEN]]) -> Result<Vec<[f32; CLASSES]>, ImportError> {
         let mut out = Vec::with_capacity(inputs.len());
         for c in inputs.chunks(BATCH) {
             out.extend(self.classify_batch(c)?);
