@@ -225,7 +225,7 @@ pub struct DatasetReport {
     /// Per split, the highest confidence of an entry misread as a digit the solution
     /// disagrees with: what `MISTAKE_SURE` must stay above.
     pub surest_misreading: [f32; 3],
-    /// Photos not read fully right, with how many cells were.
+    /// Photos not read fully right, with how many cells were; a held-out photo unnamed.
     pub not_fully_right: Vec<String>,
     /// Each cell read wrong in a training or validation photo: where, what it is, what it was
     /// read as and the model's next readings. Held-out photos are only counted (in
@@ -233,6 +233,16 @@ pub struct DatasetReport {
     pub wrong_cells: Vec<String>,
     /// [split][bin]: (cells, confidence sum, right) over cells read or labelled as a digit.
     reliability: [[(usize, f64, usize); BINS.len()]; 3],
+}
+
+/// How a photo is named in the report: a held-out photo only by its kind, so that its
+/// failures stay a count and never point at a photo to study (or tune to).
+fn shown_name(p: &LabelledPhoto) -> String {
+    match p.split() {
+        Split::HeldOut if p.handwritten => "a held-out handwritten photo".into(),
+        Split::HeldOut => "a held-out printed photo".into(),
+        _ => p.path.display().to_string(),
+    }
 }
 
 impl DatasetReport {
@@ -245,14 +255,13 @@ impl DatasetReport {
                 p.cells_right(r)
             }
             Err(e) => {
-                self.not_fully_right
-                    .push(format!("{}: {e}", p.path.display()));
+                self.not_fully_right.push(format!("{}: {e}", shown_name(p)));
                 0
             }
         };
         if right < 81 {
             self.not_fully_right
-                .push(format!("{} {right}/81", p.path.display()));
+                .push(format!("{} {right}/81", shown_name(p)));
         }
         let t = &mut self.tallies[s][usize::from(p.handwritten)];
         t.cells_right += right;
@@ -274,11 +283,12 @@ impl DatasetReport {
                 self.surest_misreading[s] = self.surest_misreading[s].max(confidence);
                 "misread"
             };
-            self.disagreeing.push(format!(
-                "{} image{} {cell}: {what}, confidence {confidence:.5}",
-                split.name(),
-                p.id
-            ));
+            let place = match split {
+                Split::HeldOut => shown_name(p),
+                _ => format!("{} image{} {cell}", split.name(), p.id),
+            };
+            self.disagreeing
+                .push(format!("{place}: {what}, confidence {confidence:.5}"));
         }
         for cell in p.false_mistake_flags(r) {
             self.false_flags
