@@ -6,7 +6,7 @@ Every grid's four turns are read in one batched JAX pass (train.logits_all): rea
 by grid with the numpy interpreter of analyze_lib took over an hour for the 884 grids."""
 import sys
 import numpy as np
-from train import normalize_batch, from_onnx, logits_all, parse_stages
+from train import normalize_batch, from_onnx, logits_all, parse_stages, softmax
 
 STAGES = parse_stages("32,64,96")
 
@@ -28,8 +28,7 @@ def main(model, src, dst):
     grids = t.reshape(-1, 81, 32, 32)
     turned = turns_of(grids)
     z = logits_all(params, STAGES, normalize_batch(turned.reshape(-1, 32, 32)))
-    logp = z - np.log(np.exp(z - z.max(1, keepdims=True)).sum(1, keepdims=True)) - z.max(1, keepdims=True)
-    logp = logp.reshape(4, len(grids), 81, -1)
+    logp = np.log(softmax(z) + 1e-6).reshape(4, len(grids), 81, -1)
     labels = y.reshape(len(grids), 81)
     score = np.take_along_axis(logp, labels[None, :, :, None], 3)[..., 0].sum(2)  # (4, G)
     best = score.argmax(0)

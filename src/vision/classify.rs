@@ -105,9 +105,7 @@ fn second_look(
         .collect();
     let first = model.classify(&shifted)?;
     for (&i, looks) in doubted.iter().zip(first.chunks(shifts.len())) {
-        let mut all = vec![probs[i]];
-        all.extend_from_slice(looks);
-        probs[i] = mean(&all);
+        probs[i] = mean(std::iter::once(&probs[i]).chain(looks));
     }
     // the second network reads each doubted cell once, as cut: five crops of it cost more
     // than the rest of the reading and gained nothing on the validation photos
@@ -117,21 +115,22 @@ fn second_look(
         .collect();
     if let Some(second) = model.second_opinion(&as_cut)? {
         for (&i, reading) in doubted.iter().zip(second) {
-            probs[i] = mean(&[probs[i], reading]);
+            probs[i] = mean([&probs[i], &reading]);
         }
     }
     Ok(probs)
 }
 
 /// The class-by-class mean of several readings of one cell.
-fn mean(looks: &[[f32; CLASSES]]) -> [f32; CLASSES] {
-    let mut sum = [0.0; CLASSES];
+fn mean<'a>(looks: impl IntoIterator<Item = &'a [f32; CLASSES]>) -> [f32; CLASSES] {
+    let (mut sum, mut count) = ([0.0; CLASSES], 0);
     for look in looks {
         for (s, p) in sum.iter_mut().zip(look) {
             *s += p;
         }
+        count += 1;
     }
-    sum.map(|v| v / looks.len() as f32)
+    sum.map(|v| v / count as f32)
 }
 
 #[cfg(test)]
@@ -176,7 +175,7 @@ mod tests {
         };
         let got = second_look(&warped, &both, first.clone()).unwrap();
         let five = mean(&looks);
-        assert!(close(&got[0], &mean(&[five, second[0]])), "{:?}", got[0]);
+        assert!(close(&got[0], &mean([&five, &second[0]])), "{:?}", got[0]);
         // without the second network the five crops of the first alone are averaged
         let single = second_look(&warped, &alone, first.clone()).unwrap();
         assert!(close(&single[0], &five), "{:?}", single[0]);

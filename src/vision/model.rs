@@ -64,7 +64,8 @@ impl DigitModel {
     /// Class probabilities for each normalised tile by the second network, if the reader has
     /// one. Two networks trained apart (other draws of the synthetic cells, another
     /// initialisation) rarely make the same mistake on an unusual stroke, so where the first
-    /// one doubts, their mean is a better reading than either.
+    /// one doubts, their mean is a better reading than the first's alone (models/README.md,
+    /// "A second opinion").
     pub fn second_opinion(
         &self,
         inputs: &[[f32; TILE_LEN]],
