@@ -35,6 +35,10 @@ const MIN_SEEN: usize = 10;
 /// A grid shows at least this many of its ten lines each way: the weakest may be faded or
 /// cut off by the photo's edge.
 const LINES_EACH_WAY: usize = 8;
+/// On a rendered image whose border and box lines all show, the lines each way that must
+/// show: two of the six thin ones besides. Three boxes a side drawn without their cells (a
+/// layout of panels) show four.
+const RENDERED_LINES_EACH_WAY: usize = 6;
 /// Where past the border (share of a cell) the lines are looked for, to tell whether they
 /// stop there. Only just past it: a second grid printed a little below the first continues
 /// its columns after a gap.
@@ -70,15 +74,27 @@ pub struct GridEvidence {
     /// down: the largest share of points, over the places [`INSIDE`] the band, where a line
     /// parallel to its sides stands out.
     pub inside: [f32; 18],
+    /// Lines measured as on a rendered image ([`Polarity::Either`]).
+    pub rendered: bool,
 }
 
 impl GridEvidence {
-    /// Whether the lattice is a 9x9 grid: [`LINES_EACH_WAY`] lines present each way, and
-    /// fewer than [`RUNNING_ON`] running on past any side.
+    /// Whether the lattice is a 9x9 grid: [`LINES_EACH_WAY`] lines present each way (on a
+    /// rendered image whose border and box lines all show, [`RENDERED_LINES_EACH_WAY`]),
+    /// fewer than [`RUNNING_ON`] running on past any side, and fewer than [`LINES_INSIDE`]
+    /// bands of cells crossed by a line of their own.
     pub fn is_grid(&self) -> bool {
         let present = |v: &[f32; 10]| v.iter().filter(|&&f| f >= LINE_PRESENT).count();
-        present(&self.rows) >= LINES_EACH_WAY
-            && present(&self.cols) >= LINES_EACH_WAY
+        let boxed = |v: &[f32; 10]| [0, 3, 6, 9].iter().all(|&k| v[k] >= LINE_PRESENT);
+        // a screenshot may hide a thin line in the shade of the cells it runs between (the
+        // same grey in another hue, or a shaded cell beside an unshaded one leaving only a
+        // step): its thin lines count for less when its border and box lines all show
+        let enough = |v: &[f32; 10]| {
+            present(v) >= LINES_EACH_WAY
+                || (self.rendered && boxed(v) && present(v) >= RENDERED_LINES_EACH_WAY)
+        };
+        enough(&self.rows)
+            && enough(&self.cols)
             && self.running_on.iter().all(|&n| n < RUNNING_ON)
             && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
     }
@@ -294,6 +310,7 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
                 inside(cols, b - 9)
             }
         }),
+        rendered: polarity == Polarity::Either,
     }
 }
 
@@ -403,6 +420,49 @@ mod tests {
         // a blank screen shows no line at all: nothing to judge by is no grid
         let blank = GrayImage::from_pixel(320, 320, Luma([40]));
         assert!(!measure(&blank, &lattice, Polarity::Either).is_grid());
+    }
+
+    #[test]
+    fn a_screen_hiding_thin_lines_in_its_shading_shows_its_grid_by_its_box_lines() {
+        // pale thin lines (darkness 40 on paper 0) and darker box lines (120); the cells of
+        // columns 1 to 4 (x = 50 to 170) are shaded in the thin lines' own shade, so thin
+        // lines 1, 2, 4 and 5 down vanish in the shading or leave only a step at its edge
+        let on = |v: u32| v >= 20 && (v - 20) % 30 < 2 && v <= 291;
+        let bold = |v: u32| v >= 20 && (v - 20) % 90 < 2 && v <= 291;
+        let screen = |shaded_rows: std::ops::Range<u32>| {
+            GrayImage::from_fn(320, 320, move |x, y| {
+                let inside = (20..=291).contains(&x) && (20..=291).contains(&y);
+                let shade = (52..170).contains(&x) || shaded_rows.contains(&y);
+                Luma([if inside && (bold(x) || bold(y)) {
+                    120
+                } else if inside && (on(x) || on(y) || shade) {
+                    40
+                } else {
+                    0
+                }])
+            })
+        };
+        let lattice = square_lattice(20.5, 20.5, 30.0);
+        let e = measure(&screen(0..0), &lattice, Polarity::Either);
+        let hidden = [1, 2, 4, 5].map(|k| e.cols[k] < LINE_PRESENT);
+        assert_eq!(hidden, [true; 4], "{e:?}");
+        assert!(e.is_grid(), "{e:?}");
+        // shading rows 1 to 4 too hides four thin lines each way: still a grid on a screen
+        let e = measure(&screen(52..170), &lattice, Polarity::Either);
+        assert!(e.is_grid(), "{e:?}");
+        // on a photo a missing line is missing
+        assert!(!measure(&screen(0..0), &lattice, Polarity::Dark).is_grid());
+        // a screen of three panels a side (lines only every third cell) is no Sudoku
+        let panels = GrayImage::from_fn(320, 320, |x, y| {
+            let inside = (20..=291).contains(&x) && (20..=291).contains(&y);
+            Luma([if inside && (bold(x) || bold(y)) {
+                120
+            } else {
+                0
+            }])
+        });
+        let e = measure(&panels, &lattice, Polarity::Either);
+        assert!(!e.is_grid(), "{e:?}");
     }
 
     #[test]
