@@ -54,6 +54,42 @@ pub fn read_photo_file(path: &Path) -> Result<Vec<u8>, ImportError> {
 /// The orientation tag is deliberately ignored: tags are often wrong, so the upright direction
 /// is decided later from the digits themselves.
 pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+    Ok(decode(bytes, max_pixels)?.into_luma8())
+}
+
+/// Chroma (grey levels from a pixel's strongest channel to its weakest) from which a pixel is
+/// coloured for [`decode_colour_muted`]: above the colour noise JPEG leaves on grey pixels.
+const COLOURED_CHROMA: u8 = 24;
+
+/// Decodes an encoded photo, as [`decode_gray`] does, to greys in which colour darkens: each
+/// pixel's grey less its chroma (its strongest channel less its weakest). `None` when no pixel
+/// is coloured ([`COLOURED_CHROMA`]): the greys would be [`decode_gray`]'s again.
+///
+/// Why: an app may draw its thin grid lines in a grey as light as the pale blue or pink it
+/// shades cells with, so in plain greys its lines vanish there; less their chroma, the shaded
+/// cells turn darker than the grey lines, which show again.
+pub fn decode_colour_muted(
+    bytes: &[u8],
+    max_pixels: u64,
+) -> Result<Option<GrayImage>, ImportError> {
+    let img = decode(bytes, max_pixels)?;
+    if !img.color().has_color() {
+        return Ok(None);
+    }
+    let mut muted = img.to_luma8();
+    let rgb = img.into_rgb8();
+    let mut coloured = false;
+    for (v, p) in muted.iter_mut().zip(rgb.pixels()) {
+        let [r, g, b] = p.0;
+        let chroma = r.max(g).max(b) - r.min(g).min(b);
+        coloured |= chroma >= COLOURED_CHROMA;
+        *v = v.saturating_sub(chroma);
+    }
+    Ok(coloured.then_some(muted))
+}
+
+/// Decodes an encoded photo in its own colours, refusing what [`decode_gray`] refuses.
+fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
     if bytes.is_empty() {
         return Err(ImportError::EmptyFile);
     }
@@ -73,10 +109,9 @@ pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportErr
     // RGBA at 4 bytes a pixel plus decoder scratch; the default 512 MiB would refuse 100 MP.
     limits.max_alloc = Some(max_pixels.saturating_mul(12));
     reader.limits(limits);
-    let img = reader
+    reader
         .decode()
-        .map_err(|e| ImportError::Corrupt(e.to_string()))?;
-    Ok(img.into_luma8())
+        .map_err(|e| ImportError::Corrupt(e.to_string()))
 }
 
 /// The photo's size in pixels, from its header alone: what [`decode_gray`] would refuse
@@ -184,7 +219,7 @@ fn damaged(e: zune_jpeg::errors::DecodeErrors) -> ImportError {
 ///
 /// The output colour space is the one `image` picks, and the grey conversion is `image`'s,
 /// so the pixels are the same as `image::load` would give for an undamaged photo.
-fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
     let lenient = DecoderOptions::default()
         .set_strict_mode(false)
         .set_max_width(usize::from(u16::MAX))
@@ -209,9 +244,9 @@ fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> 
     let pixels = decoder.decode().map_err(damaged)?;
     let wrong_size = || ImportError::Corrupt("the decoded size does not match the header".into());
     let image = match space {
-        ColorSpace::Luma => {
-            return ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)
-        }
+        ColorSpace::Luma => DynamicImage::ImageLuma8(
+            ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
+        ),
         ColorSpace::LumaA => DynamicImage::ImageLumaA8(
             ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
         ),
@@ -222,5 +257,45 @@ fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> 
             ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
         ),
     };
-    Ok(image.into_luma8())
+    Ok(image)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+
+    fn png(img: &RgbImage) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn colour_darkens_in_the_muted_greys_and_grey_images_have_none() {
+        // a pale blue cell beside a grey line about as bright: one shade in plain greys
+        let blue_and_grey = RgbImage::from_fn(2, 1, |x, _| {
+            Rgb(if x == 0 {
+                [187, 222, 251]
+            } else {
+                [218, 218, 218]
+            })
+        });
+        let bytes = png(&blue_and_grey);
+        let plain = decode_gray(&bytes, 100).unwrap();
+        assert!(plain.get_pixel(0, 0)[0].abs_diff(plain.get_pixel(1, 0)[0]) < 6);
+        let muted = decode_colour_muted(&bytes, 100).unwrap().expect("coloured");
+        assert_eq!(muted.get_pixel(1, 0), plain.get_pixel(1, 0));
+        assert!(
+            muted.get_pixel(0, 0)[0] + 50 < muted.get_pixel(1, 0)[0],
+            "{muted:?}"
+        );
+        // greys only, or colours too faint to be more than JPEG's noise: nothing to mute
+        let greys = RgbImage::from_fn(2, 1, |x, _| {
+            Rgb(if x == 0 { [250, 240, 245] } else { [9; 3] })
+        });
+        assert_eq!(decode_colour_muted(&png(&greys), 100).unwrap(), None);
+        // what decode_gray refuses, this refuses too
+        assert!(decode_colour_muted(&bytes, 1).is_err());
+    }
 }

@@ -32,8 +32,35 @@ pub(crate) fn run(
     let gray = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
     let rendered = rendered::is_rendered(&gray);
-    let first = read_gray(&gray, corners, model, opts, tm.clone(), start, rendered);
-    if !polarity::is_mostly_dark(&gray) {
+    let read = read_either_polarity(&gray, corners, model, opts, tm.clone(), start, rendered);
+    if !(rendered && corners.is_none() && matches!(read, Err(ImportError::NoGrid))) {
+        return read;
+    }
+    // a screen whose grid lines vanish in plain greys may show them once its coloured cells
+    // are darkened (`load::decode_colour_muted`); only a screen with no grid found pays
+    let Some(muted) = load::decode_colour_muted(bytes, opts.max_pixels)? else {
+        return read;
+    };
+    let muted_opts = ImportOptions {
+        debug_dir: opts.debug_dir.as_ref().map(|d| d.join("colour-muted")),
+        ..opts.clone()
+    };
+    read_either_polarity(&muted, corners, model, &muted_opts, tm, start, rendered)
+}
+
+/// Reads `gray` as [`read_gray`] does, and a mostly dark image inverted too, keeping the
+/// better reading.
+fn read_either_polarity(
+    gray: &GrayImage,
+    corners: Option<[[f64; 2]; 4]>,
+    model: &DigitModel,
+    opts: &ImportOptions,
+    tm: Timings,
+    start: Instant,
+    rendered: bool,
+) -> Result<ImportResult, ImportError> {
+    let first = read_gray(gray, corners, model, opts, tm.clone(), start, rendered);
+    if !polarity::is_mostly_dark(gray) {
         return first;
     }
     // light digits on a dark screen, or a photo in dark surroundings: read it both ways, the
@@ -43,7 +70,7 @@ pub(crate) fn run(
         ..opts.clone()
     };
     let second = read_gray(
-        &polarity::inverted(&gray),
+        &polarity::inverted(gray),
         corners,
         model,
         &inverted_opts,

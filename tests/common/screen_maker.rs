@@ -377,6 +377,18 @@ fn grey(rng: &mut Rng, lo: f32, hi: f32, tint: f32) -> [f32; 3] {
 
 /// Screenshot `k`.
 pub fn draw(k: usize) -> DrawnScreen {
+    draw_screen(k, false)
+}
+
+/// Screenshot `k` redrawn in a theme that hides its thin lines in plain greys: every cell
+/// tinted the pale blue apps use for a selection, the thin lines a light grey exactly as
+/// bright (only their hue tells them apart), the box lines dark; no shading, no zoom, PNG.
+#[allow(dead_code)]
+pub fn draw_tinted(k: usize) -> DrawnScreen {
+    draw_screen(k, true)
+}
+
+fn draw_screen(k: usize, tinted: bool) -> DrawnScreen {
     let mut rng = Rng(0x5C12_EE45 ^ (k as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let givens = puzzle(&mut rng);
     let fonts = [
@@ -446,6 +458,16 @@ pub fn draw(k: usize) -> DrawnScreen {
             shades,
         )
     };
+    // a tinted screen overrides the theme after it is drawn, so the random stream (and
+    // every other screen) stays as it was
+    let (dark, page, cell_bg, thin, thick, ink) = if tinted {
+        let blue = [187.0, 222.0, 251.0];
+        // the grey as bright as the blue, by the weights `image`'s grey conversion uses
+        let luma = 0.2126 * blue[0] + 0.7152 * blue[1] + 0.0722 * blue[2];
+        (false, [255.0; 3], blue, [luma; 3], [60.0; 3], [30.0; 3])
+    } else {
+        (dark, page, cell_bg, thin, thick, ink)
+    };
     // layout
     let side = 300 + rng.below(501);
     let cell = side as f32 / 9.0;
@@ -498,6 +520,9 @@ pub fn draw(k: usize) -> DrawnScreen {
                 *f = Some(shades[0]);
             }
         }
+    }
+    if tinted {
+        fills.fill(None);
     }
     for (i, f) in fills.iter().enumerate() {
         if let Some(col) = f {
@@ -591,12 +616,13 @@ pub fn draw(k: usize) -> DrawnScreen {
     } else {
         1.0
     };
+    let zoom = if tinted { 1.0 } else { zoom };
     if zoom != 1.0 {
         let (nw, nh) = ((w as f32 * zoom) as u32, (h as f32 * zoom) as u32);
         picture = image::imageops::resize(&picture, nw, nh, image::imageops::FilterType::Triangle);
     }
     let mut bytes = Vec::new();
-    let encoding = if rng.chance(0.2) {
+    let encoding = if rng.chance(0.2) || tinted {
         image::codecs::png::PngEncoder::new(&mut bytes)
             .write_image(
                 &picture,

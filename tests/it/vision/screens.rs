@@ -106,6 +106,23 @@ fn synthetic_screenshots_drawn_at_run_time_read_right() {
 }
 
 #[test]
+fn a_screen_whose_thin_lines_only_their_hue_shows_reads_right() {
+    // every cell tinted pale blue, the thin lines a grey exactly as bright: in plain greys
+    // the grid shows its box lines only, and is found once its colour is taken into account
+    let model = DigitModel::bundled().unwrap();
+    let screens: Vec<usize> = (0..6).collect();
+    let read = map_in_parallel(&screens, |&k| {
+        let s = screen_maker::draw_tinted(k);
+        (s.description.clone(), read_drawn(&s, &model))
+    });
+    for (description, outcome) in read {
+        if let Err(why) = outcome {
+            panic!("{description}, tinted: {why}");
+        }
+    }
+}
+
+#[test]
 fn drawn_screens_are_deterministic_and_varied() {
     let a = screen_maker::draw(3);
     assert_eq!(a.bytes, screen_maker::draw(3).bytes);
