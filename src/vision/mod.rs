@@ -4,7 +4,9 @@
 //!
 //! The stages, in the order `pipeline.rs` runs them, one file each:
 //! - `load.rs`: the file and its size, the image format, decoding (size checked on the header
-//!   first; `jpeg_scan.rs` names damaged JPEG data);
+//!   first; `jpeg_scan.rs` names damaged JPEG data); a screenshot (`rendered.rs`) with no grid
+//!   found is decoded again with its colours darkened, for lines that differ from their cells
+//!   only by hue; a mostly dark image is read inverted too (`polarity.rs`);
 //! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
 //!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
 //!   10x10 line structure;
@@ -12,7 +14,8 @@
 //!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
 //! - `evidence.rs`: whether the located lattice is a grid at all (its twenty lines darker
-//!   than the paper beside them), else "no Sudoku grid found";
+//!   than the paper beside them; on a screenshot, lines of either sign, and thin lines hidden
+//!   in the cells' shading vouched for by the box lines), else "no Sudoku grid found";
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
