@@ -4,7 +4,7 @@
 //! a handwritten reading, the tile's glyph is compared with the glyphs the model read surely
 //! in the same photo, as a person would compare it with the other givens.
 
-use super::cells::{grid_tiles, normalize_tile, CELL, TILE_LEN};
+use super::cells::{grid_tiles, normalize_tile, GreyLevels, CELL, TILE_LEN};
 use super::model::CLASSES;
 use image::GrayImage;
 
@@ -62,9 +62,7 @@ pub(crate) fn measure(tile: &[u8; TILE_LEN]) -> Option<Looks> {
         .collect();
     // the paper's brightness: the upper quartile of the tile's grey levels, since paper
     // covers most of a cell whatever the glyph
-    let mut sorted = *tile;
-    sorted.sort_unstable();
-    let paper = f32::from(sorted[TILE_LEN * 3 / 4 - 1]).max(1.0);
+    let paper = f32::from(GreyLevels::of(tile).nth_smallest(TILE_LEN * 3 / 4 - 1)).max(1.0);
     let (mut top, mut bottom, mut left, mut right) = (n, 0, n, 0);
     let (mut perimeter, mut grey) = (0usize, 0f32);
     let mut in_glyph = vec![false; TILE_LEN];
@@ -115,9 +113,7 @@ pub(crate) fn tallest_part(tile: &[u8; TILE_LEN]) -> Option<usize> {
     let inside = |k: usize| {
         (MARGIN..n - MARGIN).contains(&(k / n)) && (MARGIN..n - MARGIN).contains(&(k % n))
     };
-    let mut sorted = *tile;
-    sorted.sort_unstable();
-    let paper = f32::from(sorted[TILE_LEN * 3 / 4 - 1]);
+    let paper = f32::from(GreyLevels::of(tile).nth_smallest(TILE_LEN * 3 / 4 - 1));
     let darkest = (0..TILE_LEN)
         .filter(|&k| inside(k))
         .map(|k| f32::from(tile[k]))

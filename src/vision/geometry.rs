@@ -146,7 +146,9 @@ pub fn sample_bilinear(image: &GrayImage, x: f64, y: f64) -> f32 {
     let (w, h) = (image.width() as i64, image.height() as i64);
     let x = x.clamp(0.0, (w - 1) as f64);
     let y = y.clamp(0.0, (h - 1) as f64);
-    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+    // clamped to be non-negative, so truncation is the floor, without the libm call that
+    // baseline x86-64 makes of `floor` (3% of the dataset photos' reading time went to it)
+    let (x0, y0) = (x as i64, y as i64);
     let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
     let (tx, ty) = ((x - x0 as f64) as f32, (y - y0 as f64) as f32);
     // Raw indexing, not `get_pixel`: `image`'s generic accessors are instantiated here and,

@@ -97,16 +97,21 @@ pub fn flatten_background(image: &GrayImage, block: u32) -> GrayImage {
     let closed_raw = closed.as_raw();
     let mut out = GrayImage::new(w, h);
     let out_raw = out.as_mut();
+    // where each column falls between the blocks' centres, worked out once for every row
+    // (clamped non-negative, so truncation is the floor)
+    let columns: Vec<(u32, u32, f32)> = (0..w)
+        .map(|x| {
+            let fx = ((x as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bw - 1) as f32);
+            let x0 = fx as u32;
+            (x0, (x0 + 1).min(bw - 1), fx - x0 as f32)
+        })
+        .collect();
     for y in 0..h {
         let fy = ((y as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bh - 1) as f32);
-        let y0 = fy.floor() as u32;
+        let y0 = fy as u32;
         let y1 = (y0 + 1).min(bh - 1);
         let ty = fy - y0 as f32;
-        for x in 0..w {
-            let fx = ((x as f32 + 0.5) / block as f32 - 0.5).clamp(0.0, (bw - 1) as f32);
-            let x0 = fx.floor() as u32;
-            let x1 = (x0 + 1).min(bw - 1);
-            let tx = fx - x0 as f32;
+        for (x, &(x0, x1, tx)) in (0..w).zip(&columns) {
             let g = |xx: u32, yy: u32| f32::from(closed_raw[(yy * bw + xx) as usize]);
             let bg = (g(x0, y0) * (1.0 - tx) + g(x1, y0) * tx) * (1.0 - ty)
                 + (g(x0, y1) * (1.0 - tx) + g(x1, y1) * tx) * ty;

@@ -278,9 +278,9 @@ fn warp_cells(gray: &GrayImage, lattice: &[(f64, f64)]) -> GrayImage {
         / std::f64::consts::SQRT_2;
     let k = ((side / f64::from(2 * GRID)) as u32).max(1);
     let src = if k > 1 {
-        ops::downscale_box(gray, k)
+        std::borrow::Cow::Owned(ops::downscale_box(gray, k))
     } else {
-        gray.clone()
+        std::borrow::Cow::Borrowed(gray)
     };
     let scale = |(x, y): (f64, f64)| {
         let kf = f64::from(k);
