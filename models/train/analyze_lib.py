@@ -1,6 +1,6 @@
 """Runs a digit model ONNX file written by train.py with numpy alone (its few operators: Conv
-3x3, Relu, MaxPool 2x2, Flatten, Gemm, Softmax), for the scripts that judge a trained model:
-fix_orientation.py, choose_settings.py."""
+3x3, Relu, MaxPool with kernel = stride, Flatten, Gemm, Softmax), for the scripts that judge a
+trained model: fix_orientation.py, choose_settings.py, rewrite_graph.py."""
 import numpy as np
 import onnx
 from onnx import numpy_helper
@@ -39,8 +39,10 @@ def _fwd(x, logits):
         elif node.op_type == "Relu":
             y = np.maximum(a[0], 0)
         elif node.op_type == "MaxPool":
+            # kernel = stride, no padding: 2x2, or the 2x1 and 1x2 passes train.py writes
+            ky, kx = next(list(at.ints) for at in node.attribute if at.name == "kernel_shape")
             n, c, h, ww = a[0].shape
-            y = a[0].reshape(n, c, h // 2, 2, ww // 2, 2).max((3, 5))
+            y = a[0].reshape(n, c, h // ky, ky, ww // kx, kx).max((3, 5))
         elif node.op_type == "Flatten":
             y = a[0].reshape(len(a[0]), -1)
         elif node.op_type == "Gemm":

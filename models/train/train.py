@@ -130,7 +130,11 @@ def to_onnx(params, stages, path, temperature=1.0):
             nodes.append(helper.make_node("Relu", [f"c{k}"], [f"r{k}"]))
             cur = f"r{k}"
             k += 1
-        nodes.append(helper.make_node("MaxPool", [cur], [f"p{s}"], kernel_shape=[2, 2], strides=[2, 2]))
+        # 2x2 max pooling as two passes, down the columns then along the rows: the same
+        # values, but tract 0.23 runs the pair a fifth faster than its one 2x2 pooling (whose
+        # stride-2 path is a scalar loop), a tenth of a photo's reading (models/README.md)
+        nodes.append(helper.make_node("MaxPool", [cur], [f"p{s}v"], kernel_shape=[2, 1], strides=[2, 1]))
+        nodes.append(helper.make_node("MaxPool", [f"p{s}v"], [f"p{s}"], kernel_shape=[1, 2], strides=[1, 2]))
         cur = f"p{s}"
     nodes.append(helper.make_node("Flatten", [cur], ["flat"], axis=1))
     for i, (w, b) in enumerate(params["fcs"]):
