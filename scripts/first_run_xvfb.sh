@@ -17,7 +17,6 @@ need_xvfb_packages
 
 root=$(mktemp -d)
 data=$root/home/.local/share/sudolens
-display=:${FIRST_RUN_DISPLAY:-96}
 xvfb=""
 app=""
 cleanup() {
@@ -26,10 +25,10 @@ cleanup() {
     rm -rf "$root"
 }
 trap cleanup EXIT
-start_xvfb "$display"
+start_xvfb ${FIRST_RUN_DISPLAY:+":$FIRST_RUN_DISPLAY"}
 xvfb=$XVFB_PID
 
-export DISPLAY=$display LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
+export DISPLAY=$XVFB_DISPLAY LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
 "$bin" >"$root/out.txt" 2>&1 &
 app=$!
 

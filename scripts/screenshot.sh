@@ -28,7 +28,6 @@ cat >"$data/autosave.json" <<EOF
 {"format":"sudolens-game","version":1,"givens":"$givens","entries":"$entries","notes":[$notes],"history":[],"redo":[],"elapsed_seconds":754}
 EOF
 
-display=:${SCREENSHOT_DISPLAY:-97}
 xvfb=""
 app=""
 cleanup() {
@@ -37,10 +36,10 @@ cleanup() {
     rm -rf "$data"
 }
 trap cleanup EXIT
-start_xvfb "$display"
+start_xvfb ${SCREENSHOT_DISPLAY:+":$SCREENSHOT_DISPLAY"}
 xvfb=$XVFB_PID
 
-export DISPLAY=$display LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
+export DISPLAY=$XVFB_DISPLAY LIBGL_ALWAYS_SOFTWARE=1 SUDOLENS_DATA_DIR=$data LANG=en_US.UTF-8
 "$bin" >/dev/null 2>&1 &
 app=$!
 

@@ -3,8 +3,9 @@
 # need_xvfb_packages [EXTRA_PACKAGE...]: installs Xvfb, xdotool and Mesa's
 #   software OpenGL (and the extra packages) with apt-get when missing, as
 #   root or through sudo; about 30 s on a fresh machine.
-# start_xvfb DISPLAY: starts Xvfb on DISPLAY (sets XVFB_PID) and waits until
-#   it accepts clients.
+# start_xvfb [DISPLAY]: starts Xvfb on DISPLAY, or on the first free display
+#   when none is given, sets XVFB_PID and XVFB_DISPLAY, and waits until it
+#   accepts clients.
 
 need_xvfb_packages() {
     local need=("$@")
@@ -24,15 +25,32 @@ need_xvfb_packages() {
 }
 
 start_xvfb() {
-    Xvfb "$1" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+    # Without a display, Xvfb takes the first free one and says which (-displayfd): two
+    # runs at once, or a server left over from an earlier one, never share a display. A
+    # shared one was a flake: this script drove the other run's server, which closed midway.
+    local fd_file
+    fd_file=$(mktemp)
+    if [ -n "${1:-}" ]; then
+        Xvfb "$1" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+    else
+        Xvfb -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$fd_file" >/dev/null 2>&1 &
+    fi
     XVFB_PID=$!
+    XVFB_DISPLAY=${1:-}
     # Xvfb takes a moment to accept clients (longer on its first start).
     local _
     for _ in $(seq 100); do
-        DISPLAY=$1 xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
+        # a server that exits at once (its display taken) must not pass for the one there
+        kill -0 "$XVFB_PID" 2>/dev/null || break
+        [ -n "$XVFB_DISPLAY" ] || { [ -s "$fd_file" ] && XVFB_DISPLAY=:$(head -1 "$fd_file"); }
+        if [ -n "$XVFB_DISPLAY" ] && DISPLAY=$XVFB_DISPLAY xdotool getdisplaygeometry >/dev/null 2>&1; then
+            rm -f "$fd_file"
+            return 0
+        fi
         sleep 0.2
     done
-    echo "Xvfb did not start on $1" >&2
+    rm -f "$fd_file"
+    echo "Xvfb did not start on ${1:-a free display}" >&2
     return 1
 }
 
