@@ -169,17 +169,6 @@ impl DetectionView {
     }
 }
 
-/// `gray` inverted, ink bright.
-fn inverted(gray: &GrayImage) -> GrayImage {
-    let mut dark = gray.clone();
-    // the raw bytes, not `get_pixel`: `image`'s generic accessors run at this crate's
-    // opt-level 0 in debug builds
-    for v in dark.iter_mut() {
-        *v = 255 - *v;
-    }
-    dark
-}
-
 fn detection_view(gray: &GrayImage, rendered: bool) -> Result<DetectionView, ImportError> {
     let (w, h) = gray.dimensions();
     let factor = w.max(h).div_ceil(DETECT_MAX_SIDE).max(1);
@@ -190,8 +179,8 @@ fn detection_view(gray: &GrayImage, rendered: bool) -> Result<DetectionView, Imp
     let block = (small.width().min(small.height()) / 64).max(4);
     let flat = ops::flatten_background(&small, block);
     Ok(DetectionView {
-        dark_flat: inverted(&flat),
-        dark_plain: rendered.then(|| inverted(&small)),
+        dark_flat: polarity::inverted(&flat),
+        dark_plain: rendered.then(|| polarity::inverted(&small)),
         flat,
         factor,
     })
