@@ -375,6 +375,13 @@ fn grey(rng: &mut Rng, lo: f32, hi: f32, tint: f32) -> [f32; 3] {
     std::array::from_fn(|_| (g + rng.range(-tint, tint)).clamp(0.0, 255.0))
 }
 
+/// The pale blue apps shade a selection with, and a grey exactly as bright (by the weights
+/// `image`'s grey conversion uses): in plain greys the two are one shade, only the hue tells
+/// them apart (the case `vision::load::decode_colour_muted` reads again).
+pub const SELECTION_BLUE: [f32; 3] = [187.0, 222.0, 251.0];
+pub const GREY_AS_BRIGHT_AS_THE_BLUE: f32 =
+    0.2126 * SELECTION_BLUE[0] + 0.7152 * SELECTION_BLUE[1] + 0.0722 * SELECTION_BLUE[2];
+
 /// Screenshot `k`.
 pub fn draw(k: usize) -> DrawnScreen {
     draw_screen(k, false)
@@ -461,10 +468,15 @@ fn draw_screen(k: usize, tinted: bool) -> DrawnScreen {
     // a tinted screen overrides the theme after it is drawn, so the random stream (and
     // every other screen) stays as it was
     let (dark, page, cell_bg, thin, thick, ink) = if tinted {
-        let blue = [187.0, 222.0, 251.0];
-        // the grey as bright as the blue, by the weights `image`'s grey conversion uses
-        let luma = 0.2126 * blue[0] + 0.7152 * blue[1] + 0.0722 * blue[2];
-        (false, [255.0; 3], blue, [luma; 3], [60.0; 3], [30.0; 3])
+        let grey = [GREY_AS_BRIGHT_AS_THE_BLUE; 3];
+        (
+            false,
+            [255.0; 3],
+            SELECTION_BLUE,
+            grey,
+            [60.0; 3],
+            [30.0; 3],
+        )
     } else {
         (dark, page, cell_bg, thin, thick, ink)
     };

@@ -2,7 +2,7 @@
 //! Sudoku's are "no Sudoku grid found", never a grid. Every image is made here, from a fixed
 //! seed, so each run sees the same pixels.
 
-use crate::screen_maker::Rng as SplitMix64;
+use crate::screen_maker::{Rng as SplitMix64, GREY_AS_BRIGHT_AS_THE_BLUE, SELECTION_BLUE};
 use image::{GrayImage, Luma};
 use sudolens::vision::{self, DigitModel, ImportError, ImportOptions};
 
@@ -177,11 +177,10 @@ fn other_grid(n: u32, cell: u32, seed: u64, black: f64) -> GrayImage {
 /// tinted pale blue and the ink a light grey exactly as bright, so that only the hue tells
 /// them apart (the case `vision::load::decode_colour_muted` reads again).
 fn tinted(img: &GrayImage) -> image::RgbImage {
-    let blue = [187.0f32, 222.0, 251.0];
-    let grey = (0.2126 * blue[0] + 0.7152 * blue[1] + 0.0722 * blue[2]).round() as u8;
+    let grey = GREY_AS_BRIGHT_AS_THE_BLUE.round() as u8;
     image::RgbImage::from_fn(img.width(), img.height(), |x, y| {
         image::Rgb(if img.get_pixel(x, y)[0] > 128 {
-            blue.map(|v| v as u8)
+            SELECTION_BLUE.map(|v| v as u8)
         } else {
             [grey; 3]
         })
