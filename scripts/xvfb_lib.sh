@@ -28,12 +28,15 @@ start_xvfb() {
     # Without a display, Xvfb takes the first free one and says which (-displayfd): two
     # runs at once, or a server left over from an earlier one, never share a display. A
     # shared one was a flake: this script drove the other run's server, which closed midway.
+    # -noreset: an X server resets when its last client leaves, and the readiness probe
+    # below is that client; an app connecting during the reset failed with "Failed to open
+    # connection to X server" (1 run in 20 of the first-run check; 0 in 40 with it).
     local fd_file
     fd_file=$(mktemp)
     if [ -n "${1:-}" ]; then
-        Xvfb "$1" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+        Xvfb "$1" -screen 0 1280x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
     else
-        Xvfb -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$fd_file" >/dev/null 2>&1 &
+        Xvfb -displayfd 3 -screen 0 1280x900x24 -nolisten tcp -noreset 3>"$fd_file" >/dev/null 2>&1 &
     fi
     XVFB_PID=$!
     XVFB_DISPLAY=${1:-}
