@@ -8,7 +8,9 @@ use crate::common::map_in_parallel;
 use crate::screen_maker::{self, TEST_SCREENS};
 use crate::screens::{miss_classes, read_drawn, read_screen, screens, summary};
 use std::path::Path;
-use sudolens::vision::DigitModel;
+use sudolens::grid::Cell;
+use sudolens::solver::Verdict;
+use sudolens::vision::{self, DigitModel, ImportOptions};
 
 /// Committed screens read right by the bundled model, of [`COMMITTED_SCREENS`]: measured 40
 /// once the screen's own glyphs settle kinds and pencil marks (`vision::screen_glyphs`), 39
@@ -129,4 +131,41 @@ fn drawn_screens_are_deterministic_and_varied() {
     assert_eq!(a.givens.len(), 81);
     let themes: Vec<&str> = (0..20).map(|k| screen_maker::draw(k).theme()).collect();
     assert!(themes.contains(&"dark") && themes.contains(&"light"));
+}
+
+/// Screens that Chromium drew (`tests/data/browser`): web pages laid out by a browser and
+/// rasterised by Skia, not by the FreeType code of the other screens, in held-out font
+/// families, with a page's title, number pad and a column of newspaper text.
+#[test]
+fn web_pages_drawn_by_a_browser_read_right() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/browser");
+    let all = screens(&dir);
+    assert_eq!(
+        all.len(),
+        9,
+        "tests/data/browser/truth.txt lists every screen"
+    );
+    let model = DigitModel::bundled().unwrap();
+    for (screen, outcome) in all
+        .iter()
+        .zip(map_in_parallel(&all, |s| read_screen(s, &model)))
+    {
+        if let Err(why) = outcome {
+            panic!("{} ({}): {why}", screen.path.display(), screen.theme);
+        }
+    }
+}
+
+#[test]
+fn a_thin_given_as_small_as_pencil_marks_comes_back_by_the_rules_and_is_asked() {
+    // r8c4's 3, in Inter at a light weight, fades at its middle stroke: its two halves each
+    // look as small as pencil marks. Taken for them, the grid has several solutions; the rules
+    // give the 3 back, and the player is asked about it rather than told
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/browser/browser0253.jpg");
+    let model = DigitModel::bundled().unwrap();
+    let read = vision::import_path(&path, &model, &ImportOptions::default()).unwrap();
+    let r8c4 = Cell::new(7, 3);
+    assert_eq!(read.givens.get(r8c4), 3);
+    assert!(matches!(read.verdict, Verdict::Unique(_)));
+    assert!(read.uncertain.contains(&r8c4), "{:?}", read.uncertain);
 }
