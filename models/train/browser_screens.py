@@ -161,6 +161,26 @@ def peers(i):
     return out
 
 
+def screenshot(html, css_w, css_h, ratio):
+    """The page `html` as headless Chromium draws it in a window of `css_w` x `css_h` CSS
+    pixels at device pixel ratio `ratio`, as an RGB image."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, png = os.path.join(tmp, "p.html"), os.path.join(tmp, "p.png")
+        with open(src, "w") as f:
+            f.write(html)
+        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                        "--hide-scrollbars", f"--force-device-scale-factor={ratio}",
+                        f"--window-size={css_w},{css_h}", f"--screenshot={png}",
+                        "file://" + src], check=True, capture_output=True, timeout=60)
+        return Image.open(png).convert("RGB")
+
+
+def solve_all(sudolens, chosen):
+    """The solutions of the puzzles `chosen`, by `sudolens solve`."""
+    return subprocess.run([sudolens, "solve", "-"], input="\n".join(chosen) + "\n",
+                          capture_output=True, text=True, check=True).stdout.split()
+
+
 def draw(job):
     k, seed, puzzle, solution, out = job
     rng = np.random.default_rng([seed, k])
@@ -168,14 +188,7 @@ def draw(job):
     ratio = [1, 1, 1.5, 2][int(rng.integers(4))]
     css_w = int(cell * 9 + (420 if 'class="article"' in html else 120))
     css_h = int(cell * 9 + (220 if "pad" in html else 150))
-    with tempfile.TemporaryDirectory() as tmp:
-        src, png = os.path.join(tmp, "p.html"), os.path.join(tmp, "p.png")
-        open(src, "w").write(html)
-        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                        "--hide-scrollbars", f"--force-device-scale-factor={ratio}",
-                        f"--window-size={css_w},{css_h}", f"--screenshot={png}",
-                        "file://" + src], check=True, capture_output=True, timeout=60)
-        img = Image.open(png).convert("RGB")
+    img = screenshot(html, css_w, css_h, ratio)
     # a phone's screenshot shared at a smaller size; never below a 300 px grid
     if ratio > 1 and rng.random() < 0.5:
         scale = float(rng.uniform(max(0.5, 300 / (cell * 9 * ratio)), 1.0))
@@ -190,7 +203,7 @@ def draw(job):
     return f"{name} {truth} 0 {theme}"
 
 
-def check(folder, sudolens):
+def check(folder, sudolens, what="browser screens"):
     lines = [l.split() for l in open(os.path.join(folder, "truth.txt")) if not l.startswith("#")]
     names = [os.path.join(folder, l[0]) for l in lines]
     out = subprocess.run([sudolens, "import", "--json", *names], capture_output=True, text=True)
@@ -199,13 +212,16 @@ def check(folder, sudolens):
         d = json.loads(line)
         readings[d["file"]] = d
     right = 0
-    for (name, truth, _, theme), path in zip(lines, names):
+    for fields, path in zip(lines, names):
+        # an optional fifth field: the clockwise turn that makes the image upright
+        name, truth, _, theme = fields[:4]
+        upright = int(fields[4]) if len(fields) > 4 else 0
         d = readings.get(path, {})
         if "error" in d or not d:
             print(f"{name} ({theme}): {d.get('error', 'no reading')}")
             continue
         why = []
-        if d["orientation"] != 0:
+        if d["orientation"] != upright:
             why.append(f"turned {d['orientation']}")
         if d["entries"] != "." * 81:
             why.append("handwriting at " + " ".join(
@@ -218,7 +234,7 @@ def check(folder, sudolens):
             print(f"{name} ({theme}): " + "; ".join(why))
         else:
             right += 1
-    print(f"browser screens read right: {right}/{len(lines)}")
+    print(f"{what} read right: {right}/{len(lines)}")
 
 
 def main():
@@ -236,8 +252,7 @@ def main():
     pool = puzzles()
     rng = np.random.default_rng(a.seed)
     chosen = [pool[int(rng.integers(len(pool)))] for _ in range(a.count)]
-    solved = subprocess.run([a.sudolens, "solve", "-"], input="\n".join(chosen) + "\n",
-                            capture_output=True, text=True, check=True).stdout.split()
+    solved = solve_all(a.sudolens, chosen)
     jobs = [(k, a.seed, p, s, a.out) for k, (p, s) in enumerate(zip(chosen, solved))]
     with Pool(2) as p:
         rows = p.map(draw, jobs)

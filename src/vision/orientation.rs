@@ -5,35 +5,55 @@ use super::cells::{normalize_tile, rotate_tile, TILE_LEN};
 use super::error::ImportError;
 use super::model::{class_reading, DigitModel, CLASSES};
 
-/// Inked cells read under each quarter turn to decide which way is up.
+/// Inked cells read first, as they lie and half a turn over, to see whether the grid is
+/// plainly upright.
 const ORIENTATION_CELLS: usize = 9;
-/// Mean log-probability gap between the two best quarter turns under which the few cells'
-/// verdict is not trusted.
-const ORIENTATION_MARGIN: f32 = 0.05;
 /// A grid whose upright reading scores at least this (mean log-probability of the digits of
-/// the nine cells read first, a geometric-mean confidence of 0.957) is left upright, whatever
-/// the other turns score: screenshots and most photos are upright, and a plausible upright
-/// reading is not worth the risk of a turn. Chosen on the validation photos with the bundled
-/// model (`models/train/choose_settings.py`): the upright grids scored -0.012 at worst, the
-/// same grids turned by 90, 180 or 270 degrees -0.076 at best; this is the midpoint.
+/// the nine cells read first, a geometric-mean confidence of 0.957) is plausibly upright.
+/// Chosen on the validation photos with the bundled model (`models/train/choose_settings.py`):
+/// the upright grids scored -0.012 at worst, the same grids turned by 90, 180 or 270 degrees
+/// -0.076 at best; this is the midpoint.
 const UPRIGHT_PLAUSIBLE: f32 = -0.044;
+/// ...and it is left upright without reading the other turns when, besides, the same nine
+/// cells half a turn over read at least this many fewer printed digits, per cell (the sum of
+/// each cell's likeliest printed digit's probability). Half a turn is the one that can keep a
+/// plausible reading: a printed 6 upside down is a 9, and 1, 8 and in some fonts 5 read as
+/// themselves, while a quarter turn makes no printed digit of any. Chosen on the training and
+/// validation photos: on the validation grids' tiles (`models/train/choose_settings.py`) the
+/// upright grids read 0.53 more per cell at least and no upside-down grid passes the
+/// plausible score; through the whole pipeline, every training and validation photo read in
+/// its four orientations, the upright grids read 0.52 more at least, and the one upside-down
+/// grid that passes the plausible score (six 6s and 9s and three 5s among its nine) 0.03 fewer;
+/// this is about the midpoint.
+const HALF_TURN_GAP: f32 = 0.25;
 
-/// The quarter turn to apply given each turn's score: none when the upright reading is
-/// plausible ([`UPRIGHT_PLAUSIBLE`]), else the best-scoring one, upright on a tie (a grid
-/// with no ink gives every turn the same score). A `rendered` image (a screenshot) is upright
-/// by nature: it is turned only to a reading that is plausible, never because its thin or
-/// unfamiliar font reads badly every way.
-fn choose_turn(scores: &[f32; 4], rendered: bool) -> u8 {
-    if scores[0] >= UPRIGHT_PLAUSIBLE {
-        return 0;
-    }
+/// A grid that reads plausibly upright, or a screenshot (upright by nature), is turned only
+/// when another turn reads at least this many times as many printed digits. Chosen between
+/// the upright grids whose other turns were read (the training and validation photos, the
+/// drawn screens 400..800 and the browser pages of seeds 1 and 2, `models/README.md`), whose
+/// best other turn read at most 0.93 times as many, 1.27 on a screen that read as almost no
+/// digit any way, and the grids photographed turned that read plausibly as they lay or were
+/// taken for screenshots, whose upright turn read at least 2.02 times as many.
+const TURN_ODDS: f32 = 1.6;
+
+/// The quarter turn to apply, given how many printed digits the grid's inked cells read under
+/// each turn (`printed`) and whether the nine cells read first read plausibly as they lie
+/// (`plausible`, [`UPRIGHT_PLAUSIBLE`]): the turn that reads the most printed digits,
+/// upright on a tie (a grid with no ink gives every turn the same). Every Sudoku has printed
+/// givens, and the givens read as print only the right way up: turned, they look like anyone's
+/// handwriting, which is why the confidence in digits of any kind, handwritten ones included,
+/// can favour a wrong turn when the print is in a font the model finds hard. A grid whose
+/// upright reading is plausible, or a `rendered` image (a screenshot), is turned only on clear
+/// evidence ([`TURN_ODDS`]): a thin screen font, or 6s, 9s, 8s and 1s, read as print half a
+/// turn over too, and a screenshot is never turned because its font reads badly every way.
+fn choose_turn(printed: &[f32; 4], plausible: bool, rendered: bool) -> u8 {
     let mut best = 0u8;
     for q in 1..4u8 {
-        if scores[q as usize] > scores[best as usize] {
+        if printed[q as usize] > printed[best as usize] {
             best = q;
         }
     }
-    if rendered && scores[best as usize] < UPRIGHT_PLAUSIBLE {
+    if (plausible || rendered) && printed[best as usize] < TURN_ODDS * printed[0] {
         return 0;
     }
     best
@@ -42,8 +62,10 @@ fn choose_turn(scores: &[f32; 4], rendered: bool) -> u8 {
 /// The clockwise quarter turns (0..4) that make the grid upright, given its 81 `tiles` and
 /// their readings as they lie (`probs`); `rendered` for a screenshot (see [`choose_turn`]).
 ///
-/// Upright is the quarter turn under which the inked cells read most confidently as digits:
-/// a 6 turned over is a confident 9 but its neighbours are not, so sum over all of them.
+/// Nine clear printed digits usually show that the grid is upright at a small cost: they read
+/// plausibly as they lie, and half a turn over they read as fewer printed digits. Otherwise
+/// every inked cell is read under the three other turns, and the turn under which the most of
+/// them read as printed digits is upright.
 pub(crate) fn upright_turn(
     model: &DigitModel,
     tiles: &[[u8; TILE_LEN]],
@@ -51,11 +73,12 @@ pub(crate) fn upright_turn(
     rendered: bool,
 ) -> Result<u8, ImportError> {
     let inked: Vec<usize> = (0..81).filter(|&i| probs[i][0] < 0.5).collect();
-    // A dozen clear digits usually decide it at a fraction of the cost; when they leave two
-    // turns close (6, 8, 9 and 1 read almost as well upside down) every inked cell votes.
-    let mut few = inked.clone();
+    if inked.is_empty() {
+        return Ok(0);
+    }
     // printed digits first, as their shapes are the most regular, and among them those that
-    // no quarter turn maps onto another digit
+    // turned rarely look like another digit
+    let mut few = inked.clone();
     let telling = |i: usize| {
         let p = &probs[i];
         let top = (1..CLASSES)
@@ -66,20 +89,50 @@ pub(crate) fn upright_turn(
     };
     few.sort_by(|&a, &b| telling(b).total_cmp(&telling(a)));
     few.truncate(ORIENTATION_CELLS);
-    // a plausible upright reading stays upright whatever the turns score: no need to read them
-    if digit_confidence(few.iter().map(|&i| &probs[i])) >= UPRIGHT_PLAUSIBLE {
-        return Ok(0);
+    let upright: Vec<&[f32; CLASSES]> = few.iter().map(|&i| &probs[i]).collect();
+    let plausible = digit_confidence(upright.iter().copied()) >= UPRIGHT_PLAUSIBLE;
+    if plausible {
+        let half_turn = model.classify(&turned_inputs(tiles, &few, 2))?;
+        let gap = printed_count(upright.iter().copied()) - printed_count(half_turn.iter());
+        if gap >= HALF_TURN_GAP * few.len() as f32 {
+            return Ok(0);
+        }
     }
-    let mut scores = turn_scores(model, tiles, probs, &few)?;
-    let sorted = {
-        let mut s = scores;
-        s.sort_by(|a, b| b.total_cmp(a));
-        s
-    };
-    if few.len() < inked.len() && sorted[0] - sorted[1] < ORIENTATION_MARGIN {
-        scores = turn_scores(model, tiles, probs, &inked)?;
+    let mut printed = [
+        printed_count(inked.iter().map(|&i| &probs[i])),
+        0.0,
+        0.0,
+        0.0,
+    ];
+    // the three turns in one call: the model runs in fixed batches, which fill up better
+    let inputs: Vec<[f32; TILE_LEN]> = (1..4u8)
+        .flat_map(|q| turned_inputs(tiles, &inked, q))
+        .collect();
+    let turned = model.classify(&inputs)?;
+    for (q, readings) in turned.chunks(inked.len()).enumerate() {
+        printed[q + 1] = printed_count(readings.iter());
     }
-    Ok(choose_turn(&scores, rendered))
+    Ok(choose_turn(&printed, plausible, rendered))
+}
+
+/// The model's inputs for the tiles of `cells`, each turned `quarter_turns` clockwise.
+fn turned_inputs(
+    tiles: &[[u8; TILE_LEN]],
+    cells: &[usize],
+    quarter_turns: u8,
+) -> Vec<[f32; TILE_LEN]> {
+    cells
+        .iter()
+        .map(|&i| normalize_tile(&rotate_tile(&tiles[i], quarter_turns)))
+        .collect()
+}
+
+/// How many printed digits the readings hold, in expectation: the sum of each reading's
+/// likeliest printed digit's probability.
+fn printed_count<'a>(readings: impl Iterator<Item = &'a [f32; CLASSES]>) -> f32 {
+    readings
+        .map(|p| p[1..10].iter().copied().fold(0.0f32, f32::max))
+        .sum()
 }
 
 /// The grid's corners in the photo (original-image pixels), clockwise from the top-left of
@@ -91,38 +144,6 @@ pub(crate) fn upright_corners(lattice: &[(f64, f64)], quarter_turns: u8) -> [[f6
         let p = outline[(i + 4 - quarter_turns as usize) % 4];
         [p.0, p.1]
     })
-}
-
-/// How confidently the `cells` read as digits under each clockwise quarter turn (the upright
-/// readings are already in `probs`).
-fn turn_scores(
-    model: &DigitModel,
-    tiles: &[[u8; TILE_LEN]],
-    probs: &[[f32; CLASSES]],
-    cells: &[usize],
-) -> Result<[f32; 4], ImportError> {
-    let mut scores = [
-        digit_confidence(cells.iter().map(|&i| &probs[i])),
-        0.0,
-        0.0,
-        0.0,
-    ];
-    if cells.is_empty() {
-        return Ok(scores);
-    }
-    // the three turns in one call: the model runs in fixed batches, which fill up better
-    let inputs: Vec<[f32; TILE_LEN]> = (1..4u8)
-        .flat_map(|q| {
-            cells
-                .iter()
-                .map(move |&i| normalize_tile(&rotate_tile(&tiles[i], q)))
-        })
-        .collect();
-    let turned = model.classify(&inputs)?;
-    for (q, probs) in turned.chunks(cells.len()).enumerate() {
-        scores[q + 1] = digit_confidence(probs.iter());
-    }
-    Ok(scores)
 }
 
 /// Mean log-probability of the most likely digit class, over tiles with ink.
@@ -146,22 +167,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_plausible_upright_reading_is_never_turned() {
-        // upright reads well, a quarter turn a little better: stay upright
-        assert_eq!(choose_turn(&[-0.02, -0.001, -0.3, -0.4], false), 0);
-        // upright reads badly: the best turn wins
-        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], false), 1);
-        // no ink at all (every score 0) or a tie: upright
-        assert_eq!(choose_turn(&[0.0; 4], false), 0);
-        assert_eq!(choose_turn(&[-0.5, -0.2, -0.2, -0.5], false), 1);
+    fn the_turn_that_reads_the_most_printed_digits_is_upright() {
+        assert_eq!(choose_turn(&[20.0, 3.0, 9.0, 2.0], false, false), 0);
+        assert_eq!(choose_turn(&[2.5, 1.0, 21.0, 0.5], false, false), 2);
+        // no ink at all (every count 0) or a tie: upright
+        assert_eq!(choose_turn(&[0.0; 4], false, false), 0);
+        assert_eq!(choose_turn(&[5.0, 12.0, 12.0, 1.0], false, false), 1);
     }
 
     #[test]
-    fn a_screenshot_is_turned_only_to_a_plausible_reading() {
-        // a thin font reads badly every way: a photo takes the best turn, a screen stays
-        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], false), 1);
-        assert_eq!(choose_turn(&[-0.33, -0.07, -0.22, -0.39], true), 0);
-        // a sideways scan whose turned reading is plausible is still turned
-        assert_eq!(choose_turn(&[-0.33, -0.01, -0.22, -0.39], true), 1);
+    fn a_plausible_upright_reading_or_a_screenshot_is_turned_only_on_clear_evidence() {
+        // upside down, yet plausible as it lies (6s, 9s and 5s): twice the print turned over
+        assert_eq!(choose_turn(&[12.9, 0.7, 26.0, 1.5], true, false), 2);
+        // upright in a thin font whose digits read as print upside down too
+        assert_eq!(choose_turn(&[24.0, 11.8, 25.9, 12.3], true, false), 0);
+        // a screenshot whose font reads badly every way stays upright; a photo takes the best
+        assert_eq!(choose_turn(&[2.0, 3.0, 1.0, 1.0], false, true), 0);
+        assert_eq!(choose_turn(&[2.0, 3.0, 1.0, 1.0], false, false), 1);
+        // a sideways screenshot is still turned
+        assert_eq!(choose_turn(&[0.5, 16.0, 0.5, 5.0], false, true), 1);
     }
 }

@@ -8,4 +8,5 @@ mod faint;
 mod import;
 mod model;
 mod nogrid;
+mod orientation;
 mod screens;
