@@ -11,17 +11,19 @@ a high resolution; then the camera: the page turned and seen at a slant (a persp
 to a tenth of its size), light falling off across it and a soft shadow, the lens's blur, the
 sensor's noise, a yellowish paper, 1-3 megapixels, JPEG 60-90.
 
+The photos are the same for the same --seed and --count (yesterday's puzzles are drawn after
+the day's, so --count shifts them).
+
 Draw:   python3 browser_newspapers.py --count 200 --seed 1 --out /tmp/newspapers \\
             --sudolens target/release/sudolens
 Check:  python3 browser_screens.py --check /tmp/newspapers --sudolens target/release/sudolens
 (every given right, none taken for handwriting, upright). Needs Chromium.
 """
 import argparse, os, sys
-from multiprocessing import Pool
 import numpy as np
 import cv2
 from PIL import Image
-from browser_screens import puzzles, screenshot, solve_all
+from browser_screens import draw_all, puzzles, screenshot, solve_all
 
 FONTS = [("DejaVu Serif", [400, 700]), ("Liberation Serif", [400, 700]),
          ("Nimbus Roman", [400, 700]), ("Noto Serif", [400, 700]),
@@ -182,12 +184,8 @@ def main():
     chosen = [pool[int(rng.integers(len(pool)))] for _ in range(2 * a.count)]
     solved = solve_all(a.sudolens, chosen[a.count:])
     jobs = [(k, a.seed, chosen[k], solved[k], a.out) for k in range(a.count)]
-    with Pool(2) as p:
-        rows = p.map(draw, jobs)
-    with open(os.path.join(a.out, "truth.txt"), "w") as f:
-        f.write(f"# name givens81 handwritten theme; made by browser_newspapers.py --seed {a.seed}"
-                f" --count {a.count}\n")
-        f.write("\n".join(rows) + "\n")
+    draw_all(draw, jobs, a.out, f"name givens81 handwritten style; made by "
+             f"browser_newspapers.py --seed {a.seed} --count {a.count}")
 
 
 if __name__ == "__main__":

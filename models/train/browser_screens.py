@@ -203,6 +203,15 @@ def draw(job):
     return f"{name} {truth} 0 {theme}"
 
 
+def draw_all(draw_one, jobs, out, header):
+    """Draws every job with `draw_one` on two processes (each returns its truth line) and
+    writes `out`/truth.txt, `header` first as a comment."""
+    with Pool(2) as p:
+        rows = p.map(draw_one, jobs)
+    with open(os.path.join(out, "truth.txt"), "w") as f:
+        f.write(f"# {header}\n" + "\n".join(rows) + "\n")
+
+
 def check(folder, sudolens, what="browser screens"):
     lines = [l.split() for l in open(os.path.join(folder, "truth.txt")) if not l.startswith("#")]
     names = [os.path.join(folder, l[0]) for l in lines]
@@ -254,12 +263,8 @@ def main():
     chosen = [pool[int(rng.integers(len(pool)))] for _ in range(a.count)]
     solved = solve_all(a.sudolens, chosen)
     jobs = [(k, a.seed, p, s, a.out) for k, (p, s) in enumerate(zip(chosen, solved))]
-    with Pool(2) as p:
-        rows = p.map(draw, jobs)
-    with open(os.path.join(a.out, "truth.txt"), "w") as f:
-        f.write(f"# name shown81 handwritten theme; made by browser_screens.py --seed {a.seed}"
-                f" --count {a.count}\n")
-        f.write("\n".join(rows) + "\n")
+    draw_all(draw, jobs, a.out, f"name shown81 handwritten theme; made by browser_screens.py "
+             f"--seed {a.seed} --count {a.count}")
 
 
 if __name__ == "__main__":
