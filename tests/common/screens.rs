@@ -34,6 +34,22 @@ pub fn screens(dir: &Path) -> Vec<Screen> {
         .collect()
 }
 
+/// The images committed in `tests/data/<folder>`, checked to be all `count` of them (a
+/// truth.txt that lost a line must not shrink a test quietly).
+#[allow(dead_code)] // the tests' alone: the bench reads a folder it may be given instead
+pub fn committed(folder: &str, count: usize) -> Vec<Screen> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(folder);
+    let all = screens(&dir);
+    assert_eq!(
+        all.len(),
+        count,
+        "tests/data/{folder}/truth.txt lists every image"
+    );
+    all
+}
+
 /// Why a screenshot was not read right. One screen can miss in several ways; each way is
 /// counted once per screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -4,8 +4,7 @@
 //! quarter turn: every given right, none taken for handwriting, and the turn that undoes it.
 
 use crate::common::map_in_parallel;
-use crate::screens::screens;
-use std::path::Path;
+use crate::screens::committed;
 use sudolens::vision::{self, DigitModel, ImportOptions};
 
 #[test]
@@ -15,13 +14,7 @@ fn newspaper_photos_in_other_fonts_read_right_whichever_way_up() {
     // confidence than the print. newspaper0094, upside down or sideways, was left as it lay:
     // its nine clearest digits (6s, 9s, 5s) read plausibly upside down, and its flat,
     // noiseless paper passed for a screenshot's
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/newspapers");
-    let photos = screens(&dir);
-    assert_eq!(
-        photos.len(),
-        2,
-        "tests/data/newspapers/truth.txt lists every photo"
-    );
+    let photos = committed("newspapers", 2);
     let model = DigitModel::bundled().unwrap();
     let cases: Vec<(usize, u16)> = (0..photos.len())
         .flat_map(|k| [0, 90, 180, 270].map(|turn| (k, turn)))

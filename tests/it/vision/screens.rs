@@ -6,7 +6,7 @@
 
 use crate::common::map_in_parallel;
 use crate::screen_maker::{self, TEST_SCREENS};
-use crate::screens::{miss_classes, read_drawn, read_screen, screens, summary};
+use crate::screens::{committed, miss_classes, read_drawn, read_screen, summary};
 use std::path::Path;
 use sudolens::grid::Cell;
 use sudolens::solver::Verdict;
@@ -26,13 +26,7 @@ const DRAWN_RIGHT_FLOOR: usize = 98;
 
 #[test]
 fn committed_synthetic_screenshots_read_right() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/screens");
-    let all = screens(&dir);
-    assert_eq!(
-        all.len(),
-        COMMITTED_SCREENS,
-        "tests/data/screens/truth.txt lists every screen"
-    );
+    let all = committed("screens", COMMITTED_SCREENS);
     let model = DigitModel::bundled().unwrap();
     let mut outcomes = Vec::new();
     let mut misses = Vec::new();
@@ -138,13 +132,7 @@ fn drawn_screens_are_deterministic_and_varied() {
 /// families, with a page's title, number pad and a column of newspaper text.
 #[test]
 fn web_pages_drawn_by_a_browser_read_right() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/browser");
-    let all = screens(&dir);
-    assert_eq!(
-        all.len(),
-        9,
-        "tests/data/browser/truth.txt lists every screen"
-    );
+    let all = committed("browser", 9);
     let model = DigitModel::bundled().unwrap();
     for (screen, outcome) in all
         .iter()
