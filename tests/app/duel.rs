@@ -65,9 +65,19 @@ fn a_short_duel_is_played_to_the_end_in_the_window() {
         .unwrap()
         .text
         .starts_with("I put "));
-    // The finished duel was saved beside the game.
-    let saved = sudolens::duel::Duel::read(&dir.join("duel.json")).unwrap();
-    assert_eq!(saved.outcome(), Some(&outcome));
+    // The finished duel was saved beside the game, by a thread after the last move: read
+    // until it lands (bounded), as reading at once raced the thread (CI failed once so)
+    let path = dir.join("duel.json");
+    let started = std::time::Instant::now();
+    let saved = loop {
+        let saved = sudolens::duel::Duel::read(&path).ok();
+        let landed = saved.as_ref().and_then(|d| d.outcome()) == Some(&outcome);
+        if landed || started.elapsed() > std::time::Duration::from_secs(20) {
+            break saved;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(saved.as_ref().and_then(|d| d.outcome()), Some(&outcome));
     click(&mut h, "Back to my puzzle");
     assert!(h.state().duel().is_none());
 }
