@@ -71,10 +71,7 @@ pub(crate) fn settle(warped: &GrayImage, probs: &mut [[f32; CLASSES]]) -> Screen
         let surest = probs[i][1..].iter().copied().fold(0.0, f32::max);
         if (h as f32) < PENCIL_SHARE * given_height && surest < PENCIL_UNSURE {
             let p = &mut probs[i];
-            for d in 1..10 {
-                p[d] = PENCIL_KEEPS * (p[d] + p[9 + d]);
-                p[9 + d] = 0.0;
-            }
+            as_printed(p, PENCIL_KEEPS);
             p[0] = 1.0 - p[1..10].iter().sum::<f32>();
             out.pencil.push(i);
         }
@@ -97,15 +94,21 @@ pub(crate) fn settle(warped: &GrayImage, probs: &mut [[f32; CLASSES]]) -> Screen
         if handwritten <= 0.0 || cluster.max_z(&looks) > IN_CLUSTER {
             continue;
         }
-        for d in 1..10 {
-            p[d] += p[9 + d];
-            p[9 + d] = 0.0;
-        }
+        as_printed(p, 1.0);
         if handwritten > printed {
             out.printed.push(i);
         }
     }
     out
+}
+
+/// Gives each digit's handwritten probability to its printed reading (a screen has no
+/// handwriting), the digit's whole mass then scaled by `share`; "empty" is left as it is.
+fn as_printed(p: &mut [f32; CLASSES], share: f32) {
+    for d in 1..10 {
+        p[d] = share * (p[d] + p[9 + d]);
+        p[9 + d] = 0.0;
+    }
 }
 
 /// The grid's given height: the [`GIVEN_QUANTILE`] of `heights`, or `None` with fewer than
