@@ -36,12 +36,9 @@ TEXT = ("The council voted on Tuesday to extend the opening hours of the library
         "at 9am. ")
 
 
-# what the page and the camera chose, for the check's report (one job per process at a time)
-STYLE = []
-
-
-def grid_html(rng, digits, cell, font, weight, shaded, frame, small=False):
-    """A 9x9 grid of `digits` (81 characters, `.` empty) as an HTML table."""
+def grid_html(digits, cell, size, font, weight, shaded, frame, small=False):
+    """A 9x9 grid of `digits` (81 characters, `.` empty) as an HTML table, its digits `size`
+    pixels high."""
     rows = []
     for r in range(9):
         tds = []
@@ -58,9 +55,6 @@ def grid_html(rng, digits, cell, font, weight, shaded, frame, small=False):
             d = digits[r * 9 + c]
             tds.append(f'<td style="{";".join(css)}">{"" if d == "." else d}</td>')
         rows.append("<tr>" + "".join(tds) + "</tr>")
-    size = cell * (0.55 if small else float(rng.uniform(0.55, 0.75)))
-    if not small:
-        STYLE.append(f"{font.replace(' ', '')}-{weight}-font{size / cell:.2f}")
     return (f'<table style="border-collapse:collapse;border:{frame + 1}px solid #000;'
             f"font-family:'{font}';font-weight:{weight};font-size:{size:.1f}px;"
             f'text-align:center;vertical-align:middle">{"".join(rows)}</table>')
@@ -87,18 +81,21 @@ def crossword_html(rng, cell):
 
 
 def page(rng, puzzle, yesterday):
+    """The HTML of one page, its cell size (CSS pixels) and what it chose, for the report."""
     font, weights = FONTS[int(rng.integers(len(FONTS)))]
     weight = weights[int(rng.integers(len(weights)))]
     cell = float(rng.uniform(30, 44))
     shaded = rng.random() < 0.33
     frame = int(rng.integers(2, 4))
-    grid = grid_html(rng, puzzle, cell, font, weight, shaded, frame)
+    size = cell * float(rng.uniform(0.55, 0.75))
+    grid = grid_html(puzzle, cell, size, font, weight, shaded, frame)
+    style = f"{font.replace(' ', '')}-{weight}-font{size / cell:.2f}"
     side = []
     if rng.random() < 0.4:
         side.append(crossword_html(rng, int(rng.integers(18, 26))))
     if rng.random() < 0.5:
         side.append('<div style="font:bold 12px sans-serif;margin:8px 0 4px">Yesterday\'s '
-                    "solution</div>" + grid_html(rng, yesterday, 11, font, 400, shaded, 1,
+                    "solution</div>" + grid_html(yesterday, 11, 11 * 0.55, font, 400, shaded, 1,
                                                    small=True))
     text = "".join(f"<p>{TEXT}</p>" for _ in range(int(rng.integers(2, 5))))
     html = f"""<!doctype html><html><head><meta charset="utf-8"><style>
@@ -113,11 +110,12 @@ h2 {{ font:900 30px 'Liberation Sans', sans-serif; margin:0 0 4px; letter-spacin
 <div><h2>SUDOKU</h2><div class="how">Fill the grid so that every row, column and 3x3 box
 contains the digits 1 to 9. Difficulty: &#9733;&#9733;&#9733;</div>{grid}</div>
 <div>{'<br>'.join(side)}</div></div></body></html>"""
-    return html, cell
+    return html, cell, style
 
 
 def camera(rng, img, cell_px):
-    """The page as a phone photographs it (see the module's docstring)."""
+    """The page as a phone photographs it (see the module's docstring), and what the camera
+    chose, for the report."""
     a = np.asarray(img).astype(np.float32)
     h, w = a.shape[:2]
     # a table around the page, then the page at a slant
@@ -153,21 +151,20 @@ def camera(rng, img, cell_px):
     b = cv2.resize(b, (int(out_w * scale), int(out_h * scale)), interpolation=cv2.INTER_AREA)
     sigma = float(rng.uniform(0.4, 1.6))
     b = cv2.GaussianBlur(b, (0, 0), sigma)
-    STYLE.append(f"blur{sigma:.1f}-grid{int(scale * cell_px)}px")
     b += rng.normal(0, rng.uniform(2, 6), b.shape).astype(np.float32)
-    return Image.fromarray(np.clip(b, 0, 255).astype(np.uint8))
+    tag = f"blur{sigma:.1f}-grid{int(scale * cell_px)}px"
+    return Image.fromarray(np.clip(b, 0, 255).astype(np.uint8)), tag
 
 
 def draw(job):
     k, seed, puzzle, yesterday, out = job
     rng = np.random.default_rng([seed, k])
-    STYLE.clear()
-    html, cell = page(rng, puzzle, yesterday)
+    html, cell, style = page(rng, puzzle, yesterday)
     img = screenshot(html, int(cell * 9 + 720), int(cell * 9 + 260), 2)
-    photo = camera(rng, img, 2 * 9 * cell)
+    photo, shot = camera(rng, img, 2 * 9 * cell)
     name = f"newspaper{k:04d}.jpg"
     photo.save(os.path.join(out, name), quality=int(rng.integers(60, 91)))
-    return f"{name} {puzzle} 0 {'-'.join(STYLE)}"
+    return f"{name} {puzzle} 0 {style}-{shot}"
 
 
 def main():

@@ -92,6 +92,7 @@ def page(rng, puzzle, solution):
                 shown[i] = solution[i]
                 typed.add(i)
     selected = int(rng.integers(81)) if rng.random() < 0.7 else None
+    shaded = peers(selected) if selected is not None else set()
     cells = []
     for i in range(81):
         r, c = divmod(i, 9)
@@ -99,7 +100,7 @@ def page(rng, puzzle, solution):
         if selected is not None:
             if i == selected:
                 bg = pick("selected")
-            elif i in peers(selected):
+            elif i in shaded:
                 bg = pick("peers")
             elif shown[selected] != "." and shown[i] == shown[selected]:
                 bg = pick("same")
