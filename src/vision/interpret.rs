@@ -33,6 +33,24 @@ const WRITER_ENTRIES: usize = 4;
 /// a printed one's smudges, creases and heavy print were read as handwriting at up to 0.72.
 const LONE_ENTRY_ODDS: f32 = 0.1;
 
+/// How much likelier than the model's training mix a doubtful cell of a photo where the
+/// player writes is to hold an entry: the photo's own odds, its cells read as entries at
+/// [`WRITER_SURE`] or more against those read as empty as surely (each count plus one), never
+/// below 1. A player who has filled nearly the whole grid has likelier written a faint digit
+/// than left one cell blank, as a person reading the page would assume; a grid with many blank
+/// cells keeps the model's own odds, because paper reads surely blank far more easily than a
+/// stroke reads surely written, so those counts would lean to blank without cause.
+/// Photographed grids only: a screen's typed entries are never faint, and its pencil marks
+/// are settled as no entry ([`screen_glyphs`]).
+fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
+    let written = probs
+        .iter()
+        .filter(|p| p[10..].iter().sum::<f32>() >= WRITER_SURE)
+        .count();
+    let blank = probs.iter().filter(|p| p[0] >= WRITER_SURE).count();
+    ((written + 1) as f32 / (blank + 1) as f32).max(1.0)
+}
+
 /// In a photo without the player's handwriting, weighs each cell's handwritten classes by
 /// [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is still read,
 /// a doubtful one yields to the print or paper the model also saw there. Returns the cells
@@ -91,6 +109,11 @@ pub(crate) fn interpret(
         g
     });
     let fixed = repair::repair_givens(&given_probs);
+    let entry_odds = if writes && !rendered {
+        fill_odds(&probs)
+    } else {
+        1.0
+    };
     let solution = fixed.verdict.solution().copied();
     let mut cells = Vec::with_capacity(81);
     let mut givens = Grid::empty();
@@ -107,7 +130,7 @@ pub(crate) fn interpret(
             p,
             fixed.givens.get(*cell),
             solution.map(|s| s.get(*cell)),
-            writes,
+            writes.then_some(entry_odds),
         );
         // the rules, the solution or the photo's handwriting chose other than the model's
         // first reading
@@ -168,10 +191,11 @@ pub(crate) fn interpret(
 /// What a cell holds, given its class probabilities `p`, the given the rules settled on
 /// (`given`, 0 for none) and, when the givens have one, the solution's digit.
 ///
-/// A given is the rules' word. Elsewhere, in a photo where the player `writes`, the cell is
-/// empty or holds an entry, whichever has more of the model's probability: the entry's nine
-/// digit classes together, since a hesitant stroke splits its probability among look-alike
-/// digits without making the cell any less written. In a photo without handwriting a lone
+/// A given is the rules' word. Elsewhere, in a photo where the player writes (`entry_odds`
+/// given, see [`fill_odds`]), the cell is empty or holds an entry, whichever has more of the
+/// model's probability once the entry's is weighed by those odds: the entry's nine digit
+/// classes together, since a hesitant stroke splits its probability among look-alike digits
+/// without making the cell any less written. In a photo without handwriting a lone
 /// doubtful stroke is likelier a smudge, so there an entry must be the model's first reading
 /// outright. An entry's digit is then the likeliest once the solution's digit is weighed by
 /// [`repair::ENTRY_PRIOR`] (a player's entry is usually right).
@@ -179,16 +203,16 @@ fn settle_cell(
     p: &[f32; CLASSES],
     given: u8,
     solution: Option<u8>,
-    writes: bool,
+    entry_odds: Option<f32>,
 ) -> (u8, CellKind) {
     if given != 0 {
         return (given, CellKind::Printed);
     }
-    let entry = if writes {
-        p[10..].iter().sum()
-    } else {
-        p[10..].iter().copied().fold(0.0, f32::max)
+    let entry = match entry_odds {
+        Some(odds) => odds * p[10..].iter().sum::<f32>(),
+        None => p[10..].iter().copied().fold(0.0, f32::max),
     };
+    let writes = entry_odds.is_some();
     if entry <= p[0] || (!writes && entry <= p[1..10].iter().copied().fold(0.0, f32::max)) {
         return (0, CellKind::Empty);
     }
@@ -285,14 +309,20 @@ mod tests {
         p[9 + 8] = 0.06;
         p[9 + 1] = 0.12;
         assert_eq!(
-            settle_cell(&p, 0, Some(9), true),
+            settle_cell(&p, 0, Some(9), Some(1.0)),
             (9, CellKind::Handwritten)
         );
-        assert_eq!(settle_cell(&p, 0, None, true), (4, CellKind::Handwritten));
+        assert_eq!(
+            settle_cell(&p, 0, None, Some(1.0)),
+            (4, CellKind::Handwritten)
+        );
         // the same stroke in a photo with no handwriting: a smudge
-        assert_eq!(settle_cell(&p, 0, Some(9), false), (0, CellKind::Empty));
+        assert_eq!(settle_cell(&p, 0, Some(9), None), (0, CellKind::Empty));
         // a given is the rules' word, whatever the tile's classes
-        assert_eq!(settle_cell(&p, 7, Some(7), true), (7, CellKind::Printed));
+        assert_eq!(
+            settle_cell(&p, 7, Some(7), Some(1.0)),
+            (7, CellKind::Printed)
+        );
     }
 
     #[test]
@@ -342,6 +372,55 @@ mod tests {
             cell.uncertain && cell.corrected && !cell.likely_mistake,
             "{cell:?}"
         );
+    }
+
+    #[test]
+    fn a_faint_stroke_is_an_entry_in_a_nearly_full_grid_and_blank_in_a_half_full_one() {
+        let givens = Grid::parse(PUZZLE).unwrap();
+        let solution = Grid::parse(SOLUTION).unwrap();
+        let open: Vec<Cell> = Cell::ALL
+            .iter()
+            .copied()
+            .filter(|&c| givens.get(c) == 0)
+            .collect();
+        let faint = open[0];
+        let read = |filled: usize| {
+            let probs = Cell::ALL
+                .iter()
+                .map(|&c| {
+                    let mut p = [0f32; CLASSES];
+                    match open.iter().position(|&o| o == c) {
+                        // a stroke so faint the model reads the cell as empty at 0.8
+                        Some(0) => {
+                            p[0] = 0.8;
+                            p[10..].iter_mut().for_each(|q| *q = 0.2 / 9.0);
+                        }
+                        Some(k) if k <= filled => p = entry(solution.get(c), 0.999),
+                        Some(_) => p[0] = 1.0,
+                        None => p[usize::from(givens.get(c))] = 1.0,
+                    }
+                    p
+                })
+                .collect();
+            let grid = ClassifiedGrid {
+                quarter_turns: 0,
+                probs,
+                warped: GrayImage::new(1, 1),
+            };
+            interpret(&grid, (100, 100), [[0.0; 2]; 4], false).cells[faint.index()].clone()
+        };
+        // every other open cell written: the player wrote here too, the solution's digit
+        // read, as a cell to check
+        let cell = read(open.len() - 1);
+        assert_eq!(
+            (cell.digit, cell.kind),
+            (solution.get(faint), CellKind::Handwritten),
+            "{cell:?}"
+        );
+        assert!(cell.uncertain && !cell.likely_mistake, "{cell:?}");
+        // half the open cells blank: the model's own reading, a blank cell
+        let cell = read(open.len() / 2);
+        assert_eq!((cell.digit, cell.kind), (0, CellKind::Empty), "{cell:?}");
     }
 
     #[test]
