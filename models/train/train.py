@@ -245,6 +245,11 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="../digits.onnx")
     ap.add_argument("--raw-out", help="also write the uncalibrated model here (temperature 1), for --init")
+    ap.add_argument("--temperature", type=float,
+                    help="keep this temperature instead of fitting one on --calib: for a network that "
+                         "trained on the --calib tiles too, which can no longer measure its calibration")
+    ap.add_argument("--from-calibrated", type=float, metavar="T",
+                    help="--init is a calibrated file whose temperature T is baked into its last layer")
     ap.add_argument("--report", default="../calibration.json")
     ap.add_argument("--testdata", default="../testdata")
     a = ap.parse_args()
@@ -266,6 +271,9 @@ def main():
     print("train", tiles.shape, np.bincount(labels, minlength=N_CLASSES), "calib", cx.shape, flush=True)
     key = jax.random.PRNGKey(a.seed)
     params = from_onnx(a.init, stages) if a.init else init(key, stages, a.hidden)
+    if a.init and a.from_calibrated:
+        w, b = params["fcs"][1]
+        params["fcs"][1] = (w * a.from_calibrated, b * a.from_calibrated)
     nparams = sum(int(np.prod(w.shape)) + int(np.prod(b.shape)) for w, b in params["convs"] + params["fcs"])
     print(f"{nparams} parameters", flush=True)
     m = jax.tree_util.tree_map(jnp.zeros_like, params)
@@ -293,6 +301,9 @@ def main():
             to_onnx(params, stages, a.raw_out)
     z = logits_all(params, stages, cx)
     temp, nll_before, nll_after = fit_temperature(z, cy)
+    if a.temperature:
+        temp = a.temperature
+        nll_after = float(-np.mean(np.log(softmax(z / temp)[np.arange(len(cy)), cy] + 1e-12)))
     before, ece_before = reliability(softmax(z), cy)
     after, ece_after = reliability(softmax(z / temp), cy)
     print(f"temperature {temp:.4f}: calib NLL {nll_before:.5f} -> {nll_after:.5f}")
