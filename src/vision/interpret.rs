@@ -31,6 +31,8 @@ const WRITER_ENTRIES: usize = 4;
 /// the player's handwriting is to hold an entry: ten times. No photo of the training and
 /// validation splits has a lone entry (a handwritten photo has at least 10 sure ones), while
 /// a printed one's smudges, creases and heavy print were read as handwriting at up to 0.72.
+/// A screen without typed entries is weighed alike: a thin given whose glyph the screen's own
+/// font cluster does not vouch for ([`screen_glyphs`]) was read as handwriting at 0.54.
 const LONE_ENTRY_ODDS: f32 = 0.1;
 
 /// How much likelier than the model's training mix a doubtful cell of a photo where the
@@ -51,7 +53,7 @@ fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
     ((written + 1) as f32 / (blank + 1) as f32).max(1.0)
 }
 
-/// In a photo without the player's handwriting, weighs each cell's handwritten classes by
+/// In a photo or screen without the player's handwriting, weighs each cell's handwritten classes by
 /// [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is still read,
 /// a doubtful one yields to the print or paper the model also saw there. Returns the cells
 /// whose likeliest class changed, to be checked.
@@ -98,7 +100,9 @@ pub(crate) fn interpret(
     } else {
         appearance::weigh_kinds(&grid.warped, &mut probs)
     };
-    if !writes && !rendered {
+    if !writes {
+        // on a screen too: the glyphs settle only the tiles like the givens' font, and a lone
+        // doubtful reading left over is a given drawn thin, not a typed entry
         weighed.extend(doubt_lone_handwriting(&mut probs));
     }
     let given_probs: [repair::GivenProbs; 81] = std::array::from_fn(|i| {
@@ -421,6 +425,72 @@ mod tests {
         // half the open cells blank: the model's own reading, a blank cell
         let cell = read(open.len() / 2);
         assert_eq!((cell.digit, cell.kind), (0, CellKind::Empty), "{cell:?}");
+    }
+
+    #[test]
+    fn a_lone_given_read_half_as_handwriting_on_a_screen_is_a_given_a_typed_entry_stays() {
+        // a puzzle with more givens than it needs, so the rules alone cannot tell that one
+        // given is missing
+        let solution = Grid::parse(SOLUTION).unwrap();
+        let mut givens = Grid::parse(PUZZLE).unwrap();
+        let open: Vec<Cell> = Cell::ALL
+            .iter()
+            .copied()
+            .filter(|&c| givens.get(c) == 0)
+            .collect();
+        for &c in &open[..20] {
+            givens.set(c, solution.get(c));
+        }
+        let thin = open[0];
+        let typed = open[20];
+        let read = |typed_sure: f32| {
+            let probs = Cell::ALL
+                .iter()
+                .map(|&c| {
+                    let mut p = [0f32; CLASSES];
+                    let d = usize::from(solution.get(c));
+                    if c == thin {
+                        // a thin given: handwritten 0.54, printed 0.45
+                        p[9 + d] = 0.54;
+                        p[d] = 0.45;
+                        p[0] = 0.01;
+                    } else if c == typed {
+                        p[9 + d] = typed_sure;
+                        p[0] = 1.0 - typed_sure;
+                    } else {
+                        p[usize::from(givens.get(c))] = 1.0;
+                    }
+                    p
+                })
+                .collect();
+            // blank paper: the screen's glyphs settle nothing, only the model's readings count
+            let paper = image::Luma([255u8]);
+            let grid = ClassifiedGrid {
+                quarter_turns: 0,
+                probs,
+                warped: GrayImage::from_pixel(
+                    crate::vision::cells::GRID,
+                    crate::vision::cells::GRID,
+                    paper,
+                ),
+            };
+            interpret(&grid, (100, 100), [[0.0; 2]; 4], true)
+        };
+        let r = read(0.995);
+        let cell = &r.cells[thin.index()];
+        assert_eq!(
+            (cell.digit, cell.kind),
+            (solution.get(thin), CellKind::Printed),
+            "{cell:?}"
+        );
+        assert!(cell.uncertain && cell.corrected, "{cell:?}");
+        // a clearly typed entry is the player's, however alone
+        let cell = &r.cells[typed.index()];
+        assert_eq!(
+            (cell.digit, cell.kind),
+            (solution.get(typed), CellKind::Handwritten),
+            "{cell:?}"
+        );
     }
 
     #[test]

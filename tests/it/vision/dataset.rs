@@ -126,10 +126,12 @@ fn dataset_accuracy_floor() {
 // 99.81% cells, 147/159 grids, held-out 29/30 and 26/30). The goal for held-out
 // handwritten grids is 29/30. The floors on all photos leave a photo of slack; the held-out
 // ones sit at the measured figures. With the second network in the second look (26 Nov, later):
-// handwritten cells 99.88% (held-out 99.92%), the grids as before.
+// handwritten cells 99.88% (held-out 99.92%), the grids as before. With the second network
+// refitted with the validation photos (27 Nov): handwritten 99.95% cells, 155/159 grids;
+// held-out handwritten 29/30 grids, 99.96% cells: the goal is now the floor.
 const PRINTED_CELLS_FLOOR: f64 = 99.9;
 const PRINTED_GRIDS_FLOOR: f64 = 99.3;
 const HANDWRITTEN_CELLS_FLOOR: f64 = 99.8;
-const HANDWRITTEN_GRIDS_FLOOR: f64 = 96.2;
+const HANDWRITTEN_GRIDS_FLOOR: f64 = 96.8;
 const HELD_OUT_PRINTED_GRIDS_FLOOR: usize = 30;
-const HELD_OUT_HANDWRITTEN_GRIDS_FLOOR: usize = 28;
+const HELD_OUT_HANDWRITTEN_GRIDS_FLOOR: usize = 29;
