@@ -250,6 +250,30 @@ mod tests {
     const PUZZLE: &str = crate::test_puzzles::HARD_17;
     const SOLUTION: &str = crate::test_puzzles::HARD_17_SOLUTION;
 
+    /// What `interpret` makes of the class probabilities `probs` of a grid drawn on blank
+    /// paper (so the grid's own glyphs settle nothing), as a photo or as a `rendered` screen.
+    fn interpret_probs(probs: Vec<[f32; CLASSES]>, rendered: bool) -> ImportResult {
+        let grid = ClassifiedGrid {
+            quarter_turns: 0,
+            probs,
+            warped: GrayImage::from_pixel(
+                crate::vision::cells::GRID,
+                crate::vision::cells::GRID,
+                image::Luma([255u8]),
+            ),
+        };
+        interpret(&grid, (100, 100), [[0.0; 2]; 4], rendered)
+    }
+
+    /// The cells without a given in `givens`, row by row.
+    fn open_cells(givens: &Grid) -> Vec<Cell> {
+        Cell::ALL
+            .iter()
+            .copied()
+            .filter(|&c| givens.get(c) == 0)
+            .collect()
+    }
+
     /// The model's probabilities for a photo of PUZZLE, read without doubt,
     /// with one handwritten entry in r1c2 read as `digit` at `confidence`.
     fn read_with_entry(digit: u8, confidence: f32) -> ImportResult {
@@ -267,12 +291,7 @@ mod tests {
                 p
             })
             .collect();
-        let grid = ClassifiedGrid {
-            quarter_turns: 0,
-            probs,
-            warped: GrayImage::new(1, 1),
-        };
-        interpret(&grid, (100, 100), [[0.0; 2]; 4], false)
+        interpret_probs(probs, false)
     }
 
     #[test]
@@ -333,11 +352,7 @@ mod tests {
     fn a_photo_with_handwriting_reads_a_split_stroke_as_an_entry() {
         let givens = Grid::parse(PUZZLE).unwrap();
         let solution = Grid::parse(SOLUTION).unwrap();
-        let empty: Vec<Cell> = Cell::ALL
-            .iter()
-            .copied()
-            .filter(|&c| givens.get(c) == 0)
-            .collect();
+        let empty = open_cells(&givens);
         let mut probs: Vec<[f32; CLASSES]> = Cell::ALL
             .iter()
             .map(|&c| {
@@ -355,12 +370,7 @@ mod tests {
         split[9 + right as usize] = 0.25;
         probs[hesitant.index()] = split;
         let read = |probs: &Vec<[f32; CLASSES]>| {
-            let grid = ClassifiedGrid {
-                quarter_turns: 0,
-                probs: probs.clone(),
-                warped: GrayImage::new(1, 1),
-            };
-            interpret(&grid, (100, 100), [[0.0; 2]; 4], false).cells[hesitant.index()].clone()
+            interpret_probs(probs.clone(), false).cells[hesitant.index()].clone()
         };
         // alone in the grid: empty (a smudge)
         let cell = read(&probs);
@@ -382,11 +392,7 @@ mod tests {
     fn a_faint_stroke_is_an_entry_in_a_nearly_full_grid_and_blank_in_a_half_full_one() {
         let givens = Grid::parse(PUZZLE).unwrap();
         let solution = Grid::parse(SOLUTION).unwrap();
-        let open: Vec<Cell> = Cell::ALL
-            .iter()
-            .copied()
-            .filter(|&c| givens.get(c) == 0)
-            .collect();
+        let open = open_cells(&givens);
         let faint = open[0];
         let read = |filled: usize| {
             let probs = Cell::ALL
@@ -406,12 +412,7 @@ mod tests {
                     p
                 })
                 .collect();
-            let grid = ClassifiedGrid {
-                quarter_turns: 0,
-                probs,
-                warped: GrayImage::new(1, 1),
-            };
-            interpret(&grid, (100, 100), [[0.0; 2]; 4], false).cells[faint.index()].clone()
+            interpret_probs(probs, false).cells[faint.index()].clone()
         };
         // every other open cell written: the player wrote here too, the solution's digit
         // read, as a cell to check
@@ -433,50 +434,33 @@ mod tests {
         // given is missing
         let solution = Grid::parse(SOLUTION).unwrap();
         let mut givens = Grid::parse(PUZZLE).unwrap();
-        let open: Vec<Cell> = Cell::ALL
-            .iter()
-            .copied()
-            .filter(|&c| givens.get(c) == 0)
-            .collect();
+        let open = open_cells(&givens);
         for &c in &open[..20] {
             givens.set(c, solution.get(c));
         }
         let thin = open[0];
         let typed = open[20];
-        let read = |typed_sure: f32| {
-            let probs = Cell::ALL
-                .iter()
-                .map(|&c| {
-                    let mut p = [0f32; CLASSES];
-                    let d = usize::from(solution.get(c));
-                    if c == thin {
-                        // a thin given: handwritten 0.54, printed 0.45
-                        p[9 + d] = 0.54;
-                        p[d] = 0.45;
-                        p[0] = 0.01;
-                    } else if c == typed {
-                        p[9 + d] = typed_sure;
-                        p[0] = 1.0 - typed_sure;
-                    } else {
-                        p[usize::from(givens.get(c))] = 1.0;
-                    }
-                    p
-                })
-                .collect();
-            // blank paper: the screen's glyphs settle nothing, only the model's readings count
-            let paper = image::Luma([255u8]);
-            let grid = ClassifiedGrid {
-                quarter_turns: 0,
-                probs,
-                warped: GrayImage::from_pixel(
-                    crate::vision::cells::GRID,
-                    crate::vision::cells::GRID,
-                    paper,
-                ),
-            };
-            interpret(&grid, (100, 100), [[0.0; 2]; 4], true)
-        };
-        let r = read(0.995);
+        let probs = Cell::ALL
+            .iter()
+            .map(|&c| {
+                let mut p = [0f32; CLASSES];
+                let d = usize::from(solution.get(c));
+                if c == thin {
+                    // a thin given: handwritten 0.54, printed 0.45
+                    p[9 + d] = 0.54;
+                    p[d] = 0.45;
+                    p[0] = 0.01;
+                } else if c == typed {
+                    // a typed entry, clear
+                    p[9 + d] = 0.995;
+                    p[0] = 0.005;
+                } else {
+                    p[usize::from(givens.get(c))] = 1.0;
+                }
+                p
+            })
+            .collect();
+        let r = interpret_probs(probs, true);
         let cell = &r.cells[thin.index()];
         assert_eq!(
             (cell.digit, cell.kind),
