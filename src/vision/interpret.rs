@@ -53,10 +53,10 @@ fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
     ((written + 1) as f32 / (blank + 1) as f32).max(1.0)
 }
 
-/// In a photo or screen without the player's handwriting, weighs each cell's handwritten classes by
-/// [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is still read,
-/// a doubtful one yields to the print or paper the model also saw there. Returns the cells
-/// whose likeliest class changed, to be checked.
+/// In a photo or screen without the player's handwriting, weighs each cell's handwritten
+/// classes by [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is
+/// still read, a doubtful one yields to the print or paper the model also saw there. Returns
+/// the cells whose likeliest class changed, to be checked.
 fn doubt_lone_handwriting(probs: &mut [[f32; CLASSES]]) -> Vec<usize> {
     let mut changed = Vec::new();
     for (i, p) in probs.iter_mut().enumerate() {
