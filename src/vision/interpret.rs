@@ -113,11 +113,8 @@ pub(crate) fn interpret(
         g
     });
     let fixed = repair::repair_givens(&given_probs);
-    let entry_odds = if writes && !rendered {
-        fill_odds(&probs)
-    } else {
-        1.0
-    };
+    // where the player writes: how much likelier than the model's mix a doubtful cell is written
+    let entry_odds = writes.then(|| if rendered { 1.0 } else { fill_odds(&probs) });
     let solution = fixed.verdict.solution().copied();
     let mut cells = Vec::with_capacity(81);
     let mut givens = Grid::empty();
@@ -134,7 +131,7 @@ pub(crate) fn interpret(
             p,
             fixed.givens.get(*cell),
             solution.map(|s| s.get(*cell)),
-            writes.then_some(entry_odds),
+            entry_odds,
         );
         // the rules, the solution or the photo's handwriting chose other than the model's
         // first reading
