@@ -179,14 +179,19 @@ def shift_tiles(rng, tiles, most):
     return out
 
 
+def nll_at(z, y, t):
+    """The mean negative log-likelihood of the labels `y` under softmax(z / t)."""
+    zz = z / t
+    zz = zz - zz.max(1, keepdims=True)
+    lse = np.log(np.exp(zz).sum(1))
+    return float(np.mean(lse - zz[np.arange(len(y)), y]))
+
+
 def fit_temperature(z, y):
     """The T > 0 minimising the mean negative log-likelihood of softmax(z / T): golden-section
     search on log T (the NLL is convex in 1/T)."""
     def nll(logt):
-        zz = z / np.exp(logt)
-        zz = zz - zz.max(1, keepdims=True)
-        lse = np.log(np.exp(zz).sum(1))
-        return float(np.mean(lse - zz[np.arange(len(y)), y]))
+        return nll_at(z, y, np.exp(logt))
     a, b = np.log(0.25), np.log(8.0)
     g = (np.sqrt(5) - 1) / 2
     c, d = b - g * (b - a), a + g * (b - a)
@@ -300,10 +305,10 @@ def main():
         if a.raw_out:
             to_onnx(params, stages, a.raw_out)
     z = logits_all(params, stages, cx)
-    temp, nll_before, nll_after = fit_temperature(z, cy)
     if a.temperature:
-        temp = a.temperature
-        nll_after = float(-np.mean(np.log(softmax(z / temp)[np.arange(len(cy)), cy] + 1e-12)))
+        temp, nll_before, nll_after = a.temperature, nll_at(z, cy, 1.0), nll_at(z, cy, a.temperature)
+    else:
+        temp, nll_before, nll_after = fit_temperature(z, cy)
     before, ece_before = reliability(softmax(z), cy)
     after, ece_after = reliability(softmax(z / temp), cy)
     print(f"temperature {temp:.4f}: calib NLL {nll_before:.5f} -> {nll_after:.5f}")
