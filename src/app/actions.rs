@@ -24,6 +24,7 @@ impl App {
             Command::Duel => self.open_duel_setup(),
             Command::New(level) => self.new_game(NewPuzzle::Level(level), ctx),
             Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
+            Command::NewShape(shape) => self.new_games.shape = shape,
             Command::Statistics => self.toggle_statistics(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::UsePhone => self.open_phone_panel(ctx),
@@ -78,8 +79,9 @@ impl App {
                 self.tutor.pip.set_mood(Mood::Thinking);
                 let board = &self.session.board;
                 let (grid, givens) = (board.grid(), *board.givens());
-                let generation = self.session.generation;
-                self.worker.verdicts(ctx, purpose, generation, grid, givens);
+                let (generation, shape) = (self.session.generation, board.shape().clone());
+                self.worker
+                    .verdicts(ctx, purpose, generation, shape, (grid, givens));
             }
             Command::Hint => self.ask_hint(ctx),
             Command::StepByStep => {

@@ -35,6 +35,11 @@ pub mod palette {
     pub const UNIT: Color32 = Color32::from_rgb(0xff, 0xf3, 0xc4);
     pub const HATCH: Color32 = Color32::from_rgb(0xe0, 0xc8, 0x6a);
     pub const LINE: Color32 = Color32::from_rgb(0x9a, 0x9a, 0x9a);
+    /// The cells of a variant's extra houses (X's diagonals, Hyper's
+    /// windows), shaded as the newspapers print them.
+    pub const EXTRA_HOUSE: Color32 = Color32::from_rgb(0xdc, 0xe6, 0xd8);
+    /// A cell an odd/even puzzle shades.
+    pub const PARITY: Color32 = Color32::from_rgb(0xc9, 0xc9, 0xc9);
 }
 use palette::*;
 
@@ -135,9 +140,16 @@ impl Geometry {
         )
     }
 
-    pub fn unit_rect(&self, unit: Unit) -> Rect {
-        let cells = unit.cells();
-        self.cell_rect(cells[0]).union(self.cell_rect(cells[8]))
+    /// The rectangle of a row, column, box or window; `None` for a unit
+    /// that is no rectangle (a diagonal, a jigsaw region), drawn cell by cell.
+    pub fn unit_rect(&self, unit: Unit) -> Option<Rect> {
+        match unit {
+            Unit::Diagonal(_) | Unit::Region(_) => None,
+            _ => {
+                let cells = unit.cells();
+                Some(self.cell_rect(cells[0]).union(self.cell_rect(cells[8])))
+            }
+        }
     }
 }
 
@@ -196,7 +208,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
 
     if let Some(text) = v.hidden {
         painter.rect_filled(geo.rect, 4.0, GIVEN_BG);
-        draw_lines(&painter, geo);
+        draw_lines(&painter, geo, board.shape());
         painter.text(
             geo.rect.center(),
             Align2::CENTER_CENTER,
@@ -214,19 +226,42 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         selected.map(|c| board.value(c)).unwrap_or(0)
     };
 
-    // Backgrounds: givens shaded, units of the step hatched, selection.
+    // Backgrounds: a variant's extra houses and shaded cells, givens
+    // shaded, units of the step hatched, selection.
+    let shape = board.shape();
+    let extra = shape
+        .units()
+        .iter()
+        .filter(|u| matches!(u, Unit::Diagonal(_) | Unit::Window(_)))
+        .fold(0u128, |m, &u| m | shape.unit_mask(u));
     for cell in Cell::ALL {
+        let r = geo.cell_rect(cell);
+        if extra & (1u128 << cell.index()) != 0 {
+            painter.rect_filled(r, 0.0, EXTRA_HOUSE);
+        }
         if board.is_given(cell) {
-            painter.rect_filled(geo.cell_rect(cell), 0.0, GIVEN_BG);
+            painter.rect_filled(r, 0.0, GIVEN_BG);
+        }
+        let parity = shape.spec().parity.as_ref();
+        if parity.is_some_and(|p| p.shaded[cell.index()]) {
+            painter.circle_filled(r.center(), s * 0.42, PARITY);
         }
     }
     for &unit in &v.highlights.units {
-        let r = geo.unit_rect(unit);
-        painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
-        hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
+        let hatched = |r: Rect| {
+            painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
+            hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
+        };
+        match geo.unit_rect(unit) {
+            Some(r) => hatched(r),
+            None => shape
+                .unit_cells(unit)
+                .iter()
+                .for_each(|&c| hatched(geo.cell_rect(c))),
+        }
     }
     if let Some(sel) = selected.filter(|_| !v.quiet_selection) {
-        for &peer in sel.peers() {
+        for peer in shape.peers(sel) {
             painter.rect_filled(
                 geo.cell_rect(peer).shrink(0.5),
                 0.0,
@@ -236,10 +271,10 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         painter.rect_filled(geo.cell_rect(sel), 0.0, SELECTED);
     }
 
-    draw_lines(&painter, geo);
+    draw_lines(&painter, geo, shape);
 
     let grid = board.grid();
-    let conflicts = grid.conflicts();
+    let conflicts = shape.conflicts(&grid);
     let in_conflict = |cell: Cell| conflicts.iter().any(|c| c.cells.contains(&cell));
 
     for cell in Cell::ALL {
@@ -418,26 +453,38 @@ fn cand_text(painter: &egui::Painter, p: Pos2, digit: u8, s: f32, colour: Color3
     );
 }
 
-fn draw_lines(painter: &egui::Painter, geo: &Geometry) {
+/// The grid's lines: thin between cells, thick around the grid and
+/// wherever two cells lie in different boxes or jigsaw regions, drawn edge
+/// by edge so that a jigsaw's regions show as they are printed.
+fn draw_lines(painter: &egui::Painter, geo: &Geometry, shape: &crate::grid::Shape) {
     let r = geo.rect;
     let s = geo.cell_size();
     for i in 0..=9 {
-        let (w, c) = if i % 3 == 0 {
-            (if i == 0 || i == 9 { 3.0 } else { 2.5 }, INK)
-        } else {
-            (1.0, LINE)
-        };
         let x = r.min.x + i as f32 * s;
         let y = r.min.y + i as f32 * s;
         painter.line_segment(
             [Pos2::new(x, r.min.y), Pos2::new(x, r.max.y)],
-            Stroke::new(w, c),
+            Stroke::new(1.0, LINE),
         );
         painter.line_segment(
             [Pos2::new(r.min.x, y), Pos2::new(r.max.x, y)],
-            Stroke::new(w, c),
+            Stroke::new(1.0, LINE),
         );
     }
+    let thick = Stroke::new(2.5, INK);
+    for row in 0..9 {
+        for col in 0..9 {
+            let here = shape.region_of(Cell::new(row, col));
+            let (x, y) = (r.min.x + col as f32 * s, r.min.y + row as f32 * s);
+            if col < 8 && shape.region_of(Cell::new(row, col + 1)) != here {
+                painter.line_segment([Pos2::new(x + s, y), Pos2::new(x + s, y + s)], thick);
+            }
+            if row < 8 && shape.region_of(Cell::new(row + 1, col)) != here {
+                painter.line_segment([Pos2::new(x, y + s), Pos2::new(x + s, y + s)], thick);
+            }
+        }
+    }
+    painter.rect_stroke(r, 0.0, Stroke::new(3.0, INK), egui::StrokeKind::Middle);
 }
 
 /// Diagonal hatching inside `r`, `gap` apart.

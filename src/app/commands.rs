@@ -13,6 +13,8 @@ pub enum Command {
     New(Level),
     /// Today's puzzle of the day.
     Daily,
+    /// The shape new puzzles are made in (a radio choice of Game > New).
+    NewShape(super::new_game::NewShape),
     Statistics,
     /// Game → Duel with Pip: the duel's setup.
     Duel,
@@ -95,6 +97,7 @@ impl Command {
         match self {
             Command::New(level) => format!("{} ({})", t.new_game, level_text(t, level)),
             Command::Daily => t.puzzle_of_the_day.into(),
+            Command::NewShape(shape) => shape.label(t),
             Command::Statistics => t.statistics.into(),
             Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),

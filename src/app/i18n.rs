@@ -78,6 +78,13 @@ texts! {
     level_master: "Master", "Maître";
     level_extreme: "Extreme", "Extrême";
     puzzle_of_the_day: "Puzzle of the day", "Grille du jour";
+    shape_menu: "Shape", "Forme";
+    shape_classic: "Classic", "Classique";
+    shape_x: "X-Sudoku (diagonals)", "Sudoku X (diagonales)";
+    shape_hyper: "Hyper (four windows)", "Hyper (quatre fenêtres)";
+    shape_x_hyper: "X and Hyper", "X et Hyper";
+    shape_jigsaw: "Jigsaw (irregular regions)", "Irrégulier (régions)";
+    shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
     open: "Open…", "Ouvrir…";
     use_phone: "Use your phone…", "Utiliser ton téléphone…";
     save: "Save", "Enregistrer";

@@ -7,13 +7,13 @@
 //! did. Nothing here recognises anything.
 
 use egui::{
-    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, TextureHandle,
-    Ui, Vec2, WidgetInfo,
+    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, TextureHandle, Ui,
+    Vec2, WidgetInfo,
 };
 
 use super::board_view::palette;
 use super::i18n::{count_text, Lang, Texts};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Shape};
 use crate::vision::Homography;
 
 /// What one cell of the photo was read as.
@@ -48,6 +48,9 @@ pub struct ImportState {
     pub busy: bool,
     /// Where the photo came from, for messages.
     pub name: String,
+    /// The rules the grid is read by: the classic, or the variant its
+    /// shading showed; the player may change it before Use this grid.
+    pub shape: Shape,
 }
 
 impl ImportState {
@@ -125,7 +128,13 @@ pub enum ImportEvent {
     /// Validate and play this grid.
     UseGrid,
     Cancel,
+    /// The player chose other rules (classic, X, Hyper): check again.
+    ShapeChanged,
 }
+
+/// The shapes the correction screen offers: those whose houses a photo
+/// shows by shading, besides the classic.
+const SCREEN_SHAPES: [&str; 4] = ["classic", "x", "hyper", "x+hyper"];
 
 pub struct ImportView<'a> {
     state: &'a mut ImportState,
@@ -178,6 +187,25 @@ impl<'a> ImportView<'a> {
                 );
             }
         });
+        ui.horizontal(|ui| {
+            ui.label(t.shape_menu);
+            for name in SCREEN_SHAPES {
+                let Ok(shape) = Shape::parse_name(name) else {
+                    continue;
+                };
+                let label = match name {
+                    "x" => t.shape_x,
+                    "hyper" => t.shape_hyper,
+                    "x+hyper" => t.shape_x_hyper,
+                    _ => t.shape_classic,
+                };
+                if ui.radio(self.state.shape == shape, label).clicked() && self.state.shape != shape
+                {
+                    self.state.shape = shape;
+                    event = event.or(Some(ImportEvent::ShapeChanged));
+                }
+            }
+        });
         ui.label(RichText::new(t.import_help).weak());
         let avail = ui.available_size();
         let side = ((avail.x - 16.0) / 2.0).min(avail.y - CHECK_ROW).max(120.0);
@@ -213,7 +241,7 @@ impl<'a> ImportView<'a> {
                 )
             });
             if let Some(mesh) = cell_crop(s, cell, rect) {
-                ui.painter().add(Shape::mesh(mesh));
+                ui.painter().add(egui::Shape::mesh(mesh));
             }
             // the cell's own edges inside the margin, so the reader sees
             // which part of the crop was read
@@ -286,7 +314,7 @@ impl<'a> ImportView<'a> {
         }
         let pts: Vec<Pos2> = s.corners.iter().map(|&p| to_screen(p)).collect();
         let outline = Stroke::new(2.5, Color32::from_rgb(0x00, 0xb0, 0xff));
-        painter.add(Shape::closed_line(pts.clone(), outline));
+        painter.add(egui::Shape::closed_line(pts.clone(), outline));
         for p in pts {
             painter.circle(p, 8.0, Color32::from_white_alpha(160), outline);
             painter.circle_filled(p, 2.5, outline.color);
@@ -353,7 +381,7 @@ impl<'a> ImportView<'a> {
                     q.left_bottom(),
                     q.left_top(),
                 ];
-                painter.extend(Shape::dashed_line(
+                painter.extend(egui::Shape::dashed_line(
                     &corners,
                     Stroke::new(2.0, palette::RED),
                     4.0,

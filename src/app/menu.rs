@@ -20,6 +20,8 @@ pub struct MenuBar {
     pub notation: Notation,
     /// Hints stop at the nudge.
     pub hint_budget: bool,
+    /// The shape Game > New makes.
+    pub new_shape: super::new_game::NewShape,
 }
 
 impl MenuBar {
@@ -45,6 +47,15 @@ impl MenuBar {
                     }
                     ui.separator();
                     item(ui, Command::Daily, true);
+                    ui.separator();
+                    ui.menu_button(t.shape_menu, |ui| {
+                        for shape in super::new_game::NewShape::ALL {
+                            let label = Command::NewShape(shape).label(t);
+                            if ui.radio(self.new_shape == shape, label).clicked() {
+                                picked = Some(Command::NewShape(shape));
+                            }
+                        }
+                    });
                 });
                 item(ui, Command::Duel, true);
                 item(ui, Command::Open, true);

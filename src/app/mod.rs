@@ -284,16 +284,21 @@ impl App {
 
     /// Starts a new puzzle; Pip welcomes it with its level once rated.
     pub fn new_puzzle(&mut self, grid: Grid, origin: PuzzleSource, ctx: &egui::Context) {
-        self.start(Board::new(grid), 0.0);
+        self.new_board(Board::new(grid), origin, ctx);
+    }
+
+    /// Starts a new game on `board` (a variant's, with its shape).
+    pub fn new_board(&mut self, board: Board, origin: PuzzleSource, ctx: &egui::Context) {
+        self.start(board, 0.0);
         self.session.game_path = None;
         self.tutor.pip.set_mood(Mood::Thinking);
         self.record_new_game(record::origin_of(&origin));
         self.tutor.welcome = Some(origin);
         let board = &self.session.board;
         let (grid, givens) = (board.grid(), *board.givens());
-        let generation = self.session.generation;
+        let (generation, shape) = (self.session.generation, board.shape().clone());
         self.worker
-            .verdicts(ctx, Purpose::Loaded, generation, grid, givens);
+            .verdicts(ctx, Purpose::Loaded, generation, shape, (grid, givens));
     }
 
     /// What an edit means for the rest of the window: a refusal is said in
@@ -371,6 +376,7 @@ impl App {
                 busy: self.worker.busy(),
                 notation: self.config.notation,
                 hint_budget: self.config.hint_budget,
+                new_shape: self.new_games.shape,
             };
             if let Some(command) = menu.show(ui, t) {
                 self.run_command(command, &ctx);

@@ -14,9 +14,58 @@ use super::pip::Mood;
 use super::worker::Reply;
 use super::App;
 use crate::generate::{Cancelled, DailyPuzzle, Generated, Options};
-use crate::grid::Board;
+use crate::grid::{Board, Shape, ShapeName};
 use crate::hint::{self, PuzzleSource};
 use crate::logic::Level;
+
+/// The shapes Game > New makes: the classic and the 9×9 variants the
+/// newspapers print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NewShape {
+    #[default]
+    Classic,
+    X,
+    Hyper,
+    XHyper,
+    Jigsaw,
+    OddEven,
+}
+
+impl NewShape {
+    pub const ALL: [NewShape; 6] = [
+        NewShape::Classic,
+        NewShape::X,
+        NewShape::Hyper,
+        NewShape::XHyper,
+        NewShape::Jigsaw,
+        NewShape::OddEven,
+    ];
+
+    /// The name the command line and the files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            NewShape::Classic => "classic",
+            NewShape::X => "x",
+            NewShape::Hyper => "hyper",
+            NewShape::XHyper => "x+hyper",
+            NewShape::Jigsaw => "jigsaw",
+            NewShape::OddEven => "odd-even",
+        }
+    }
+
+    /// Its name in the menu.
+    pub fn label(self, t: &super::i18n::Texts) -> String {
+        match self {
+            NewShape::Classic => t.shape_classic,
+            NewShape::X => t.shape_x,
+            NewShape::Hyper => t.shape_hyper,
+            NewShape::XHyper => t.shape_x_hyper,
+            NewShape::Jigsaw => t.shape_jigsaw,
+            NewShape::OddEven => t.shape_odd_even,
+        }
+        .to_string()
+    }
+}
 
 /// What Game > New asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +100,8 @@ pub struct NewGames {
     running: Option<Generating>,
     /// No game was restored: a Medium puzzle is made at the first frame.
     pub first_puzzle: bool,
+    /// The shape new puzzles are made in (Game > New > Shape).
+    pub shape: NewShape,
 }
 
 impl NewGames {
@@ -63,6 +114,53 @@ impl NewGames {
 
     pub fn running(&self) -> bool {
         self.running.is_some()
+    }
+}
+
+/// A variant puzzle made on the worker: its shape drawn from the seed (a
+/// jigsaw's regions, an odd/even's shading), then the shaped generator.
+fn make_variant(
+    new_shape: NewShape,
+    options: &Options,
+    seed: u64,
+    candidates: &AtomicU32,
+    cancel: &AtomicBool,
+    job: u64,
+) -> Reply {
+    let made = ShapeName::parse(new_shape.name())
+        .ok()
+        .and_then(|name| crate::generate::random_shape(name, seed).ok())
+        .and_then(|shape| {
+            let made = crate::generate::generate_shaped(&shape, options, seed, |p| {
+                candidates.store(p.candidates, Ordering::Relaxed);
+                if cancel.load(Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+            .ok()?;
+            let (puzzle, solution) = (made.puzzle.to_grid()?, made.solution.to_grid()?);
+            let generated = Generated {
+                puzzle,
+                solution,
+                rating: made.rating?,
+                seed,
+                candidates: made.candidates,
+            };
+            Some((generated, shape))
+        });
+    match made {
+        Some((generated, shape)) => Reply::Generated {
+            job,
+            result: Ok(Box::new(generated)),
+            shape,
+        },
+        None => Reply::Generated {
+            job,
+            result: Err(Cancelled),
+            shape: Shape::classic(),
+        },
     }
 }
 
@@ -91,7 +189,15 @@ impl App {
         });
         self.tutor.pip.set_mood(Mood::Thinking);
         let repaint = ctx.clone();
+        let new_shape = if daily.is_some() {
+            NewShape::Classic
+        } else {
+            self.new_games.shape
+        };
         self.worker.spawn(ctx, move || {
+            if new_shape != NewShape::Classic {
+                return make_variant(new_shape, &options, seed, &candidates, &cancel, job);
+            }
             let result = crate::generate::generate_with(&options, seed, |p| {
                 candidates.store(p.candidates, Ordering::Relaxed);
                 if p.candidates % 16 == 0 {
@@ -106,6 +212,7 @@ impl App {
             Reply::Generated {
                 job,
                 result: result.map(Box::new),
+                shape: Shape::classic(),
             }
         });
     }
@@ -119,7 +226,12 @@ impl App {
 
     /// A generation ended: its puzzle becomes the game, unless it was
     /// cancelled or another game started meanwhile.
-    pub(super) fn on_generated(&mut self, job: u64, result: Result<Box<Generated>, Cancelled>) {
+    pub(super) fn on_generated(
+        &mut self,
+        job: u64,
+        result: Result<Box<Generated>, Cancelled>,
+        shape: Shape,
+    ) {
         let current = self.new_games.running.as_ref().map(|g| g.job);
         if current != Some(job) {
             return; // cancelled, or another puzzle was started
@@ -135,14 +247,15 @@ impl App {
             Some(day) => PuzzleSource::Daily(day.date),
             None => PuzzleSource::Generated { seed: made.seed },
         };
-        self.start_generated(*made, source);
+        self.start_generated(*made, source, shape);
     }
 
     /// Plays a generated puzzle, which Pip welcomes at once: its rating
     /// came with it.
-    fn start_generated(&mut self, made: Generated, source: PuzzleSource) {
+    fn start_generated(&mut self, made: Generated, source: PuzzleSource, shape: Shape) {
         self.session.file.puzzles.clear();
-        self.start(Board::new(made.puzzle), 0.0);
+        let board = Board::in_shape(shape, made.puzzle).unwrap_or_else(|| Board::new(made.puzzle));
+        self.start(board, 0.0);
         self.session.game_path = None;
         self.tutor.welcome = None;
         self.tutor.pip.set_mood(Mood::Idle);

@@ -80,7 +80,7 @@ impl App {
                 preview,
                 level,
             } => self.on_photo(name, bytes, reread, (result, level), preview, ctx),
-            Reply::Generated { job, result } => self.on_generated(job, result),
+            Reply::Generated { job, result, shape } => self.on_generated(job, result, shape),
             Reply::Dialog { purpose, path } => {
                 let Some(path) = path else { return };
                 self.chrome.path_window = None;
@@ -320,6 +320,13 @@ impl App {
     pub(super) fn on_import_event(&mut self, event: ImportEvent, ctx: &egui::Context) {
         match event {
             ImportEvent::Cancel => self.import = None,
+            ImportEvent::ShapeChanged => {
+                let Some(screen) = &self.import else { return };
+                let (shape, givens) = (screen.state.shape.clone(), screen.state.givens());
+                // one exact solve, a few milliseconds: the screen waits for no worker
+                let verdict = crate::solver::verdict_in(&shape, &givens);
+                self.say(hint::shape_changed(&shape, &verdict, self.config.lang));
+            }
             ImportEvent::CornersMoved => {
                 let Some(screen) = &mut self.import else {
                     return;
@@ -344,10 +351,11 @@ impl App {
                     return;
                 }
                 let givens = screen.state.givens();
+                let shape = screen.state.shape.clone();
                 self.tutor.pip.set_mood(Mood::Thinking);
                 let generation = self.session.generation;
                 self.worker
-                    .verdicts(ctx, Purpose::Import, generation, givens, givens);
+                    .verdicts(ctx, Purpose::Import, generation, shape, (givens, givens));
             }
         }
     }
@@ -361,7 +369,11 @@ impl App {
             return;
         }
         let t = self.t();
-        let accepted = Board::with_entries(screen.state.givens(), &screen.state.entries());
+        let accepted =
+            Board::with_entries(screen.state.givens(), &screen.state.entries()).map(|mut board| {
+                board.set_shape(screen.state.shape.clone());
+                board
+            });
         if let Ok(board) = &accepted {
             if self.duel_takes_photo(board.grid()) {
                 return;
@@ -432,6 +444,7 @@ impl App {
             self.config.lang,
         ));
         let stored = egui::vec2(read.width as f32, read.height as f32);
+        let result_shape = read.shape.clone();
         if reread {
             // Corners moved: keep the screen, show what the new outline reads.
             if let Some(screen) = &mut self.import {
@@ -441,6 +454,7 @@ impl App {
                     corners.map(|[x, y]| turn.to_shown(egui::Pos2::new(x as f32, y as f32)));
                 screen.state.readings = readings;
                 screen.state.busy = false;
+                screen.state.shape = result_shape;
             }
         } else {
             let Some((preview, orientation)) = preview else {
@@ -462,6 +476,7 @@ impl App {
                     selected: None,
                     busy: false,
                     name: name.clone(),
+                    shape: result_shape,
                 },
                 photo: bytes,
                 turn,

@@ -73,6 +73,8 @@ pub enum Reply {
     Generated {
         job: u64,
         result: Result<Box<crate::generate::Generated>, crate::generate::Cancelled>,
+        /// The shape it was made in (a variant's, with its maps).
+        shape: crate::grid::Shape,
     },
     /// A native file dialog closed; `None` when cancelled or unavailable.
     Dialog {
@@ -166,13 +168,15 @@ impl Worker {
         ctx: &egui::Context,
         purpose: Purpose,
         generation: u64,
-        grid: Grid,
-        givens: Grid,
+        shape: crate::grid::Shape,
+        (grid, givens): (Grid, Grid),
     ) {
         self.spawn(ctx, move || {
-            let (current, givens) = crate::hint::answers::board_verdicts(&grid, &givens);
+            let (current, givens) = crate::hint::answers::board_verdicts(&shape, &grid, &givens);
             let rating = (purpose == Purpose::Loaded && current.is_unique())
-                .then(|| logic::rate_grid(&grid));
+                .then(|| logic::solve_path_in(&shape, &grid).ok())
+                .flatten()
+                .map(|path| logic::rate(&path));
             Reply::Verdicts {
                 purpose,
                 generation,

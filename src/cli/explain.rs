@@ -20,9 +20,22 @@ pub struct ExplainArgs {
     brief: bool,
     #[command(flatten)]
     words: WordingArgs,
+    /// The puzzle's shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6,
+    /// 12x12 or 16x16, combined with + (x+hyper). A file whose header names
+    /// its shape needs none.
+    #[arg(long)]
+    shape: Option<String>,
 }
 
 pub fn run(args: &ExplainArgs) -> ExitCode {
+    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+        Ok(Some(source)) => {
+            let words = args.words.wording();
+            return super::shaped::explain(source, words, args.json, args.brief);
+        }
+        Ok(None) => {}
+        Err(e) => return super::bad_input(&e),
+    }
     let grid = match one_grid(&args.puzzle, "explain") {
         Ok(g) => g,
         Err(code) => return code,

@@ -18,6 +18,11 @@ pub struct HintArgs {
     json: bool,
     #[command(flatten)]
     words: WordingArgs,
+    /// The puzzle's shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6,
+    /// 12x12 or 16x16, combined with + (x+hyper). A file whose header names
+    /// its shape needs none.
+    #[arg(long)]
+    shape: Option<String>,
 }
 
 /// The language and notation of Pip's lines, as `hint` and `explain` take them.
@@ -74,6 +79,11 @@ pub fn one_grid(arg: &str, command: &str) -> Result<Grid, ExitCode> {
 }
 
 pub fn run(args: &HintArgs) -> ExitCode {
+    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+        Ok(Some(source)) => return super::shaped::hint(source, args.words.wording(), args.json),
+        Ok(None) => {}
+        Err(e) => return bad_input(&e),
+    }
     let grid = match one_grid(&args.puzzle, "hint") {
         Ok(g) => g,
         Err(code) => return code,

@@ -10,6 +10,7 @@ mod input;
 pub mod rate;
 #[cfg(feature = "web")]
 pub mod serve;
+pub mod shaped;
 pub mod solve;
 
 pub use input::read_source;

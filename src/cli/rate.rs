@@ -30,6 +30,11 @@ pub struct RateArgs {
     /// How the reason a puzzle fails names cells and units: plain or compact.
     #[arg(long, default_value = "plain", value_parser = super::hint::parse_notation)]
     notation: Notation,
+    /// The puzzles' shape: classic, x, hyper, jigsaw, odd-even (9x9
+    /// shapes), combined with + (x+hyper). A file whose header names its
+    /// shape needs none.
+    #[arg(long)]
+    shape: Option<String>,
 }
 
 /// The first conclusion of the path that contradicts the solution.
@@ -210,6 +215,11 @@ impl Rater<'_> {
 }
 
 pub fn run(args: &RateArgs) -> ExitCode {
+    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+        Ok(Some(source)) => return super::shaped::rate_all(source, args.json),
+        Ok(None) => {}
+        Err(e) => return bad_input(&e),
+    }
     let source = match read_source(&args.puzzle) {
         Ok(s) => s,
         Err(e) => return bad_input(&e),

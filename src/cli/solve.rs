@@ -18,9 +18,21 @@ pub struct SolveArgs {
     /// (columns 1 and 2)") or compact ("r1 (r1c1, r1c2)").
     #[arg(long, default_value = "plain", value_parser = parse_notation)]
     notation: Notation,
+    /// The puzzle's shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6,
+    /// 12x12 or 16x16, combined with + (x+hyper). A file whose header names
+    /// its shape needs none.
+    #[arg(long)]
+    shape: Option<String>,
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
+    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+        Ok(Some(source)) => {
+            return super::shaped::solve(source, Wording::new(Lang::En, args.notation))
+        }
+        Ok(None) => {}
+        Err(e) => return bad_input(&e),
+    }
     let source = match read_source(&args.puzzle) {
         Ok(s) => s,
         Err(e) => return bad_input(&e),

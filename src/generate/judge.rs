@@ -32,6 +32,7 @@ pub(crate) fn judge(puzzle: &Grid, ceiling: Level) -> Judgement {
         steps.push(step);
     }
     Judgement::Rated(rate(&Path {
+        shape: state.shape().clone(),
         puzzle: *puzzle,
         steps,
         solved_by_logic: state.is_solved(),

@@ -49,11 +49,13 @@ mod judge;
 mod marks;
 pub(crate) mod rng;
 mod search;
+mod shaped;
 mod symmetry;
 
 pub use canonical::{canonical_form, canonicalize, same_puzzle, Transformation};
 pub use daily::{BadDate, DailyPuzzle, Date, Weekday};
 pub use dig::is_minimal;
+pub use shaped::{generate_shaped, random_shape, GeneratedShaped, ShapedGenerateError};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 use crate::grid::Grid;

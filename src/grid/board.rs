@@ -1,7 +1,7 @@
 //! The player's board: givens from the paper, the player's entries and
 //! notes, and an undo history of moves.
 
-use super::{Candidates, Cell, Grid};
+use super::{Candidates, Cell, Grid, Shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -51,9 +51,10 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
-/// A game in progress.
+/// A game in progress, on a 9×9 shape (the classic unless told otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    shape: Shape,
     givens: Grid,
     cells: [CellState; 81],
     undo: Vec<Move>,
@@ -61,9 +62,10 @@ pub struct Board {
 }
 
 impl Board {
-    /// A fresh game on `givens`.
+    /// A fresh classic game on `givens`.
     pub fn new(givens: Grid) -> Board {
         Board {
+            shape: Shape::classic(),
             givens,
             cells: [CellState::default(); 81],
             undo: Vec::new(),
@@ -101,6 +103,31 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// A fresh game on `givens` by the rules of a 9×9 `shape`; `None` for
+    /// a shape of another size, which a board of 81 cells cannot hold.
+    pub fn in_shape(shape: Shape, givens: Grid) -> Option<Board> {
+        shape.is_9x9().then(|| Board {
+            shape,
+            ..Board::new(givens)
+        })
+    }
+
+    /// The shape whose rules the board follows.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// Plays the board by the rules of another 9×9 shape (the correction
+    /// screen's choice of classic, X, Hyper...); `false`, and nothing
+    /// changed, for a shape of another size.
+    pub fn set_shape(&mut self, shape: Shape) -> bool {
+        if !shape.is_9x9() {
+            return false;
+        }
+        self.shape = shape;
+        true
     }
 
     pub fn givens(&self) -> &Grid {
@@ -234,7 +261,7 @@ impl Board {
         let mut restored = Vec::new();
         let mut edits: Vec<(Cell, CellState)> = Vec::new();
         for cell in Cell::ALL.into_iter().filter(|&c| grid.get(c) == 0) {
-            let possible = grid.candidates(cell);
+            let possible = self.shape.candidates(&grid, cell);
             let mut notes = self.notes(cell) & possible;
             if let Some(d) = solution.map(|s| s.get(cell)) {
                 if !notes.is_empty() && possible.contains(d) && !notes.contains(d) {
@@ -344,6 +371,7 @@ impl Board {
         redo: Vec<Move>,
     ) -> Board {
         Board {
+            shape: Shape::classic(),
             givens,
             cells,
             undo,

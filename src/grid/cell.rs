@@ -122,16 +122,25 @@ impl<'de> serde::Deserialize<'de> for Cell {
     }
 }
 
-/// A row, column or box, each numbered 0..9.
+/// A house of a 9×9 shape: a row, a column or a box (numbered 0..9), and
+/// in the variants a jigsaw region (0..9, in place of the boxes), a
+/// diagonal of X-Sudoku (0 the main one, from r1c1 to r9c9; 1 the
+/// anti-diagonal, from r1c9 to r9c1) or a window of Hyper (0..4).
+///
+/// Rows, columns and boxes are the same in every shape; which other units
+/// exist, and a region's cells, are the [`Shape`](super::Shape)'s to say.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Unit {
     Row(u8),
     Col(u8),
     Box(u8),
+    Region(u8),
+    Diagonal(u8),
+    Window(u8),
 }
 
 impl Unit {
-    /// All 27 units: rows, then columns, then boxes.
+    /// All 27 units of the classic grid: rows, then columns, then boxes.
     pub const ALL: [Unit; 27] = {
         let mut all = [Unit::Row(0); 27];
         let mut i = 0;
@@ -144,30 +153,58 @@ impl Unit {
         all
     };
 
-    /// Position in [`Unit::ALL`].
+    /// How many slots [`Unit::index`] numbers: 27 classic units, two
+    /// diagonals and four windows (a region shares its box's slot: a
+    /// shape has one or the other).
+    pub const SLOTS: usize = 33;
+
+    /// Position in a table of [`Unit::SLOTS`]; for the classic units, the
+    /// position in [`Unit::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         match self {
             Unit::Row(i) => i as usize,
             Unit::Col(i) => 9 + i as usize,
-            Unit::Box(i) => 18 + i as usize,
+            Unit::Box(i) | Unit::Region(i) => 18 + i as usize,
+            Unit::Diagonal(i) => 27 + i as usize,
+            Unit::Window(i) => 29 + i as usize,
         }
     }
 
-    /// The nine cells of the unit in reading order.
+    /// Whether this is a row or a column.
+    pub const fn is_line(self) -> bool {
+        matches!(self, Unit::Row(_) | Unit::Col(_))
+    }
+
+    /// Whether this is a box or a jigsaw region: the unit every cell has
+    /// exactly one of besides its row and column.
+    pub const fn is_region(self) -> bool {
+        matches!(self, Unit::Box(_) | Unit::Region(_))
+    }
+
+    /// The nine cells of a row, column, box, diagonal or window in reading
+    /// order; a jigsaw region's cells depend on its shape
+    /// ([`Shape::unit_cells`](super::Shape::unit_cells)), and are empty here.
     #[inline]
-    pub fn cells(self) -> &'static [Cell; 9] {
-        &UNIT_CELLS[self.index()]
+    pub fn cells(self) -> &'static [Cell] {
+        match self {
+            Unit::Region(_) => &[],
+            _ => &UNIT_CELLS[self.index()],
+        }
     }
 }
 
-/// `row 3`, `column 4`, `box 5` (1-based, as players count).
+/// `row 3`, `column 4`, `box 5`, `region 2`, `diagonal 1`, `window 3`
+/// (1-based, as players count).
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unit::Row(i) => write!(f, "row {}", i + 1),
             Unit::Col(i) => write!(f, "column {}", i + 1),
             Unit::Box(i) => write!(f, "box {}", i + 1),
+            Unit::Region(i) => write!(f, "region {}", i + 1),
+            Unit::Diagonal(i) => write!(f, "diagonal {}", i + 1),
+            Unit::Window(i) => write!(f, "window {}", i + 1),
         }
     }
 }
@@ -178,8 +215,11 @@ impl serde::Serialize for Unit {
     }
 }
 
-const fn unit_cells() -> [[Cell; 9]; 27] {
-    let mut table = [[Cell(0); 9]; 27];
+/// The cells of every fixed unit: rows, columns, boxes, the two diagonals
+/// and the four windows (the slots of jigsaw regions stay unused: they
+/// share the boxes' slots).
+const fn unit_cells() -> [[Cell; 9]; Unit::SLOTS] {
+    let mut table = [[Cell(0); 9]; Unit::SLOTS];
     let mut i = 0;
     while i < 9 {
         let mut j = 0;
@@ -190,6 +230,19 @@ const fn unit_cells() -> [[Cell; 9]; 27] {
             j += 1;
         }
         i += 1;
+    }
+    let mut k = 0;
+    while k < 9 {
+        table[27][k] = Cell::new(k, k);
+        // Read in reading order: top-right first.
+        table[28][k] = Cell::new(k, 8 - k);
+        let mut w = 0;
+        while w < 4 {
+            let (top, left) = (1 + (w / 2) * 4, 1 + (w % 2) * 4);
+            table[29 + w][k] = Cell::new(top + k / 3, left + k % 3);
+            w += 1;
+        }
+        k += 1;
     }
     table
 }
@@ -218,7 +271,7 @@ const fn peers() -> [[Cell; 20]; 81] {
     table
 }
 
-static UNIT_CELLS: [[Cell; 9]; 27] = unit_cells();
+static UNIT_CELLS: [[Cell; 9]; Unit::SLOTS] = unit_cells();
 static PEERS: [[Cell; 20]; 81] = peers();
 
 #[cfg(test)]
@@ -246,5 +299,8 @@ mod tests {
         for (i, u) in Unit::ALL.iter().enumerate() {
             assert_eq!(u.index(), i);
         }
+        assert_eq!(Unit::Diagonal(1).cells()[0], Cell::new(0, 8));
+        assert_eq!(Unit::Window(3).cells()[8], Cell::new(7, 7));
+        assert!(Unit::Region(2).cells().is_empty());
     }
 }

@@ -9,6 +9,8 @@ mod cell_set;
 mod format;
 pub mod masks;
 mod save;
+mod shape;
+mod shaped;
 mod stream;
 
 pub use board::{Board, CellChange, CellState, EditError, Move};
@@ -18,6 +20,13 @@ pub use cell_set::CellSet;
 pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
 pub(crate) use save::{invalid, parse_versioned, read_save, write_save};
 pub use save::{SaveError, SavedGame};
+pub(crate) use shape::Lattice81;
+pub use shape::{House, Parity, Shape, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
+pub(crate) use shaped::shaped_header;
+pub use shaped::{
+    has_shape_header, parse_shape_header, parse_shaped, ShapedEntry, ShapedErrorKind, ShapedGrid,
+    ShapedParseError,
+};
 pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
 use std::fmt;

@@ -33,6 +33,10 @@ struct SaveFile {
     redo: Vec<Move>,
     #[serde(default)]
     elapsed_seconds: u64,
+    /// The shape's header (`shape: x`, a jigsaw's regions...); absent for
+    /// the classic, so files of earlier versions read as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
 }
 
 /// Why a save file could not be read or written.
@@ -176,6 +180,7 @@ impl SavedGame {
             history: b.history().to_vec(),
             redo: b.redo_stack().to_vec(),
             elapsed_seconds: self.elapsed_seconds,
+            shape: (!b.shape().is_classic()).then(|| b.shape().header()),
         };
         serde_json::to_string_pretty(&file).expect("a save file always serialises")
     }
@@ -202,8 +207,18 @@ impl SavedGame {
                 }
             }
         }
+        let mut board = Board::from_parts(givens, cells, file.history, file.redo);
+        if let Some(header) = &file.shape {
+            let shape =
+                super::parse_shape_header(header).map_err(|e| invalid(format!("shape: {e}")))?;
+            if !board.set_shape(shape) {
+                return Err(invalid(
+                    "shape: a saved game is played on a 9x9 grid".into(),
+                ));
+            }
+        }
         Ok(SavedGame {
-            board: Board::from_parts(givens, cells, file.history, file.redo),
+            board,
             elapsed_seconds: file.elapsed_seconds,
         })
     }

@@ -139,12 +139,17 @@ pub fn not_proper(
     }
 }
 
-/// The verdicts Check and Solve need: on the board's grid, and on its
-/// givens alone when the grid is not a proper puzzle and differs from them.
-pub fn board_verdicts(grid: &Grid, givens: &Grid) -> (Verdict, Option<Verdict>) {
-    let current = crate::solver::verdict(grid);
-    let of_givens =
-        (!current.is_unique() && givens != grid).then(|| crate::solver::verdict(givens));
+/// The verdicts Check and Solve need, by the rules of `shape`: on the
+/// board's grid, and on its givens alone when the grid is not a proper
+/// puzzle and differs from them.
+pub fn board_verdicts(
+    shape: &crate::grid::Shape,
+    grid: &Grid,
+    givens: &Grid,
+) -> (Verdict, Option<Verdict>) {
+    let verdict = |g: &Grid| crate::solver::verdict_in(shape, g);
+    let current = verdict(grid);
+    let of_givens = (!current.is_unique() && givens != grid).then(|| verdict(givens));
     (current, of_givens)
 }
 
@@ -186,7 +191,7 @@ mod tests {
     #[test]
     fn check_points_at_one_wrong_entry_and_offers_remedies() {
         let (board, cell) = with_wrong_entry();
-        let (current, givens) = board_verdicts(&board.grid(), board.givens());
+        let (current, givens) = board_verdicts(board.shape(), &board.grid(), board.givens());
         assert!(givens.as_ref().is_some_and(Verdict::is_unique));
         let a = not_proper(
             &board,
@@ -210,7 +215,7 @@ mod tests {
         let mut givens = Grid::parse(PUZZLE).unwrap();
         givens.set(Cell::new(0, 1), 4);
         let board = Board::new(givens);
-        let (current, of_givens) = board_verdicts(&board.grid(), board.givens());
+        let (current, of_givens) = board_verdicts(board.shape(), &board.grid(), board.givens());
         assert!(of_givens.is_none(), "the grid is the givens");
         let a = not_proper(&board, &Grid::empty(), &current, None, false, Lang::En);
         assert!(a.remedies.is_empty() && a.crossed.is_empty());

@@ -98,6 +98,7 @@ pub mod guide;
 mod history;
 mod intersections;
 mod photo;
+mod shapes;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -120,6 +121,7 @@ pub use photo::{
     crop_question, entries_that_do_not_fit, no_grid_found, photo_not_read, photo_read,
     photo_reading_started, photo_sent_to_window, CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
+pub use shapes::{read_as_variant, shape_changed, shape_rules, shape_title};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,

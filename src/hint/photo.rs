@@ -9,7 +9,7 @@
 use super::verdict::verdict_lines;
 use super::words::{cell, cells};
 use super::{level_name, line, only_cells, plain, Lang, Paragraph, ParagraphKind, Wording};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Shape};
 use crate::logic::Level;
 use crate::solver::Verdict;
 use crate::vision::{CellKind, ImportError, ImportResult};
@@ -38,6 +38,8 @@ pub struct CellToCheck {
 pub struct PhotoReading {
     /// The printed digits read.
     pub givens: Grid,
+    /// The shape the grid was read as (a variant when its shading showed one).
+    pub shape: Shape,
     /// How many handwritten entries were read.
     pub entries: usize,
     /// The solver's verdict on the givens.
@@ -83,6 +85,7 @@ impl PhotoReading {
             .collect();
         PhotoReading {
             givens: read.givens,
+            shape: read.shape.clone(),
             entries: read.entries.filled_count(),
             verdict: read.verdict.clone(),
             level,
@@ -269,6 +272,9 @@ pub fn photo_read(reading: &PhotoReading, lang: impl Into<Wording>) -> Paragraph
         ));
     }
     let mut lines = vec![plain(found)];
+    if !reading.shape.is_classic() {
+        lines.push(plain(super::read_as_variant(&reading.shape, lang)));
+    }
     let proper = reading.verdict.is_unique();
     if !proper {
         lines.push(plain(say!(
@@ -437,6 +443,7 @@ mod tests {
     fn reading(to_check: Vec<CellToCheck>) -> PhotoReading {
         let givens = Grid::parse(PUZZLE).unwrap();
         PhotoReading {
+            shape: Shape::classic(),
             verdict: verdict(&givens),
             givens,
             entries: 3,
@@ -482,6 +489,7 @@ mod tests {
         let mut givens = Grid::parse(PUZZLE).unwrap();
         givens.set(Cell::new(0, 1), 4);
         let r = PhotoReading {
+            shape: Shape::classic(),
             verdict: verdict(&givens),
             givens,
             entries: 0,

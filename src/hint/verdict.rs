@@ -57,6 +57,14 @@ fn dead_end_clause(dead_end: DeadEnd, lang: Wording) -> String {
                 "en suivant les chiffres forcés, le {d} n'a plus de place dans {u}"
             )
         }
+        DeadEnd::WrongParity(c) => {
+            let c = cell(c, lang);
+            say!(
+                lang,
+                "{c} is shaded, and its digit does not have the parity its shading asks for",
+                "{c} est grisée, et son chiffre n'a pas la parité que sa couleur demande"
+            )
+        }
     }
 }
 
@@ -129,7 +137,7 @@ pub fn facts(verdict: &Verdict, lang: impl Into<Wording>) -> Vec<VerdictFact> {
                     .collect();
             }
             vec![match *dead_end {
-                Some(d @ DeadEnd::NoCandidate(c)) => VerdictFact {
+                Some(d @ (DeadEnd::NoCandidate(c) | DeadEnd::WrongParity(c))) => VerdictFact {
                     clause: dead_end_clause(d, lang),
                     highlights: only_cells(&[c]),
                 },

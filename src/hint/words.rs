@@ -119,9 +119,22 @@ pub(crate) fn semicolon(lang: Lang) -> &'static str {
     }
 }
 
-/// "row", "column", "box" and their plurals, in both languages.
+/// "row", "column", "box", "region", "diagonal", "window" and their
+/// plurals, in both languages.
 fn line_word(kind: Unit, plural: bool, lang: Lang) -> &'static str {
     match (lang, kind, plural) {
+        (Lang::En, Unit::Region(_), false) => "region",
+        (Lang::En, Unit::Region(_), true) => "regions",
+        (Lang::En, Unit::Diagonal(_), false) => "diagonal",
+        (Lang::En, Unit::Diagonal(_), true) => "diagonals",
+        (Lang::En, Unit::Window(_), false) => "window",
+        (Lang::En, Unit::Window(_), true) => "windows",
+        (Lang::Fr, Unit::Region(_), false) => "région",
+        (Lang::Fr, Unit::Region(_), true) => "régions",
+        (Lang::Fr, Unit::Diagonal(_), false) => "diagonale",
+        (Lang::Fr, Unit::Diagonal(_), true) => "diagonales",
+        (Lang::Fr, Unit::Window(_), false) => "fenêtre",
+        (Lang::Fr, Unit::Window(_), true) => "fenêtres",
         (Lang::En, Unit::Row(_), false) => "row",
         (Lang::En, Unit::Row(_), true) => "rows",
         (Lang::En, Unit::Col(_), false) => "column",
@@ -220,7 +233,9 @@ pub(crate) fn cells_within(cs: &[Cell], unit: Unit, w: Wording) -> String {
             line_word(Unit::Row(0), cs.len() > 1, lang),
             cs.iter().map(|c| (c.row() + 1).to_string()).collect(),
         ),
-        Unit::Box(_) => return cells(cs, w),
+        Unit::Box(_) | Unit::Region(_) | Unit::Diagonal(_) | Unit::Window(_) => {
+            return cells(cs, w)
+        }
     };
     format!("{word} {}", list(&numbers, lang))
 }
@@ -230,14 +245,30 @@ pub(crate) fn digits(ds: &[u8], lang: impl Into<Lang>) -> String {
     list(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>(), lang)
 }
 
-/// A unit's name as it sits in a sentence: "row 6", "box 4"; in French
-/// with its article, "la ligne 6", "le bloc 4"; compact "r6", "c2", "b4".
+/// A unit's name as it sits in a sentence: "row 6", "box 4", "region 4",
+/// "window 2", "the main diagonal"; in French with its article, "la ligne
+/// 6", "le bloc 4", "la région 4", "la diagonale principale"; compact
+/// "r6", "c2", "b4", "g4" (a jigsaw region), "w2", and the diagonals as
+/// they are drawn, "d\\" (main) and "d/" (anti).
 pub fn unit_name(u: Unit, w: impl Into<Wording>) -> String {
     let w = w.into();
     let (letter, i) = match u {
         Unit::Row(i) => ('r', i),
         Unit::Col(i) => ('c', i),
         Unit::Box(i) => ('b', i),
+        Unit::Region(i) => ('g', i),
+        Unit::Window(i) => ('w', i),
+        Unit::Diagonal(i) => {
+            let main = i == 0;
+            return match (w.plain(), w.lang, main) {
+                (false, _, true) => "d\\".into(),
+                (false, _, false) => "d/".into(),
+                (true, Lang::En, true) => "the main diagonal".into(),
+                (true, Lang::En, false) => "the anti-diagonal".into(),
+                (true, Lang::Fr, true) => "la diagonale principale".into(),
+                (true, Lang::Fr, false) => "l'antidiagonale".into(),
+            };
+        }
     };
     if !w.plain() {
         return format!("{letter}{}", i + 1);
@@ -392,6 +423,28 @@ mod tests {
         assert_eq!(cell(c, plain(Lang::Fr)), "ligne 6, colonne 2");
         assert_eq!(cell(c, compact(Lang::Fr)), "r6c2");
         assert_eq!(unit_name(Unit::Box(3), plain(Lang::En)), "box 4");
+        assert_eq!(unit_name(Unit::Region(3), plain(Lang::En)), "region 4");
+        assert_eq!(unit_name(Unit::Region(3), plain(Lang::Fr)), "la région 4");
+        assert_eq!(unit_name(Unit::Window(1), plain(Lang::En)), "window 2");
+        assert_eq!(unit_name(Unit::Window(1), plain(Lang::Fr)), "la fenêtre 2");
+        assert_eq!(
+            unit_name(Unit::Diagonal(0), plain(Lang::En)),
+            "the main diagonal"
+        );
+        assert_eq!(
+            unit_name(Unit::Diagonal(1), plain(Lang::Fr)),
+            "l'antidiagonale"
+        );
+        assert_eq!(
+            de(&unit_name(Unit::Diagonal(0), plain(Lang::Fr))),
+            "de la diagonale principale"
+        );
+        assert_eq!(unit_name(Unit::Diagonal(1), compact(Lang::En)), "d/");
+        assert_eq!(unit_name(Unit::Region(8), compact(Lang::En)), "g9");
+        assert_eq!(
+            capitalised(unit_name(Unit::Diagonal(0), plain(Lang::En))),
+            "The main diagonal"
+        );
         assert_eq!(unit_name(Unit::Box(3), plain(Lang::Fr)), "le bloc 4");
         assert_eq!(unit_name(Unit::Col(1), plain(Lang::Fr)), "la colonne 2");
         assert_eq!(unit_name(Unit::Box(3), compact(Lang::En)), "b4");

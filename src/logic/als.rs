@@ -16,7 +16,7 @@
 
 use super::instances::Instances;
 use super::pattern::{AlsSet, Candidate, Pattern, Petal};
-use super::pencilmarks::{cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::pencilmarks::{cells_of, Pencilmarks};
 use super::step::Step;
 use super::subsets::combinations;
 use super::technique::Technique;
@@ -72,8 +72,8 @@ pub(crate) fn almost_locked_sets(s: &Pencilmarks, max_cells: usize) -> Vec<Als> 
     let mut out: Vec<Als> = Vec::new();
     let mut seen: std::collections::HashSet<u128> = std::collections::HashSet::new();
     let open = s.open_mask();
-    for unit in Unit::ALL {
-        let here = open & UNIT_MASK[unit.index()];
+    for &unit in s.units() {
+        let here = open & s.unit_mask(unit);
         // A set of n cells holds n + 1 digits: no cell of it holds more.
         let cells: Vec<Cell> = cells_of(here)
             .filter(|&c| s.cands(c).len() as usize <= max_cells + 1)
@@ -114,8 +114,8 @@ pub(crate) fn almost_locked_sets(s: &Pencilmarks, max_cells: usize) -> Vec<Als> 
 }
 
 /// Cells that see every cell of `mask`.
-fn seen_by_all(mask: u128) -> u128 {
-    super::chains::seen_by_all(mask)
+fn seen_by_all(s: &Pencilmarks, mask: u128) -> u128 {
+    super::chains::seen_by_all(s, mask)
 }
 
 /// The candidates of the cells of `mask`.
@@ -127,9 +127,9 @@ fn cands_of(s: &Pencilmarks, mask: u128) -> Vec<Candidate> {
 
 /// Whether `x` is a restricted common digit of `a` and `b`: both hold it
 /// and every place of it in one sees every place in the other.
-fn restricted(a: &Als, b: &Als, x: u8) -> bool {
+fn restricted(s: &Pencilmarks, a: &Als, b: &Als, x: u8) -> bool {
     let (ax, bx) = (a.of(x), b.of(x));
-    ax != 0 && bx != 0 && ax & bx == 0 && bx & !seen_by_all(ax) == 0
+    ax != 0 && bx != 0 && ax & bx == 0 && bx & !seen_by_all(s, ax) == 0
 }
 
 /// The almost locked set techniques in teaching order (ALS-XZ, chains of
@@ -167,7 +167,7 @@ fn als_xz_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
             if common.len() < 2 {
                 continue;
             }
-            let rcc: Vec<u8> = common.iter().filter(|&x| restricted(a, b, x)).collect();
+            let rcc: Vec<u8> = common.iter().filter(|&x| restricted(s, a, b, x)).collect();
             let Some(&x) = rcc.first() else { continue };
             let second_x = rcc.get(1).copied();
             let both = a.cells | b.cells;
@@ -180,11 +180,11 @@ fn als_xz_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
                 // its set.
                 for r in [x, x2] {
                     let rm = a.of(r) | b.of(r);
-                    victims.push((r, s.digit_mask(r) & seen_by_all(rm) & !both));
+                    victims.push((r, s.digit_mask(r) & seen_by_all(s, rm) & !both));
                 }
                 for set in [a, b] {
                     for w in set.cands.iter().filter(|&w| w != x && w != x2) {
-                        let v = s.digit_mask(w) & seen_by_all(set.of(w)) & !both;
+                        let v = s.digit_mask(w) & seen_by_all(s, set.of(w)) & !both;
                         victims.push((w, v));
                         if !z.contains(&w) {
                             z.push(w);
@@ -194,7 +194,7 @@ fn als_xz_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
             } else {
                 for w in common.iter().filter(|&w| w != x) {
                     let zs = a.of(w) | b.of(w);
-                    victims.push((w, s.digit_mask(w) & seen_by_all(zs) & !both));
+                    victims.push((w, s.digit_mask(w) & seen_by_all(s, zs) & !both));
                     z.push(w);
                 }
             }
@@ -243,7 +243,7 @@ fn death_blossom_with(s: &Pencilmarks, sets: &[Als], out: &mut Instances) {
         if sc.len() < 2 || sc.len() > max_stem {
             continue;
         }
-        let peers = PEER_MASK[stem.index()];
+        let peers = s.peer_mask(stem);
         // Per stem digit, the sets (a bivalue cell is a set of one) not
         // holding the stem whose places of that digit all see the stem.
         let mut by_digit: [Vec<&Als>; 10] = Default::default();
@@ -327,7 +327,7 @@ fn blossom<'a>(
         for c in cells_of(victims) {
             step.eliminate(c, z);
         }
-        step.focus = vec![Unit::Box(stem.box_index() as u8)];
+        step.focus = vec![s.region_of(stem)];
         step.highlights.cells = std::iter::once(stem).chain(cells_of(used)).collect();
         step.highlights.units = picked.iter().map(|a| a.unit).collect();
         step.highlights.candidates = s
@@ -339,7 +339,7 @@ fn blossom<'a>(
         return out.add(step.finish());
     }
     for &a in &petals[k] {
-        let v = victims & seen_by_all(a.of(z));
+        let v = victims & seen_by_all(s, a.of(z));
         if v & !(used | a.cells) == 0 {
             continue;
         }

@@ -2,7 +2,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
+use super::pencilmarks::{cells_of, Pencilmarks};
 use super::step::Step;
 use super::subsets::combinations;
 use super::technique::Technique;
@@ -71,7 +71,7 @@ fn fish_on(
     let mut lm = [0u128; 9];
     let mut cb = [0u16; 9];
     for i in 0..9 {
-        lm[i] = dm & UNIT_MASK[line(i, rows).index()];
+        lm[i] = dm & s.unit_mask(line(i, rows));
         cb[i] = cross_bits(lm[i], rows);
     }
     let bases: Vec<usize> = (0..9)
@@ -83,7 +83,7 @@ fn fish_on(
     let mask_of = |bits: u16| -> u128 {
         (0..9)
             .filter(|i| bits & (1 << i) != 0)
-            .fold(0u128, |m, c| m | UNIT_MASK[line(c, !rows).index()])
+            .fold(0u128, |m, c| m | s.unit_mask(line(c, !rows)))
     };
     let list = |bits: u16| -> Vec<usize> { (0..9).filter(|i| bits & (1 << i) != 0).collect() };
     combinations(bases.len(), n, &mut |idx| {
@@ -166,13 +166,16 @@ fn build(
 ) -> Option<Step> {
     let base_units: Vec<Unit> = base_lines.iter().map(|&b| line(b, rows)).collect();
     let cover_units: Vec<Unit> = covers.iter().map(|&c| line(c, !rows)).collect();
-    let cover_mask = cover_units
-        .iter()
-        .fold(0u128, |m, u| m | UNIT_MASK[u.index()]);
+    let cover_mask = cover_units.iter().fold(0u128, |m, u| m | s.unit_mask(*u));
     let mut victims = s.digit_mask(digit) & cover_mask & !base_mask;
     if fins != 0 {
-        let first = cells_of(fins).next()?;
-        victims &= UNIT_MASK[Unit::Box(first.box_index() as u8).index()];
+        // The victims must see every fin: they share the fins' box (or
+        // jigsaw region, where the search's box may hold fins of two).
+        let region = s.unit_mask(s.region_of(cells_of(fins).next()?));
+        if fins & !region != 0 {
+            return None;
+        }
+        victims &= region;
     }
     if victims == 0 {
         return None;
@@ -186,7 +189,7 @@ fn build(
     let sashimi = fins != 0
         && base_units
             .iter()
-            .any(|u| (base_mask & !fins & UNIT_MASK[u.index()]).count_ones() <= 1);
+            .any(|u| (base_mask & !fins & s.unit_mask(*u)).count_ones() <= 1);
     let mut step = Step::new(technique(n, fins != 0, sashimi), pattern);
     for c in cells_of(victims) {
         step.eliminate(c, digit);

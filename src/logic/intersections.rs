@@ -1,8 +1,10 @@
-//! Locked candidates: pointing (box to line) and claiming (line to box).
+//! Locked candidates: pointing (box to line) and claiming (line to box),
+//! and in the variants between any two houses that cross: a region and a
+//! diagonal, a window and a row...
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{cells_of, common_units, Pencilmarks, UNIT_MASK};
+use super::pencilmarks::{cells_of, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::Unit;
@@ -20,11 +22,11 @@ fn locked(
     if here.count_ones() < 2 {
         return false;
     }
-    for other in common_units(here) {
+    for other in s.common_units(here) {
         if other == from {
             continue;
         }
-        let victims = s.in_unit(digit, other) & !UNIT_MASK[from.index()];
+        let victims = s.in_unit(digit, other) & !s.unit_mask(from);
         if victims == 0 {
             continue;
         }
@@ -48,24 +50,26 @@ fn locked(
     false
 }
 
-/// A digit confined to one line inside a box leaves the rest of the line.
+/// A digit confined to one line (or another house) inside a box or region
+/// leaves the rest of that house.
 pub(crate) fn pointing(s: &Pencilmarks, out: &mut Instances) {
-    for unit in &Unit::ALL[18..] {
+    for &unit in s.units().iter().filter(|u| u.is_region()) {
         for digit in 1..=9 {
-            let here = s.in_unit(digit, *unit);
-            if locked(s, out, Technique::Pointing, *unit, digit, here) {
+            let here = s.in_unit(digit, unit);
+            if locked(s, out, Technique::Pointing, unit, digit, here) {
                 return;
             }
         }
     }
 }
 
-/// A digit confined to one box inside a line leaves the rest of the box.
+/// A digit confined to one box (or another house) inside a line, a
+/// diagonal or a window leaves the rest of that house.
 pub(crate) fn claiming(s: &Pencilmarks, out: &mut Instances) {
-    for unit in &Unit::ALL[..18] {
+    for &unit in s.units().iter().filter(|u| !u.is_region()) {
         for digit in 1..=9 {
-            let here = s.in_unit(digit, *unit);
-            if locked(s, out, Technique::Claiming, *unit, digit, here) {
+            let here = s.in_unit(digit, unit);
+            if locked(s, out, Technique::Claiming, unit, digit, here) {
                 return;
             }
         }

@@ -31,13 +31,13 @@ pub use pattern::{
     AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
     Pattern, Petal, Premise, RectangleKind, Why,
 };
-pub use pencilmarks::Pencilmarks;
+pub use pencilmarks::{NotNineByNine, Pencilmarks};
 pub use rating::{rate, rate_grid, Level, Rating, UnknownLevel};
 pub use step::{Elimination, Highlights, Placement, Step, WrongEntry};
 pub use technique::Technique;
 
-use crate::grid::{Board, CellState, Grid};
-use crate::solver::{verdict, Verdict};
+use crate::grid::{Board, CellState, Grid, Shape};
+use crate::solver::{verdict_in, Verdict};
 use instances::Instances;
 
 /// A finder for one technique (or one size of a family): it reports what it
@@ -178,7 +178,8 @@ pub enum NextStep {
 /// The next thing to tell the player about `board`: wrong entries first,
 /// then the easiest step. Deterministic.
 pub fn next_outcome(board: &Board) -> NextStep {
-    let v = verdict(board.givens());
+    let shape = board.shape();
+    let v = verdict_in(shape, board.givens());
     let Some(solution) = v.solution().copied() else {
         return NextStep::Invalid(v);
     };
@@ -186,7 +187,7 @@ pub fn next_outcome(board: &Board) -> NextStep {
     if !wrong.is_empty() {
         let mut step = Step::new(Technique::WrongEntries, Pattern::WrongEntries);
         step.highlights.cells = wrong.iter().map(|w| w.cell).collect();
-        step.focus = wrong[0].cell.units().to_vec();
+        step.focus = shape.units_of(wrong[0].cell).to_vec();
         step.wrong = wrong;
         return NextStep::Step(Box::new(step));
     }
@@ -218,6 +219,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
 /// adds none. A wrong-entries step erases the wrong entries.
 pub fn apply(board: &mut Board, step: &Step) {
     use crate::grid::{Candidates, Cell};
+    let shape = board.shape().clone();
     let mut edits: Vec<(Cell, CellState)> = Vec::new();
     if step.technique == Technique::WrongEntries {
         for w in &step.wrong {
@@ -232,7 +234,7 @@ pub fn apply(board: &mut Board, step: &Step) {
         let _ = board.apply(edits);
         return;
     }
-    let solution = verdict(board.givens()).solution().copied();
+    let solution = verdict_in(&shape, board.givens()).solution().copied();
     let mut after = Pencilmarks::from_board(board, solution.as_ref());
     apply_to_state(&mut after, step);
     let mut states: Vec<CellState> = Cell::ALL.iter().map(|&c| board.state(c)).collect();
@@ -241,7 +243,7 @@ pub fn apply(board: &mut Board, step: &Step) {
             entry: p.digit,
             notes: Candidates::NONE,
         };
-        for &peer in p.cell.peers() {
+        for peer in shape.peers(p.cell) {
             states[peer.index()].notes.remove(p.digit);
         }
     }
@@ -270,6 +272,7 @@ pub fn apply(board: &mut Board, step: &Step) {
 /// All steps from a puzzle to the end (or to where logic stops).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path {
+    pub shape: Shape,
     pub puzzle: Grid,
     pub steps: Vec<Step>,
     pub solved_by_logic: bool,
@@ -282,8 +285,20 @@ pub fn solve_path(puzzle: &Grid) -> Path {
 
 /// [`solve_path`], reporting how long each search for the next step took
 /// (the last, fruitless one included), for benchmarks.
-pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Duration)) -> Path {
-    let mut s = Pencilmarks::from_grid(puzzle);
+pub fn solve_path_timed(puzzle: &Grid, step_took: impl FnMut(std::time::Duration)) -> Path {
+    walk(Pencilmarks::from_grid(puzzle), puzzle, step_took)
+}
+
+/// [`solve_path`] on a 9×9 shape.
+pub fn solve_path_in(shape: &Shape, puzzle: &Grid) -> Result<Path, NotNineByNine> {
+    Ok(walk(
+        Pencilmarks::from_grid_in(shape, puzzle)?,
+        puzzle,
+        |_| {},
+    ))
+}
+
+fn walk(mut s: Pencilmarks, puzzle: &Grid, mut step_took: impl FnMut(std::time::Duration)) -> Path {
     let mut steps = Vec::new();
     loop {
         let t = std::time::Instant::now();
@@ -294,6 +309,7 @@ pub fn solve_path_timed(puzzle: &Grid, mut step_took: impl FnMut(std::time::Dura
         steps.push(step);
     }
     Path {
+        shape: s.shape().clone(),
         puzzle: *puzzle,
         steps,
         solved_by_logic: s.is_solved(),

@@ -103,11 +103,12 @@ impl Link {
         self.from_cells.len() > 1 || self.to_cells.len() > 1
     }
 
-    /// The unit a link lives in (its first cell's box for a cell link).
-    pub(crate) fn why_unit(&self) -> Unit {
+    /// The unit a link lives in (its first cell's box or region for a
+    /// cell link).
+    pub(crate) fn why_unit(&self, s: &super::Pencilmarks) -> Unit {
         match self.why {
             Why::Unit(u) | Why::LastPlace(u) => u,
-            _ => Unit::Box(self.from.cell.box_index() as u8),
+            _ => s.region_of(self.from.cell),
         }
     }
 }

@@ -2,10 +2,8 @@
 //! go here" and digit-major bitboards for "where can this digit go", kept in
 //! sync so each technique uses whichever view makes it a few bit operations.
 
-use crate::grid::{Board, Candidates, Cell, Grid, Unit};
+use crate::grid::{Board, Candidates, Cell, Grid, Shape, Unit};
 use crate::solver::ForcedSingles;
-
-pub(crate) use crate::grid::masks::{PEER_MASKS as PEER_MASK, UNIT_MASKS as UNIT_MASK};
 
 #[inline]
 pub(crate) const fn bit(cell: usize) -> u128 {
@@ -18,23 +16,31 @@ pub(crate) fn cells_of(mask: u128) -> impl Iterator<Item = Cell> {
     crate::grid::CellSet::from_mask(mask).iter()
 }
 
-/// The units that contain every cell of `mask` (at most two).
-pub(crate) fn common_units(mask: u128) -> Vec<Unit> {
-    Unit::ALL
-        .iter()
-        .copied()
-        .filter(|u| mask & !UNIT_MASK[u.index()] == 0)
-        .collect()
-}
-
 /// The pencil marks a player reasons from: the candidates of every open
-/// cell, plus the digits already placed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// cell, plus the digits already placed, on the units of a 9×9 shape.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Pencilmarks {
     values: [u8; 81],
     cells: [Candidates; 81],
     digits: [u128; 9],
+    shape: Shape,
 }
+
+/// Why a grid has no pencil marks: the rule engine reads 9×9 shapes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotNineByNine(pub Shape);
+
+impl std::fmt::Display for NotNineByNine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "explained steps are given on 9x9 grids; a {} is solved exactly instead",
+            self.0.name()
+        )
+    }
+}
+
+impl std::error::Error for NotNineByNine {}
 
 impl Pencilmarks {
     /// Leaves `cell` only the candidates in `keep`: technique tests build
@@ -48,26 +54,111 @@ impl Pencilmarks {
         }
     }
 
-    /// Candidates by the basic rule (no digit twice in a unit).
+    /// Candidates of a classic grid by the basic rule (no digit twice in a unit).
     pub fn from_grid(grid: &Grid) -> Pencilmarks {
+        Pencilmarks::of_shape(Shape::classic(), grid)
+    }
+
+    /// Candidates by the rules of a 9×9 shape: no digit twice in any of
+    /// its units, and the shading's parity.
+    pub fn from_grid_in(shape: &Shape, grid: &Grid) -> Result<Pencilmarks, NotNineByNine> {
+        if !shape.is_9x9() {
+            return Err(NotNineByNine(shape.clone()));
+        }
+        Ok(Pencilmarks::of_shape(shape.clone(), grid))
+    }
+
+    fn of_shape(shape: Shape, grid: &Grid) -> Pencilmarks {
         let mut s = Pencilmarks {
             values: *grid.digits(),
             cells: [Candidates::NONE; 81],
             digits: [0; 9],
+            shape,
         };
         for cell in Cell::ALL {
-            s.set_cands(cell, grid.candidates(cell));
+            let cands = s.shape.candidates(grid, cell);
+            s.set_cands(cell, cands);
         }
         s
+    }
+
+    /// The shape whose units these marks follow.
+    #[inline]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The shape's units: rows, columns, boxes or regions, extras.
+    #[inline]
+    pub fn units(&self) -> &[Unit] {
+        self.shape.units()
+    }
+
+    /// The cells of a unit as a bitboard.
+    #[inline]
+    pub fn unit_mask(&self, unit: Unit) -> u128 {
+        self.shape.unit_mask(unit)
+    }
+
+    /// The cells of a unit in reading order.
+    #[inline]
+    pub fn unit_cells(&self, unit: Unit) -> &[Cell] {
+        self.shape.unit_cells(unit)
+    }
+
+    /// The cells sharing a unit with `cell`, as a bitboard.
+    #[inline]
+    pub fn peer_mask(&self, cell: Cell) -> u128 {
+        self.shape.peer_mask(cell)
+    }
+
+    /// The units holding `cell`.
+    #[inline]
+    pub fn units_of(&self, cell: Cell) -> &[Unit] {
+        self.shape.units_of(cell)
+    }
+
+    /// The box or jigsaw region holding `cell`.
+    #[inline]
+    pub fn region_of(&self, cell: Cell) -> Unit {
+        self.shape.region_of(cell)
+    }
+
+    /// Whether two different cells share a unit.
+    #[inline]
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.shape.sees(a, b)
+    }
+
+    /// The units that contain every cell of `mask`.
+    pub fn common_units(&self, mask: u128) -> Vec<Unit> {
+        self.shape.common_units(mask)
+    }
+
+    /// The first unit two cells share (rows, columns, boxes or regions,
+    /// then the extras); the cell's region when they share none.
+    pub fn shared_unit(&self, a: Cell, b: Cell) -> Unit {
+        let both = bit(a.index()) | bit(b.index());
+        self.units()
+            .iter()
+            .copied()
+            .find(|&u| both & !self.unit_mask(u) == 0)
+            .unwrap_or_else(|| self.region_of(a))
+    }
+
+    /// The regions (boxes or jigsaw regions) of the shape.
+    pub fn regions(&self) -> impl Iterator<Item = Unit> + '_ {
+        self.units().iter().copied().filter(|u| u.is_region())
     }
 
     /// The board's candidates: its notes where the player wrote some (they
     /// may already hold eliminations), the basic rule elsewhere. Notes that
     /// lack the true digit are ignored, since reasoning from them could only
     /// mislead; `solution` is the board's unique solution when known.
+    /// On the board's own shape.
     pub fn from_board(board: &Board, solution: Option<&Grid>) -> Pencilmarks {
         let grid = board.grid();
-        let mut s = Pencilmarks::from_grid(&grid);
+        let mut s = Pencilmarks::of_shape(board.shape().clone(), &grid);
         let trusted = Cell::ALL.iter().all(|&c| {
             let notes = board.notes(c);
             grid.get(c) != 0
@@ -152,10 +243,11 @@ impl Pencilmarks {
         self.set_cands(cell, Candidates::NONE);
         self.values[i] = digit;
         let d = digit as usize - 1;
-        for p in cells_of(self.digits[d] & PEER_MASK[i]) {
+        let peers = self.shape.peer_mask(cell);
+        for p in cells_of(self.digits[d] & peers) {
             self.cells[p.index()].remove(digit);
         }
-        self.digits[d] &= !PEER_MASK[i];
+        self.digits[d] &= !peers;
     }
 
     pub fn eliminate(&mut self, cell: Cell, digit: u8) {
@@ -164,20 +256,24 @@ impl Pencilmarks {
     }
 
     /// The same candidates for the solver's forced-singles propagation.
-    pub(crate) fn forced_singles(&self) -> ForcedSingles {
+    pub(crate) fn forced_singles(&self) -> ForcedSingles<'_> {
         let mut placed = [0u128; 9];
         for (i, &v) in self.values.iter().enumerate() {
             if v != 0 {
                 placed[v as usize - 1] |= bit(i);
             }
         }
-        ForcedSingles::new(self.digits, self.open_mask(), placed)
+        let lattice = match self.shape.lattice() {
+            Some(l) => l,
+            None => unreachable!("pencil marks are made on 9x9 shapes only"),
+        };
+        ForcedSingles::new(lattice, self.digits, self.open_mask(), placed)
     }
 
     /// Bitboard of the digit's candidates inside a unit.
     #[inline]
     pub fn in_unit(&self, digit: u8, unit: Unit) -> u128 {
-        self.digit_mask(digit) & UNIT_MASK[unit.index()]
+        self.digit_mask(digit) & self.shape.unit_mask(unit)
     }
 }
 
@@ -205,7 +301,7 @@ mod tests {
             }
         }
         assert_eq!(
-            common_units(bit(0) | bit(1)),
+            s.common_units(bit(0) | bit(1)),
             vec![Unit::Row(0), Unit::Box(0)]
         );
     }

@@ -3,7 +3,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Chain, EmptyRectangle, Link, LinkKind, Pattern, Why};
-use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::{Cell, Unit};
@@ -19,7 +19,7 @@ pub(crate) struct StrongLink {
 /// Conjugate pairs of `digit`, lines before boxes, each pair once.
 pub(crate) fn strong_links(s: &Pencilmarks, digit: u8) -> Vec<StrongLink> {
     let mut out: Vec<StrongLink> = Vec::new();
-    for unit in Unit::ALL {
+    for &unit in s.units() {
         let m = s.in_unit(digit, unit);
         if m.count_ones() == 2 {
             let mut it = cells_of(m);
@@ -30,10 +30,6 @@ pub(crate) fn strong_links(s: &Pencilmarks, digit: u8) -> Vec<StrongLink> {
         }
     }
     out
-}
-
-fn is_line(u: Unit) -> bool {
-    !matches!(u, Unit::Box(_))
 }
 
 fn same_kind(u: Unit, v: Unit) -> bool {
@@ -54,14 +50,15 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
                 for (x, y) in [(l1.a, l1.b), (l1.b, l1.a)] {
                     for (p, q) in [(l2.a, l2.b), (l2.b, l2.a)] {
                         let cells = [x, y, p, q];
-                        if (0..4).any(|i| (i + 1..4).any(|j| cells[i] == cells[j])) || !y.sees(p) {
+                        if (0..4).any(|i| (i + 1..4).any(|j| cells[i] == cells[j])) || !s.sees(y, p)
+                        {
                             continue;
                         }
                         let technique = if same_kind(l1.unit, l2.unit) {
                             Technique::Skyscraper
-                        } else if is_line(l1.unit)
-                            && is_line(l2.unit)
-                            && y.box_index() == p.box_index()
+                        } else if l1.unit.is_line()
+                            && l2.unit.is_line()
+                            && s.region_of(y) == s.region_of(p)
                         {
                             Technique::TwoStringKite
                         } else {
@@ -73,10 +70,7 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
                         }
                         let mask =
                             bit(x.index()) | bit(y.index()) | bit(p.index()) | bit(q.index());
-                        let victims = s.digit_mask(digit)
-                            & PEER_MASK[x.index()]
-                            & PEER_MASK[q.index()]
-                            & !mask;
+                        let victims = s.digit_mask(digit) & s.peer_mask(x) & s.peer_mask(q) & !mask;
                         if victims == 0 {
                             continue;
                         }
@@ -89,10 +83,11 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
                         for c in cells_of(victims) {
                             step.eliminate(c, digit);
                         }
-                        let weak_unit = y
-                            .units()
-                            .into_iter()
-                            .find(|u| p.units().contains(u))
+                        let weak_unit = s
+                            .units_of(y)
+                            .iter()
+                            .copied()
+                            .find(|u| s.units_of(p).contains(u))
                             .unwrap_or(l1.unit);
                         step.focus = vec![l1.unit, l2.unit];
                         step.highlights.units = vec![l1.unit, l2.unit];
@@ -127,6 +122,10 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
 /// it removes the digit where both meet.
 #[allow(clippy::needless_range_loop)] // rows and columns are coordinates here
 pub(crate) fn empty_rectangle(s: &Pencilmarks, out: &mut Instances) {
+    // The cross and its targets are read in 3×3 boxes: a jigsaw has none.
+    if !s.units().contains(&Unit::Box(0)) {
+        return;
+    }
     for digit in 1..=9 {
         let links = strong_links(s, digit);
         for b in 0..9u8 {
@@ -141,8 +140,8 @@ pub(crate) fn empty_rectangle(s: &Pencilmarks, out: &mut Instances) {
             let (r0, c0) = ((b as usize / 3) * 3, (b as usize % 3) * 3);
             for r in r0..r0 + 3 {
                 for c in c0..c0 + 3 {
-                    let row_m = UNIT_MASK[r];
-                    let col_m = UNIT_MASK[9 + c];
+                    let row_m = s.unit_mask(Unit::Row(r as u8));
+                    let col_m = s.unit_mask(Unit::Col(c as u8));
                     if in_box & !(row_m | col_m) != 0
                         || in_box & row_m & !col_m == 0
                         || in_box & col_m & !row_m == 0
@@ -258,11 +257,11 @@ pub(crate) fn simple_coloring(s: &Pencilmarks, out: &mut Instances) {
             let wrapped = colors
                 .iter()
                 .copied()
-                .find(|&cm| cells_of(cm).any(|c| PEER_MASK[c.index()] & cm != 0));
+                .find(|&cm| cells_of(cm).any(|c| s.peer_mask(c) & cm != 0));
             let victims = wrapped.unwrap_or_else(|| {
                 cells_of(s.digit_mask(digit) & !(colors[0] | colors[1]))
                     .filter(|c| {
-                        let p = PEER_MASK[c.index()];
+                        let p = s.peer_mask(*c);
                         p & colors[0] != 0 && p & colors[1] != 0
                     })
                     .fold(0u128, |m, c| m | bit(c.index()))
@@ -279,7 +278,7 @@ pub(crate) fn simple_coloring(s: &Pencilmarks, out: &mut Instances) {
             for c in cells_of(victims) {
                 step.eliminate(c, digit);
             }
-            step.focus = vec![tree[0].why_unit()];
+            step.focus = vec![tree[0].why_unit(s)];
             step.highlights.candidates = cells_of(colors[0])
                 .map(|c| Candidate::new(c, digit))
                 .collect();

@@ -2,7 +2,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{cells_of, Pencilmarks, UNIT_MASK};
+use super::pencilmarks::{cells_of, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::{Cell, Unit};
@@ -10,8 +10,8 @@ use crate::grid::{Cell, Unit};
 /// A unit with one empty cell left.
 pub(crate) fn full_house(s: &Pencilmarks, out: &mut Instances) {
     let open = s.open_mask();
-    for unit in Unit::ALL {
-        let here = open & UNIT_MASK[unit.index()];
+    for &unit in s.units() {
+        let here = open & s.unit_mask(unit);
         if here.count_ones() == 1 {
             let Some(cell) = cells_of(here).next() else {
                 continue;
@@ -26,8 +26,8 @@ pub(crate) fn full_house(s: &Pencilmarks, out: &mut Instances) {
             step.place(cell, digit);
             step.focus = vec![unit];
             step.highlights.units = vec![unit];
-            step.highlights.cells = unit
-                .cells()
+            step.highlights.cells = s
+                .unit_cells(unit)
                 .iter()
                 .copied()
                 .filter(|&c| c != cell)
@@ -42,7 +42,8 @@ pub(crate) fn full_house(s: &Pencilmarks, out: &mut Instances) {
 /// A digit with one place left in a unit; boxes first, as players scan them
 /// first and Sudoku Explainer rates them lower.
 pub(crate) fn hidden_single(s: &Pencilmarks, out: &mut Instances) {
-    let order = Unit::ALL[18..].iter().chain(Unit::ALL[..18].iter());
+    let regions = s.units().iter().filter(|u| u.is_region());
+    let order = regions.chain(s.units().iter().filter(|u| !u.is_region()));
     for &unit in order {
         for digit in 1..=9 {
             let here = s.in_unit(digit, unit);
@@ -62,7 +63,7 @@ pub(crate) fn hidden_single(s: &Pencilmarks, out: &mut Instances) {
                         noted: noted(s, unit, cell, digit),
                     },
                 );
-                if !matches!(unit, Unit::Box(_)) {
+                if !unit.is_region() {
                     step.score = 1.5;
                 }
                 step.place(cell, digit);
@@ -80,14 +81,14 @@ pub(crate) fn hidden_single(s: &Pencilmarks, out: &mut Instances) {
 /// For each other empty cell of `unit`, a placed `digit` that it sees.
 fn blockers(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
     let mut out: Vec<Cell> = Vec::new();
-    for &c in unit.cells() {
+    for &c in s.unit_cells(unit) {
         if c == target || s.value(c) != 0 {
             continue;
         }
-        if out.iter().any(|&b| b.sees(c)) {
+        if out.iter().any(|&b| s.sees(b, c)) {
             continue;
         }
-        if let Some(&b) = c.peers().iter().find(|&&p| s.value(p) == digit) {
+        if let Some(b) = s.shape().peers(c).find(|&p| s.value(p) == digit) {
             out.push(b);
         }
     }
@@ -99,11 +100,11 @@ fn blockers(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
 /// The other empty cells of `unit` that no placed `digit` rules out: the
 /// digit left their candidates by an earlier step or the player's notes.
 fn noted(s: &Pencilmarks, unit: Unit, target: Cell, digit: u8) -> Vec<Cell> {
-    unit.cells()
+    s.unit_cells(unit)
         .iter()
         .copied()
         .filter(|&c| c != target && s.value(c) == 0)
-        .filter(|c| !c.peers().iter().any(|&p| s.value(p) == digit))
+        .filter(|&c| !s.shape().peers(c).any(|p| s.value(p) == digit))
         .collect()
 }
 
@@ -112,15 +113,15 @@ pub(crate) fn naked_single(s: &Pencilmarks, out: &mut Instances) {
     for cell in cells_of(s.open_mask()) {
         if let Some(digit) = s.cands(cell).single_digit() {
             // The digits no peer holds left the cell's candidates earlier.
-            let seen: Vec<u8> = cell.peers().iter().map(|&p| s.value(p)).collect();
+            let seen: Vec<u8> = s.shape().peers(cell).map(|p| s.value(p)).collect();
             let noted = (1..=9)
                 .filter(|&d| d != digit && !seen.contains(&d))
                 .collect();
             let pattern = Pattern::NakedSingle { cell, digit, noted };
             let mut step = Step::new(Technique::NakedSingle, pattern);
             step.place(cell, digit);
-            step.focus = cell.units().to_vec();
-            step.highlights.units = cell.units().to_vec();
+            step.focus = s.units_of(cell).to_vec();
+            step.highlights.units = s.units_of(cell).to_vec();
             step.highlights.candidates = vec![Candidate::new(cell, digit)];
             if out.add(step.finish()) {
                 return;

@@ -2,10 +2,10 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{bit, cells_of, common_units, Pencilmarks, UNIT_MASK};
+use super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
-use crate::grid::{Candidates, Cell, Unit};
+use crate::grid::{Candidates, Cell};
 
 /// Calls `f` with every `k`-subset of `items` (as indices), stopping when
 /// `f` returns `Some`.
@@ -61,8 +61,8 @@ fn hidden_technique(n: usize) -> Technique {
 /// `n` cells of a unit with `n` candidates between them.
 pub(crate) fn naked(s: &Pencilmarks, n: usize, out: &mut Instances) {
     let open = s.open_mask();
-    for unit in Unit::ALL {
-        let cells: Vec<Cell> = cells_of(open & UNIT_MASK[unit.index()])
+    for &unit in s.units() {
+        let cells: Vec<Cell> = cells_of(open & s.unit_mask(unit))
             .filter(|&c| (s.cands(c).len() as usize) <= n)
             .collect();
         let found = combinations(cells.len(), n, &mut |idx| {
@@ -76,7 +76,7 @@ pub(crate) fn naked(s: &Pencilmarks, n: usize, out: &mut Instances) {
                 return None;
             }
             // A subset inside a line and a box clears both.
-            let units = common_units(mask);
+            let units = s.common_units(mask);
             let subset: Vec<Cell> = idx.iter().map(|&i| cells[i]).collect();
             let pattern = Pattern::NakedSubset {
                 cells: subset.clone(),
@@ -85,7 +85,7 @@ pub(crate) fn naked(s: &Pencilmarks, n: usize, out: &mut Instances) {
             };
             let mut step = Step::new(naked_technique(n), pattern);
             for &u in &units {
-                for c in cells_of(open & UNIT_MASK[u.index()] & !mask) {
+                for c in cells_of(open & s.unit_mask(u) & !mask) {
                     for d in (s.cands(c) & union).iter() {
                         step.eliminate(c, d);
                     }
@@ -112,7 +112,7 @@ pub(crate) fn naked(s: &Pencilmarks, n: usize, out: &mut Instances) {
 
 /// `n` digits of a unit confined to the same `n` cells.
 pub(crate) fn hidden(s: &Pencilmarks, n: usize, out: &mut Instances) {
-    for unit in Unit::ALL {
+    for &unit in s.units() {
         let digits: Vec<u8> = (1..=9)
             .filter(|&d| {
                 let k = s.in_unit(d, unit).count_ones() as usize;
@@ -161,6 +161,7 @@ pub(crate) fn hidden(s: &Pencilmarks, n: usize, out: &mut Instances) {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::grid::Unit;
     use crate::logic::{first, next_step_in};
 
     #[test]

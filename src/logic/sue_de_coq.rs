@@ -10,7 +10,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{bit, cells_of, Pencilmarks, UNIT_MASK};
+use super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::step::Step;
 use super::subsets::combinations;
 use super::technique::Technique;
@@ -23,10 +23,13 @@ fn union(s: &Pencilmarks, cells: &[Cell]) -> Candidates {
 
 pub(crate) fn sue_de_coq(s: &Pencilmarks, out: &mut Instances) {
     let open = s.open_mask();
-    for line in &Unit::ALL[..18] {
-        for b in 0..9u8 {
-            let box_unit = Unit::Box(b);
-            let (lm, bm) = (UNIT_MASK[line.index()], UNIT_MASK[box_unit.index()]);
+    // The crossing of a line and a box or jigsaw region: the argument
+    // holds for any two houses that meet.
+    let lines: Vec<Unit> = s.units().iter().copied().filter(|u| u.is_line()).collect();
+    let regions: Vec<Unit> = s.regions().collect();
+    for line in &lines {
+        for &box_unit in &regions {
+            let (lm, bm) = (s.unit_mask(*line), s.unit_mask(box_unit));
             let cross: Vec<Cell> = cells_of(open & lm & bm).collect();
             if cross.len() < 2 {
                 continue;
@@ -161,7 +164,7 @@ fn report(
         },
     );
     for (unit, digits) in [(x.line, in_line), (x.box_unit, in_box)] {
-        for c in cells_of(s.open_mask() & UNIT_MASK[unit.index()] & !used) {
+        for c in cells_of(s.open_mask() & s.unit_mask(unit) & !used) {
             for d in (s.cands(c) & digits).iter() {
                 step.eliminate(c, d);
             }

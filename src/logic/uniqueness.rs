@@ -4,7 +4,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern, RectangleKind};
-use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::step::Step;
 use super::subsets::combinations;
 use super::technique::Technique;
@@ -75,6 +75,11 @@ fn ur_step(
 
 /// The first unique rectangle of the easiest type present.
 pub(crate) fn unique_rectangle(s: &Pencilmarks, out: &mut Instances) {
+    // Sound only where swapping two digits of a rectangle keeps every
+    // house whole: the plain shape without parity.
+    if !s.shape().allows_uniqueness() {
+        return;
+    }
     for rect in rectangles() {
         if rect.iter().any(|&c| s.value(c) != 0) {
             continue;
@@ -246,7 +251,7 @@ fn ur_kinds(
             // Type 2: both carry the same single extra: one of them is it.
             if xe == xf && xe.len() == 1 {
                 let z = xe.first()?;
-                let victims = s.digit_mask(z) & PEER_MASK[e.index()] & PEER_MASK[f.index()];
+                let victims = s.digit_mask(z) & s.peer_mask(e) & s.peer_mask(f);
                 if victims != 0 {
                     let kind = RectangleKind::Type2 { z };
                     let mut step = ur_step(Technique::UniqueRectangle2, kind, s, rect, pair);
@@ -289,7 +294,7 @@ fn ur_kinds(
             // with other cells of a shared unit.
             let x = xe | xf;
             for &u in &shared {
-                let others: Vec<Cell> = cells_of(s.open_mask() & UNIT_MASK[u.index()])
+                let others: Vec<Cell> = cells_of(s.open_mask() & s.unit_mask(u))
                     .filter(|&c| c != e && c != f)
                     .collect();
                 for k in 1..=3 {
@@ -309,7 +314,7 @@ fn ur_kinds(
                             .collect();
                         let mut victims: Vec<(Cell, Candidates)> = units
                             .iter()
-                            .flat_map(|v| cells_of(s.open_mask() & UNIT_MASK[v.index()]))
+                            .flat_map(|v| cells_of(s.open_mask() & s.unit_mask(*v)))
                             .filter(|&c| c != e && c != f && !subset.contains(&c))
                             .map(|c| (c, s.cands(c) & union))
                             .filter(|(_, ds)| !ds.is_empty())
@@ -354,6 +359,9 @@ fn ur_kinds(
 /// of that cell, which appears three times in its units. Without that digit
 /// the grid would have two solutions, so it goes there.
 pub(crate) fn bug_plus_one(s: &Pencilmarks, out: &mut Instances) {
+    if !s.shape().allows_uniqueness() {
+        return;
+    }
     if let Some(step) = bug_step(s) {
         out.add(step);
     }
@@ -370,10 +378,10 @@ fn bug_step(s: &Pencilmarks) -> Option<Step> {
     if s.cands(cell).len() != 3 {
         return None;
     }
-    for unit in Unit::ALL {
+    for &unit in s.units() {
         for d in 1..=9 {
             let n = s.in_unit(d, unit).count_ones();
-            let here = UNIT_MASK[unit.index()] & bit(cell.index()) != 0;
+            let here = s.unit_mask(unit) & bit(cell.index()) != 0;
             if n != 0 && n != 2 && !(here && n == 3) {
                 return None;
             }

@@ -2,7 +2,7 @@
 
 use super::instances::Instances;
 use super::pattern::{Candidate, Pattern};
-use super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK};
+use super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::single_digit::strong_links;
 use super::step::Step;
 use super::technique::Technique;
@@ -22,7 +22,7 @@ fn wing_step(
     for c in cells_of(victims) {
         step.eliminate(c, z);
     }
-    step.focus = vec![cells[0].units()[2]];
+    step.focus = vec![s.region_of(cells[0])];
     step.highlights.cells = cells.to_vec();
     for &c in cells {
         for d in s.cands(c).iter() {
@@ -67,7 +67,7 @@ pub(crate) fn xy_wing(s: &Pencilmarks, out: &mut Instances) {
     let bv = s.bivalue_mask();
     for pivot in cells_of(bv) {
         let pc = s.cands(pivot);
-        let wings: Vec<Cell> = cells_of(bv & PEER_MASK[pivot.index()])
+        let wings: Vec<Cell> = cells_of(bv & s.peer_mask(pivot))
             .filter(|&w| (s.cands(w) & pc).len() == 1)
             .collect();
         for (i, &a) in wings.iter().enumerate() {
@@ -78,7 +78,7 @@ pub(crate) fn xy_wing(s: &Pencilmarks, out: &mut Instances) {
                 if (ca & pc) == (cb & pc) {
                     continue;
                 }
-                let victims = s.digit_mask(zd) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
+                let victims = s.digit_mask(zd) & s.peer_mask(a) & s.peer_mask(b);
                 let (Some(x), Some(y)) = ((ca & pc).first(), (cb & pc).first()) else {
                     continue;
                 };
@@ -99,7 +99,7 @@ pub(crate) fn xyz_wing(s: &Pencilmarks, out: &mut Instances) {
         if pc.len() != 3 {
             continue;
         }
-        let wings: Vec<Cell> = cells_of(bv & PEER_MASK[pivot.index()])
+        let wings: Vec<Cell> = cells_of(bv & s.peer_mask(pivot))
             .filter(|&w| s.cands(w).is_subset_of(pc))
             .collect();
         for (i, &a) in wings.iter().enumerate() {
@@ -111,10 +111,8 @@ pub(crate) fn xyz_wing(s: &Pencilmarks, out: &mut Instances) {
                 let Some(zd) = (ca & cb).single_digit() else {
                     continue;
                 };
-                let victims = s.digit_mask(zd)
-                    & PEER_MASK[pivot.index()]
-                    & PEER_MASK[a.index()]
-                    & PEER_MASK[b.index()];
+                let victims =
+                    s.digit_mask(zd) & s.peer_mask(pivot) & s.peer_mask(a) & s.peer_mask(b);
                 let z = Candidates::single(zd);
                 let (Some(x), Some(y)) = ((ca - z).first(), (cb - z).first()) else {
                     continue;
@@ -136,21 +134,23 @@ pub(crate) fn w_wing(s: &Pencilmarks, out: &mut Instances) {
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
             let pair = s.cands(a);
-            if s.cands(b) != pair || a.sees(b) {
+            if s.cands(b) != pair || s.sees(a, b) {
                 continue;
             }
             for x in pair.iter() {
                 let Some(y) = (pair - Candidates::single(x)).first() else {
                     continue;
                 };
-                let victims = s.digit_mask(y) & PEER_MASK[a.index()] & PEER_MASK[b.index()];
+                let victims = s.digit_mask(y) & s.peer_mask(a) & s.peer_mask(b);
                 if victims == 0 {
                     continue;
                 }
                 for l in strong_links(s, x) {
                     for (p, q) in [(l.a, l.b), (l.b, l.a)] {
                         let ends = bit(p.index()) | bit(q.index());
-                        if ends & (bit(a.index()) | bit(b.index())) != 0 || !p.sees(a) || !q.sees(b)
+                        if ends & (bit(a.index()) | bit(b.index())) != 0
+                            || !s.sees(p, a)
+                            || !s.sees(q, b)
                         {
                             continue;
                         }

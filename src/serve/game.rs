@@ -207,7 +207,8 @@ async fn judge(
     let (board, readings, lang) = (req.board()?, req.readings()?, req.lang());
     let reply = shared
         .blocking(move || {
-            let (current, givens) = hint::answers::board_verdicts(&board.grid(), board.givens());
+            let (current, givens) =
+                hint::answers::board_verdicts(board.shape(), &board.grid(), board.givens());
             if let Some(solution) = current.solution() {
                 let said = if solve {
                     hint::solution_shown(lang)

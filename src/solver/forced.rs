@@ -3,8 +3,8 @@
 //! forced digits, r1c9 is left with no possible digit" and behind the rule
 //! engine's cheap test of whether a supposition breaks the grid.
 
-use crate::grid::masks::{ALL_CELLS, PEER_MASKS, UNIT_MASKS};
-use crate::grid::{Cell, Grid, Unit};
+use crate::grid::masks::ALL_CELLS;
+use crate::grid::{Cell, Grid, Lattice81, Shape, Unit};
 
 /// A concrete reason why the singles alone break a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,12 +13,18 @@ pub enum DeadEnd {
     NoCandidate(Cell),
     /// This digit has no place left in this unit.
     NoPlace(Unit, u8),
+    /// A given breaks the shading: an odd digit in a cell shaded for even
+    /// ones, or the reverse.
+    WrongParity(Cell),
 }
 
-/// Candidates per digit, the open cells and the placed digits; a copy is
-/// cheap (304 bytes), so each supposition starts from a fresh one.
-#[derive(Clone, Copy, Debug)]
-pub struct ForcedSingles {
+/// Candidates per digit, the open cells and the placed digits, on the
+/// units of one 9×9 shape; a copy is cheap (312 bytes), so each
+/// supposition starts from a fresh one.
+#[derive(Clone, Copy)]
+pub struct ForcedSingles<'a> {
+    /// The shape's units and peers.
+    lattice: &'a Lattice81,
     /// Open cells where each digit (index 0 for digit 1) may still go.
     candidates: [u128; 9],
     /// Cells with no digit yet.
@@ -27,21 +33,53 @@ pub struct ForcedSingles {
     placed: [u128; 9],
 }
 
-impl ForcedSingles {
-    /// From per-digit candidate boards (`candidates[0]` for digit 1), the
-    /// open cells and the per-digit boards of placed digits.
-    pub fn new(candidates: [u128; 9], open: u128, placed: [u128; 9]) -> ForcedSingles {
+impl std::fmt::Debug for ForcedSingles<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ForcedSingles")
+            .field("candidates", &self.candidates)
+            .field("open", &self.open)
+            .field("placed", &self.placed)
+            .finish()
+    }
+}
+
+impl<'a> ForcedSingles<'a> {
+    /// From the shape's tables, per-digit candidate boards (`candidates[0]`
+    /// for digit 1), the open cells and the per-digit boards of placed digits.
+    pub(crate) fn new(
+        lattice: &'a Lattice81,
+        candidates: [u128; 9],
+        open: u128,
+        placed: [u128; 9],
+    ) -> ForcedSingles<'a> {
         ForcedSingles {
+            lattice,
             candidates,
             open,
             placed,
         }
     }
 
-    /// The givens placed and their peers cleared, or `None` when a given
-    /// meets a peer holding the same digit.
-    pub fn from_grid(grid: &Grid) -> Option<ForcedSingles> {
-        let mut s = ForcedSingles::new([ALL_CELLS; 9], ALL_CELLS, [0; 9]);
+    /// The givens of a classic grid placed and their peers cleared, or
+    /// `None` when a given meets a peer holding the same digit.
+    pub fn from_grid(grid: &Grid) -> Option<ForcedSingles<'static>> {
+        ForcedSingles::start(Shape::classic_lattice(), [ALL_CELLS; 9], grid)
+    }
+
+    /// [`ForcedSingles::from_grid`] on a 9×9 shape (its parity included);
+    /// `None` for other sizes too.
+    pub fn from_grid_in(shape: &'a Shape, grid: &Grid) -> Option<ForcedSingles<'a>> {
+        let mut allowed = [0u128; 9];
+        for c in Cell::ALL {
+            for d in shape.allowed(c.index()) {
+                allowed[d as usize - 1] |= 1u128 << c.index();
+            }
+        }
+        ForcedSingles::start(shape.lattice()?, allowed, grid)
+    }
+
+    fn start(lattice: &'a Lattice81, allowed: [u128; 9], grid: &Grid) -> Option<ForcedSingles<'a>> {
+        let mut s = ForcedSingles::new(lattice, allowed, ALL_CELLS, [0; 9]);
         for (i, &d) in grid.digits().iter().enumerate() {
             if d != 0 {
                 if s.candidates[d as usize - 1] & (1 << i) == 0 {
@@ -69,7 +107,7 @@ impl ForcedSingles {
         for x in self.candidates.iter_mut() {
             *x &= !b;
         }
-        self.candidates[d] &= !PEER_MASKS[i];
+        self.candidates[d] &= !self.lattice.peer_masks[i];
         self.open &= !b;
         self.placed[d] |= b;
     }
@@ -87,7 +125,7 @@ impl ForcedSingles {
 
     /// Plays the singles until they stall, and returns the grid then, or
     /// where and in which round (counting from 1) they broke it.
-    pub fn settle(mut self) -> Result<ForcedSingles, (u32, DeadEnd)> {
+    pub fn settle(mut self) -> Result<ForcedSingles<'a>, (u32, DeadEnd)> {
         let cell = |i: usize| Cell::ALL[i];
         for round in 1.. {
             let (mut one, mut two) = (0u128, 0u128);
@@ -111,14 +149,16 @@ impl ForcedSingles {
                 self.place_index(i, d);
                 progress = true;
             }
+            let lattice = self.lattice;
             for d in 0..9 {
-                for (u, um) in UNIT_MASKS.iter().enumerate() {
+                for &unit in &lattice.units {
+                    let um = lattice.unit_masks[unit.index()];
                     if self.placed[d] & um != 0 {
                         continue;
                     }
                     let here = self.candidates[d] & um;
                     if here == 0 {
-                        return Err((round, DeadEnd::NoPlace(Unit::ALL[u], d as u8 + 1)));
+                        return Err((round, DeadEnd::NoPlace(unit, d as u8 + 1)));
                     }
                     if here & (here - 1) == 0 {
                         self.place_index(here.trailing_zeros() as usize, d);
@@ -131,6 +171,24 @@ impl ForcedSingles {
             }
         }
         Ok(self)
+    }
+
+    /// Cells with no digit yet.
+    pub fn open_mask(&self) -> u128 {
+        self.open
+    }
+
+    /// The digits placed so far, as a grid (0 for an open cell).
+    pub fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (d, &m) in self.placed.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                out[m.trailing_zeros() as usize] = d as u8 + 1;
+                m &= m - 1;
+            }
+        }
+        out
     }
 
     /// Open cells where `digit` may still go.

@@ -6,10 +6,14 @@
 mod bands;
 mod dead_end;
 mod forced;
+mod shaped;
 
 pub use forced::{DeadEnd, ForcedSingles};
+pub use shaped::{
+    count_shaped, count_within, solutions_shaped, solve_in_order, solve_shaped, NodeLimit,
+};
 
-use crate::grid::{Conflict, Grid};
+use crate::grid::{Cell, Conflict, Grid, Shape};
 use bands::{search, BandBoards};
 
 /// The first solution found, or `None` when there is none.
@@ -74,6 +78,57 @@ pub fn verdict(grid: &Grid) -> Verdict {
     }
 }
 
+/// [`verdict`] on a 9×9 shape: the classic keeps the band solver, the
+/// variants are solved on their own houses (conflicts in any unit, a given
+/// that breaks the shading, as a dead end on its cell).
+pub fn verdict_in(shape: &Shape, grid: &Grid) -> Verdict {
+    if shape.is_classic() {
+        return verdict(grid);
+    }
+    let conflicts = shape.conflicts(grid);
+    if !conflicts.is_empty() {
+        return Verdict::NoSolution {
+            conflicts,
+            dead_end: None,
+        };
+    }
+    if let Some(&cell) = shape.parity_breaks(grid).first() {
+        return Verdict::NoSolution {
+            conflicts,
+            dead_end: Some(DeadEnd::WrongParity(cell)),
+        };
+    }
+    let to_grid = |v: &Vec<u8>| {
+        let digits: Option<[u8; 81]> = v.as_slice().try_into().ok();
+        digits.and_then(|d| Grid::from_digits(d).ok())
+    };
+    match solutions_shaped(shape, grid.digits(), 2) {
+        (0, _) => Verdict::NoSolution {
+            conflicts,
+            dead_end: ForcedSingles::from_grid_in(shape, grid)
+                .and_then(|f| f.propagate())
+                .map(|(_, d)| d),
+        },
+        (1, found) => match found.first().and_then(to_grid) {
+            Some(g) => Verdict::Unique(g),
+            None => Verdict::NoSolution {
+                conflicts,
+                dead_end: None,
+            },
+        },
+        (_, found) => match (
+            found.first().and_then(to_grid),
+            found.get(1).and_then(to_grid),
+        ) {
+            (Some(a), Some(b)) => Verdict::Multiple(Box::new([a, b])),
+            _ => Verdict::NoSolution {
+                conflicts,
+                dead_end: None,
+            },
+        },
+    }
+}
+
 impl Verdict {
     pub fn solution(&self) -> Option<&Grid> {
         match self {
@@ -84,11 +139,11 @@ impl Verdict {
 
     /// For several solutions, the cells where the two found differ (each
     /// can hold either digit): what an explanation points at. Empty otherwise.
-    pub fn differing_cells(&self) -> Vec<crate::grid::Cell> {
+    pub fn differing_cells(&self) -> Vec<Cell> {
         match self {
             Verdict::Multiple(sols) => {
                 let [a, b] = &**sols;
-                crate::grid::Cell::ALL
+                Cell::ALL
                     .into_iter()
                     .filter(|&c| a.get(c) != b.get(c))
                     .collect()

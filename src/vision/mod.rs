@@ -50,6 +50,7 @@ mod refine;
 mod rendered;
 mod repair;
 mod screen_glyphs;
+mod shading;
 
 pub use cells::{normalize_tile, TILE_LEN};
 pub use dat::read_dat;
@@ -59,7 +60,7 @@ pub use interpret::MISTAKE_SURE;
 pub use load::{photo_size, read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES, SECOND_OPINION_ONNX};
 
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Shape};
 use crate::solver::Verdict;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -160,6 +161,9 @@ pub struct Timings {
 /// The Sudoku read from a photo. Serialised as `import --json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ImportResult {
+    /// The puzzle's shape: the classic, or the variant its shaded cells show (X's diagonals,
+    /// Hyper's windows) when its rules give the givens their one solution. `"x"` in JSON.
+    pub shape: Shape,
     /// The photo's size in pixels, as stored (its orientation tag ignored).
     pub width: u32,
     pub height: u32,

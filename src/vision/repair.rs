@@ -2,8 +2,8 @@
 //! exactly one solution, so when the most likely reading breaks that, the most likely reading
 //! that obeys it is usually the true one.
 
-use crate::grid::{Cell, Grid};
-use crate::solver::{verdict, Verdict};
+use crate::grid::{Cell, Grid, Shape};
+use crate::solver::{verdict_in, Verdict};
 
 /// Per-cell probabilities of what the *given* (printed digit) in that cell is: index 0 for
 /// "no given" (empty or handwritten), 1..=9 for a printed digit.
@@ -26,9 +26,15 @@ pub struct Repair {
     pub changed: Vec<Cell>,
 }
 
-/// Finds the most likely givens that form a proper puzzle; falls back to the most likely
-/// reading (with its verdict) when no small change fixes it.
+/// Finds the most likely givens that form a proper puzzle of the classic shape; falls back
+/// to the most likely reading (with its verdict) when no small change fixes it.
 pub fn repair_givens(probs: &[GivenProbs; 81]) -> Repair {
+    repair_givens_in(&Shape::classic(), probs)
+}
+
+/// [`repair_givens`] by the rules of a 9×9 `shape` (an X-Sudoku's diagonals too).
+pub fn repair_givens_in(shape: &Shape, probs: &[GivenProbs; 81]) -> Repair {
+    let verdict = |g: &Grid| verdict_in(shape, g);
     let best: [u8; 81] = std::array::from_fn(|i| argmax(&probs[i]) as u8);
     let grid = Grid::from_digits(best).expect("digits are 0..=9");
     let first = verdict(&grid);
@@ -165,7 +171,7 @@ mod tests {
             d[i] != 0 && {
                 d[i] = 0;
                 matches!(
-                    verdict(&Grid::from_digits(d).unwrap()),
+                    crate::solver::verdict(&Grid::from_digits(d).unwrap()),
                     Verdict::Multiple(_)
                 )
             }
@@ -193,7 +199,7 @@ mod tests {
         let mut misread = *g.digits();
         misread[i] = 1;
         let bad = Grid::from_digits(misread).unwrap();
-        assert!(!matches!(verdict(&bad), Verdict::Unique(_)));
+        assert!(!matches!(crate::solver::verdict(&bad), Verdict::Unique(_)));
         let r = repair_givens(&p);
         assert_eq!(r.givens, g);
         assert_eq!(r.changed, vec![Cell::ALL[i]]);

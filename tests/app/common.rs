@@ -308,6 +308,7 @@ pub fn open_photo_screen(h: &mut Window, readings: [ReadCell; 81], size: [usize;
         selected: None,
         busy: false,
         name: "photo.jpg".into(),
+        shape: sudolens::grid::Shape::classic(),
     });
 }
 

@@ -26,5 +26,6 @@ mod screen_maker;
 mod screens;
 #[cfg(feature = "web")]
 mod serve;
+mod shapes;
 mod solver;
 mod vision;

@@ -18,7 +18,7 @@
 
 use super::super::als::{almost_locked_sets, Als};
 use super::super::pattern::Why;
-use super::super::pencilmarks::{bit, cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::super::pencilmarks::{bit, cells_of, Pencilmarks};
 use super::node;
 use crate::grid::{Cell, CellSet, Unit};
 use std::collections::HashMap;
@@ -126,19 +126,55 @@ pub(crate) const ALS_CELLS: usize = 4;
 pub(crate) const ALL_ALS_CELLS: usize = 8;
 
 /// Cells that see every cell of `mask`.
-pub(crate) fn seen_by_all(mask: u128) -> u128 {
-    cells_of(mask).fold(crate::grid::masks::ALL_CELLS, |m, c| {
-        m & PEER_MASK[c.index()]
-    }) & !mask
+pub(crate) fn seen_by_all(s: &Pencilmarks, mask: u128) -> u128 {
+    cells_of(mask).fold(crate::grid::masks::ALL_CELLS, |m, c| m & s.peer_mask(c)) & !mask
 }
 
 /// A unit holding every cell of `mask`, lines first.
-fn unit_of(mask: u128) -> Option<Unit> {
+fn unit_of(s: &Pencilmarks, mask: u128) -> Option<Unit> {
     let first = cells_of(mask).next()?;
-    first
+    s.units_of(first)
+        .iter()
+        .copied()
+        .find(|&u| mask & !s.unit_mask(u) == 0)
+}
+
+/// The houses whose crossings hold grouped nodes: each box or region with
+/// the lines through it (row and column alternately, as the classic's
+/// boxes were always read) and then the extra houses through it, and each
+/// extra house (a window) with the lines through it.
+fn group_houses(s: &Pencilmarks) -> Vec<(Unit, Vec<Unit>)> {
+    let meets = |a: Unit, b: Unit| s.unit_mask(a) & s.unit_mask(b) != 0;
+    let lines = |a: Unit, row: bool| -> Vec<Unit> {
+        s.units()
+            .iter()
+            .copied()
+            .filter(|&u| matches!(u, Unit::Row(_)) == row && u.is_line() && meets(a, u))
+            .collect()
+    };
+    let extras: Vec<Unit> = s
         .units()
-        .into_iter()
-        .find(|u| mask & !UNIT_MASK[u.index()] == 0)
+        .iter()
+        .copied()
+        .filter(|u| !u.is_line() && !u.is_region())
+        .collect();
+    let mut out = Vec::new();
+    for region in s.regions() {
+        let (rows, cols) = (lines(region, true), lines(region, false));
+        let mut crossing = Vec::new();
+        for i in 0..rows.len().max(cols.len()) {
+            crossing.extend(rows.get(i));
+            crossing.extend(cols.get(i));
+        }
+        crossing.extend(extras.iter().copied().filter(|&e| meets(region, e)));
+        out.push((region, crossing));
+    }
+    for &extra in &extras {
+        let mut crossing = lines(extra, true);
+        crossing.extend(lines(extra, false));
+        out.push((extra, crossing));
+    }
+    out
 }
 
 impl Graph {
@@ -177,21 +213,23 @@ impl Graph {
                 nodes.len() as u32 - 1
             })
         };
+        let crossings = if kind.groups() {
+            group_houses(s)
+        } else {
+            Vec::new()
+        };
         if kind.groups() {
             for d in 1..=9u8 {
                 let dm = s.digit_mask(d);
-                for b in 0..9 {
-                    let bm = UNIT_MASK[Unit::Box(b).index()] & dm;
+                for &(region, ref crossing) in &crossings {
+                    let bm = s.unit_mask(region) & dm;
                     if bm.count_ones() < 3 {
                         continue; // a group needs two cells and another place
                     }
-                    let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                    for i in 0..3 {
-                        for line in [Unit::Row(r0 + i), Unit::Col(c0 + i)] {
-                            let m = bm & UNIT_MASK[line.index()];
-                            if m.count_ones() >= 2 {
-                                add(&mut nodes, d, m);
-                            }
+                    for &other in crossing {
+                        let m = bm & s.unit_mask(other);
+                        if m.count_ones() >= 2 {
+                            add(&mut nodes, d, m);
                         }
                     }
                 }
@@ -223,7 +261,7 @@ impl Graph {
         for (i, nd) in nodes.iter().enumerate().skip(729) {
             multi[nd.digit as usize - 1].push(i as u32);
         }
-        let peers: Vec<u128> = nodes.iter().map(|nd| seen_by_all(nd.cells)).collect();
+        let peers: Vec<u128> = nodes.iter().map(|nd| seen_by_all(s, nd.cells)).collect();
         let mut g = Graph {
             kind,
             nodes,
@@ -283,11 +321,11 @@ impl Graph {
         }
         if self.kind.unit_strong() {
             let first = nd.first_cell();
-            for u in first.units() {
-                if nd.cells & !UNIT_MASK[u.index()] != 0 {
+            for &u in s.units_of(first) {
+                if nd.cells & !s.unit_mask(u) != 0 {
                     continue;
                 }
-                let rest = dm & UNIT_MASK[u.index()] & !nd.cells;
+                let rest = dm & s.unit_mask(u) & !nd.cells;
                 if rest == 0 {
                     continue;
                 }
@@ -307,7 +345,7 @@ impl Graph {
             if self.nodes[to].cells == 0 {
                 continue;
             }
-            let why = unit_of(nd.cells | bit(c.index())).map_or(Why::Sees, Why::Unit);
+            let why = unit_of(s, nd.cells | bit(c.index())).map_or(Why::Sees, Why::Unit);
             self.weak.push(Edge { to: to as u32, why });
         }
         for k in 0..self.multi[d as usize - 1].len() {
@@ -318,7 +356,7 @@ impl Graph {
             }
             // Ends whose cells all see each other through different
             // units (places of a digit in two sets) are linked too.
-            let why = unit_of(nd.cells | m).map_or(Why::Sees, Why::Unit);
+            let why = unit_of(s, nd.cells | m).map_or(Why::Sees, Why::Unit);
             self.weak.push(Edge { to, why });
         }
     }

@@ -17,7 +17,7 @@ mod search;
 use super::als::Als;
 use super::instances::Instances;
 use super::pattern::{AlsSet, Candidate, Chain, Link, Pattern, Why};
-use super::pencilmarks::{common_units, Pencilmarks};
+use super::pencilmarks::Pencilmarks;
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::{Cell, Unit};
@@ -36,6 +36,7 @@ pub(crate) fn cand(n: usize) -> Candidate {
     Candidate::new(Cell::ALL[n / 9], (n % 9) as u8 + 1)
 }
 
+/// The row, column or box two classic cells share (the duel's words).
 pub(crate) fn shared_unit(a: Cell, b: Cell) -> Unit {
     if a.row() == b.row() {
         Unit::Row(a.row() as u8)
@@ -78,7 +79,7 @@ fn technique_of(kind: ChainKind, found: &Found) -> Technique {
 
 /// The almost locked sets a chain of sets passes through, in order, and
 /// the restricted digits between them.
-fn als_sets(links: &[Link]) -> (Vec<AlsSet>, Vec<u8>) {
+fn als_sets(s: &Pencilmarks, links: &[Link]) -> (Vec<AlsSet>, Vec<u8>) {
     let mut sets = Vec::new();
     let mut restricted = Vec::new();
     for l in links {
@@ -86,15 +87,16 @@ fn als_sets(links: &[Link]) -> (Vec<AlsSet>, Vec<u8>) {
             Why::Als { cells, digits } => sets.push(AlsSet {
                 cells: cells.to_vec(),
                 digits: digits.iter().collect(),
-                unit: common_units(cells.mask())
+                unit: s
+                    .common_units(cells.mask())
                     .into_iter()
                     .next()
-                    .unwrap_or(Unit::Box(0)),
+                    .unwrap_or_else(|| s.region_of(l.from.cell)),
             }),
             Why::Cell => sets.push(AlsSet {
                 cells: vec![l.from.cell],
                 digits: vec![l.from.digit, l.to.digit],
-                unit: Unit::Box(l.from.cell.box_index() as u8),
+                unit: s.region_of(l.from.cell),
             }),
             _ => restricted.push(l.from.digit),
         }
@@ -110,7 +112,7 @@ fn chain_step(s: &Pencilmarks, kind: ChainKind, found: Found) -> Step {
     let pattern = if found.is_loop {
         Pattern::NiceLoop { start: first.from }
     } else if kind == ChainKind::AlsOnly {
-        let (sets, restricted) = als_sets(&found.links);
+        let (sets, restricted) = als_sets(s, &found.links);
         Pattern::AlsChain {
             sets,
             restricted,
@@ -130,7 +132,7 @@ fn chain_step(s: &Pencilmarks, kind: ChainKind, found: Found) -> Step {
         step.eliminate(c.cell, c.digit);
     }
     step.score += length_bonus(found.links.len());
-    step.focus = vec![first.why_unit()];
+    step.focus = vec![first.why_unit(s)];
     let mut cands: Vec<Candidate> = found
         .links
         .iter()

@@ -152,7 +152,7 @@ fn loop_victims(s: &Pencilmarks, g: &Graph, nodes: &[usize], whys: &[Why]) -> Ve
             let (da, db) = (g.nodes[a].digit, g.nodes[b].digit);
             for w in digits.iter().filter(|&w| w != da && w != db) {
                 let wm = s.digit_mask(w) & cells.mask();
-                let victims = s.digit_mask(w) & seen_by_all(wm) & !cells.mask();
+                let victims = s.digit_mask(w) & seen_by_all(s, wm) & !cells.mask();
                 out.extend(cells_of(victims).map(|c| Candidate::new(c, w)));
             }
         }

@@ -14,20 +14,19 @@ use super::pattern::{Candidate, Chain, ForcingSource, Pattern, Premise};
 use super::pencilmarks::{cells_of, Pencilmarks};
 use super::step::Step;
 use super::technique::Technique;
-use crate::grid::Unit;
 
 mod propagation;
 
 use propagation::{adopt, breaks, premise_cands, Propagation};
 
 /// A forcing step told by `chains`, the first one's premise first.
-fn chain_step(technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
+fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
     let mut step = Step::new(technique, pattern);
     let total: usize = chains.iter().map(|c| c.links.len()).sum();
     step.score += length_bonus(total);
     let first = chains[0].premise.map(|p| p.candidate);
     if let Some(p) = first {
-        step.focus = vec![Unit::Box(p.cell.box_index() as u8)];
+        step.focus = vec![s.region_of(p.cell)];
         step.highlights.cells = vec![p.cell];
     }
     let mut cands: Vec<Candidate> = chains
@@ -91,6 +90,7 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
     let (_, c, on, chain) = best?;
     let premise = Premise { candidate: c, on };
     let mut step = chain_step(
+        s,
         Technique::Contradiction,
         Pattern::Contradiction { premise },
         vec![chain],
@@ -130,7 +130,7 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
         premises.retain(|c| s.cands(c.cell).len() == 2);
     }
     for c in premises {
-        let p = Propagation::run_in(s, *s, c, true, depth, None);
+        let p = Propagation::run_in(s, s.clone(), c, true, depth, None);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
         };
@@ -148,6 +148,7 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
         adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
         let mut step = chain_step(
+            s,
             Technique::NestedForcingChain,
             Pattern::Contradiction { premise },
             chains,
@@ -211,7 +212,7 @@ fn common_consequence(
             contradiction: None,
         })
         .collect();
-    let mut step = chain_step(technique, Pattern::Forcing { source }, chains);
+    let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains);
     let c = cand(n);
     if on {
         step.place(c.cell, c.digit);
@@ -220,7 +221,7 @@ fn common_consequence(
     }
     match source {
         ForcingSource::Cell { cell } => {
-            step.focus = vec![Unit::Box(cell.box_index() as u8)];
+            step.focus = vec![s.region_of(cell)];
             step.highlights.cells = vec![cell];
         }
         ForcingSource::Unit { unit, .. } => {
@@ -334,7 +335,7 @@ pub(crate) fn cell_forcing(s: &Pencilmarks) -> Option<Step> {
 /// Every place of a digit in one unit forces the same consequence.
 pub(crate) fn unit_forcing(s: &Pencilmarks) -> Option<Step> {
     let mut sources = Vec::new();
-    for unit in Unit::ALL {
+    for &unit in s.units() {
         for digit in 1..=9 {
             let m = s.in_unit(digit, unit);
             if m.count_ones() < 2 {

@@ -1,9 +1,9 @@
 //! One supposition followed through its forced consequences, each fact
 //! remembering what forced it, so a chain can be told link by link.
 
-use super::super::chains::{cand, node, shared_unit};
+use super::super::chains::{cand, node};
 use super::super::pattern::{Candidate, Chain, Contradiction, Link, LinkKind, Premise, Why};
-use super::super::pencilmarks::{cells_of, Pencilmarks, PEER_MASK, UNIT_MASK};
+use super::super::pencilmarks::{cells_of, Pencilmarks};
 use crate::grid::Cell;
 use crate::solver::ForcedSingles;
 
@@ -37,7 +37,7 @@ pub(super) struct Propagation {
 
 impl Propagation {
     pub(super) fn run(s: &Pencilmarks, premise: Candidate, on: bool) -> Propagation {
-        Propagation::run_in(s, *s, premise, on, 0, None)
+        Propagation::run_in(s, s.clone(), premise, on, 0, None)
     }
 
     /// Follows the supposition from `current` (the step's state is `start`);
@@ -57,7 +57,7 @@ impl Propagation {
             on_at: vec![0; 729],
             off_at: vec![0; 729],
             contradiction: None,
-            start: *start,
+            start: start.clone(),
             outer_off,
             extra: Vec::new(),
             subs: Vec::new(),
@@ -98,8 +98,9 @@ impl Propagation {
                 self.eliminate(st, c.cell, d, fi, Why::Cell);
             }
         }
-        for o in cells_of(st.digit_mask(c.digit) & PEER_MASK[c.cell.index()]) {
-            self.eliminate(st, o, c.digit, fi, Why::Unit(shared_unit(c.cell, o)));
+        for o in cells_of(st.digit_mask(c.digit) & st.peer_mask(c.cell)) {
+            let unit = st.shared_unit(c.cell, o);
+            self.eliminate(st, o, c.digit, fi, Why::Unit(unit));
         }
         st.place(c.cell, c.digit);
     }
@@ -118,7 +119,7 @@ impl Propagation {
             }
             let inner = Propagation::run_in(
                 &self.start,
-                *st,
+                st.clone(),
                 c,
                 true,
                 depth - 1,
@@ -202,10 +203,10 @@ impl Propagation {
         if let Some(last) = cs.single_digit() {
             self.push(node(cell, last), true, me, Why::LastCandidate);
         }
-        for u in cell.units() {
-            let um = UNIT_MASK[u.index()];
+        for &u in st.units_of(cell) {
+            let um = st.unit_mask(u);
             let here = st.digit_mask(digit) & um;
-            if u.cells().iter().any(|&c| st.value(c) == digit) {
+            if st.unit_cells(u).iter().any(|&c| st.value(c) == digit) {
                 continue;
             }
             if here == 0 {
@@ -269,7 +270,8 @@ impl Propagation {
                         }
                     }
                     Why::LastPlace(u) => {
-                        for o in cells_of(self.start.digit_mask(c.digit) & UNIT_MASK[u.index()]) {
+                        let um = self.start.unit_mask(u);
+                        for o in cells_of(self.start.digit_mask(c.digit) & um) {
                             if o != c.cell {
                                 stack.extend(self.off_fact(o, c.digit));
                             }

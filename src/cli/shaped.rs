@@ -1,0 +1,462 @@
+//! The commands on every shape: a file whose header names its shape, or
+//! `--shape NAME` on a puzzle argument or file. The classic 81-character
+//! line without either goes the classic way; everything else comes here.
+
+use super::hint::{step_json, texts};
+use super::{bad_input, Exit};
+use std::io::{Read, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use sudolens::generate::{generate_shaped, random_shape, Options};
+use sudolens::grid::{
+    has_shape_header, parse_shaped, Board, Grid, ShapeName, ShapedEntry, ShapedGrid,
+};
+use sudolens::hint::{for_outcome, for_reading, invalid_grid, summary, verdict_summary, Wording};
+use sudolens::logic::{next_outcome, rate, solve_path_in, NextStep};
+use sudolens::solver::{solutions_shaped, verdict_in, Verdict};
+
+/// The largest shaped file read: a 16×16 block is about 300 bytes, so
+/// this holds tens of thousands of puzzles while refusing a runaway input.
+const MAX_SHAPED_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The puzzles of a shaped input and where they came from.
+pub struct ShapedSource {
+    pub name: String,
+    pub entries: Vec<ShapedEntry>,
+}
+
+/// The shape the command line names, checked: `Ok(None)` for none or the
+/// classic (the classic path reads the input).
+pub fn shape_option(name: Option<&str>) -> Result<Option<ShapeName>, String> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    let parsed = ShapeName::parse(name).map_err(|e| format!("--shape: {e}"))?;
+    Ok((parsed != ShapeName::parse("classic").map_err(|e| e.to_string())?).then_some(parsed))
+}
+
+/// Reads `arg` (a file, `-`, or the puzzle itself) as shaped puzzles when
+/// its text has a `shape:` header or `--shape` names a variant;
+/// `Ok(None)` leaves it to the classic path.
+pub fn read_shaped(arg: &str, shape: Option<&str>) -> Result<Option<ShapedSource>, String> {
+    let option = shape_option(shape)?;
+    let (name, text) = if arg == "-" {
+        if option.is_none() {
+            // Standard input cannot be read twice: only --shape sends it here.
+            return Ok(None);
+        }
+        (
+            "standard input".to_string(),
+            read_capped(std::io::stdin().lock(), "standard input")?,
+        )
+    } else {
+        match std::fs::metadata(arg) {
+            Ok(meta) if meta.is_file() => {
+                if option.is_none() && !starts_with_header(arg)? {
+                    return Ok(None);
+                }
+                let file =
+                    std::fs::File::open(arg).map_err(|e| format!("{arg}: cannot open: {e}"))?;
+                (arg.to_string(), read_capped(file, arg)?)
+            }
+            _ => {
+                if option.is_none() && !has_shape_header(arg) {
+                    return Ok(None);
+                }
+                ("argument".to_string(), arg.to_string())
+            }
+        }
+    };
+    let text = match (&option, has_shape_header(&text)) {
+        (Some(opt), true) => {
+            let declared = parse_shaped(&text).map_err(|e| format!("{name}: {e}"))?;
+            if let Some(Ok(first)) = declared.first().map(|e| &e.grid) {
+                let said = first.shape().spec().name_parts();
+                if said != *opt {
+                    return Err(format!(
+                        "{name}: the file says its shape is {}, --shape says another",
+                        first.shape().name()
+                    ));
+                }
+            }
+            text
+        }
+        (Some(_), false) => format!("shape: {}\n{text}", shape.unwrap_or("classic")),
+        (None, _) => text,
+    };
+    let entries = parse_shaped(&text).map_err(|e| format!("{name}: {e}"))?;
+    if entries.is_empty() {
+        return Err(format!("{name}: no grid found after the shape's header"));
+    }
+    Ok(Some(ShapedSource { name, entries }))
+}
+
+/// Whether a file opens with a `shape:` header, from its first few
+/// kilobytes only: a classic batch of a million lines is then streamed by
+/// the classic path, never held here.
+fn starts_with_header(path: &str) -> Result<bool, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: cannot open: {e}"))?;
+    let mut head = Vec::new();
+    file.take(4096)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("{path}: cannot be read: {e}"))?;
+    Ok(has_shape_header(&String::from_utf8_lossy(&head)))
+}
+
+/// Reads at most [`MAX_SHAPED_BYTES`] of text, refusing more.
+fn read_capped(reader: impl Read, name: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_SHAPED_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot be read: {e}"))?;
+    if bytes.len() as u64 > MAX_SHAPED_BYTES {
+        return Err(format!(
+            "{name}: more than the {MAX_SHAPED_BYTES} bytes a file of shaped puzzles may hold"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{name}: not a text file: {e}"))
+}
+
+/// The one puzzle `hint`, `explain` and a single `solve` take.
+fn one(source: ShapedSource, command: &str) -> Result<ShapedGrid, ExitCode> {
+    let name = source.name;
+    let mut entries = source.entries.into_iter();
+    match (entries.next(), entries.next()) {
+        (Some(entry), None) => entry.grid.map_err(|e| bad_input(&format!("{name}: {e}"))),
+        _ => Err(bad_input(&format!(
+            "{name}: {command} takes one puzzle, not a file of many"
+        ))),
+    }
+}
+
+/// The 9×9 grid a rule-engine command needs, or the exit code of why not.
+fn nine_by_nine(grid: &ShapedGrid) -> Result<Grid, ExitCode> {
+    grid.to_grid().ok_or_else(|| {
+        bad_input(&format!(
+            "explained steps are given on 9x9 grids; solve a {} with `sudolens solve`",
+            grid.shape().name()
+        ))
+    })
+}
+
+/// A shaped grid's verdict, on any size: the solution, or why not.
+enum ShapedVerdict {
+    Unique(ShapedGrid),
+    NoSolution(String),
+    Multiple,
+}
+
+fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict {
+    if let Some(g) = grid.to_grid() {
+        return match verdict_in(grid.shape(), &g) {
+            Verdict::Unique(s) => match ShapedGrid::from_grid(grid.shape().clone(), &s) {
+                Some(s) => ShapedVerdict::Unique(s),
+                None => ShapedVerdict::Multiple,
+            },
+            v @ Verdict::NoSolution { .. } => ShapedVerdict::NoSolution(verdict_summary(&v, words)),
+            Verdict::Multiple(_) => ShapedVerdict::Multiple,
+        };
+    }
+    match solutions_shaped(grid.shape(), grid.values(), 2) {
+        (1, mut found) => match found
+            .pop()
+            .and_then(|v| ShapedGrid::new(grid.shape().clone(), v))
+        {
+            Some(s) => ShapedVerdict::Unique(s),
+            None => ShapedVerdict::Multiple,
+        },
+        (0, _) => ShapedVerdict::NoSolution("no solution: the givens contradict each other".into()),
+        _ => ShapedVerdict::Multiple,
+    }
+}
+
+/// A solution as `solve` prints it: one line for a grid that fits, rows
+/// and a blank line after for a larger one.
+fn solution_text(grid: &ShapedGrid) -> String {
+    if grid.shape().cell_count() <= 81 {
+        grid.to_line()
+    } else {
+        grid.to_rows()
+    }
+}
+
+/// `solve` on shaped puzzles: one solution (or reason) per puzzle.
+pub fn solve(source: ShapedSource, words: Wording) -> ExitCode {
+    let many = source.entries.len() > 1;
+    let (mut solved, mut failed) = (0usize, 0usize);
+    let mut last = Exit::Ok;
+    for entry in &source.entries {
+        let text = match &entry.grid {
+            Err(e) => {
+                last = Exit::BadInput;
+                format!("error: {e}")
+            }
+            Ok(grid) => match shaped_verdict(grid, words) {
+                ShapedVerdict::Unique(s) => {
+                    solved += 1;
+                    solution_text(&s)
+                }
+                ShapedVerdict::NoSolution(why) => {
+                    last = Exit::NoSolution;
+                    format!("error: line {}: {why}", entry.line)
+                }
+                ShapedVerdict::Multiple => {
+                    last = Exit::Multiple;
+                    format!(
+                        "error: line {}: several solutions: a given is probably missing",
+                        entry.line
+                    )
+                }
+            },
+        };
+        if text.starts_with("error") {
+            failed += 1;
+        }
+        println!("{}", text.trim_end());
+    }
+    if many {
+        eprintln!(
+            "{}: {} puzzles, {solved} solved, {failed} failed",
+            source.name,
+            source.entries.len()
+        );
+        return if failed == 0 {
+            Exit::Ok
+        } else {
+            Exit::BatchFailures
+        }
+        .into();
+    }
+    last.into()
+}
+
+/// `hint` on a shaped puzzle: Pip's next step on the shape's houses.
+pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
+    let shaped = match one(source, "hint") {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let grid = match nine_by_nine(&shaped) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let Some(board) = Board::in_shape(shaped.shape().clone(), grid) else {
+        return Exit::Internal.into();
+    };
+    let outcome = next_outcome(&board);
+    let paragraph = match &outcome {
+        NextStep::Invalid(v) => invalid_grid(&grid, v, words),
+        NextStep::Step(step) => for_reading(step, words),
+        other => for_outcome(other, words),
+    };
+    if json {
+        let mut v = match &outcome {
+            NextStep::Step(step) => step_json(step, words),
+            other => {
+                let status = match other {
+                    NextStep::Solved => "solved",
+                    NextStep::Invalid(_) => "invalid",
+                    _ => "stuck",
+                };
+                serde_json::json!({ "status": status, "lines": texts(paragraph) })
+            }
+        };
+        v["shape"] = serde_json::json!(shaped.shape().name());
+        println!("{v}");
+    } else {
+        for line in texts(paragraph) {
+            println!("{line}");
+        }
+    }
+    match outcome {
+        NextStep::Step(_) | NextStep::Solved => Exit::Ok,
+        NextStep::Invalid(v) => Exit::for_verdict(&v),
+        NextStep::Stuck => Exit::Stuck,
+    }
+    .into()
+}
+
+/// `explain` on a shaped puzzle: every step on the shape's houses.
+pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) -> ExitCode {
+    let shaped = match one(source, "explain") {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let grid = match nine_by_nine(&shaped) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let shape = shaped.shape();
+    let v = verdict_in(shape, &grid);
+    if !v.is_unique() {
+        for line in texts(invalid_grid(&grid, &v, words)) {
+            println!("{line}");
+        }
+        return Exit::for_verdict(&v).into();
+    }
+    let Ok(path) = solve_path_in(shape, &grid) else {
+        return Exit::Internal.into();
+    };
+    if json {
+        let steps: Vec<serde_json::Value> =
+            path.steps.iter().map(|s| step_json(s, words)).collect();
+        let out = serde_json::json!({
+            "shape": shape.name(),
+            "puzzle": grid.to_line(),
+            "steps": steps,
+            "solved_by_logic": path.solved_by_logic,
+        });
+        println!("{out}");
+    } else {
+        println!("{} ({})", grid.to_line(), shape.name());
+        for (i, step) in path.steps.iter().enumerate() {
+            println!("{:3}. {}", i + 1, summary(step, words));
+            if !brief {
+                for line in for_reading(step, words).lines {
+                    println!("       {}", line.text);
+                }
+            }
+        }
+        let end = if path.solved_by_logic {
+            "solved by logic"
+        } else {
+            "logic stopped before the end"
+        };
+        println!("{} steps, {end}", path.steps.len());
+    }
+    if path.solved_by_logic {
+        Exit::Ok.into()
+    } else {
+        Exit::Stuck.into()
+    }
+}
+
+/// `rate` on shaped puzzles: level, score and hardest technique per line.
+pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
+    let mut failed = 0usize;
+    let total = source.entries.len();
+    for entry in source.entries {
+        let grid = match entry.grid {
+            Ok(g) => g,
+            Err(e) => {
+                failed += 1;
+                println!("error: {e}");
+                continue;
+            }
+        };
+        let Some(g) = grid.to_grid() else {
+            failed += 1;
+            println!(
+                "error: line {}: levels are rated on 9x9 grids; a {} is not",
+                entry.line,
+                grid.shape().name()
+            );
+            continue;
+        };
+        if !verdict_in(grid.shape(), &g).is_unique() {
+            failed += 1;
+            println!(
+                "error: line {}: not a proper puzzle (no single solution)",
+                entry.line
+            );
+            continue;
+        }
+        let Ok(path) = solve_path_in(grid.shape(), &g) else {
+            failed += 1;
+            continue;
+        };
+        let r = rate(&path);
+        let hardest = r.hardest.map_or("none", |t| t.id());
+        if json {
+            let v = serde_json::json!({
+                "shape": grid.shape().name(),
+                "puzzle": g.to_line(),
+                "level": r.level.id(),
+                "score": r.score,
+                "hardest": hardest,
+                "steps": r.steps,
+                "solved_by_logic": r.solved_by_logic,
+            });
+            println!("{v}");
+        } else {
+            println!("{} {} {:.1} {hardest}", g.to_line(), r.level.id(), r.score);
+        }
+        if !r.solved_by_logic {
+            failed += 1;
+        }
+    }
+    match (failed, total) {
+        (0, _) => Exit::Ok,
+        (_, 1) => Exit::Stuck,
+        _ => Exit::BatchFailures,
+    }
+    .into()
+}
+
+/// `generate --shape`: `count` puzzles from seeds `seed`, `seed + 1`...
+/// A fixed geometry's header is printed once, then one puzzle per line
+/// (or per block of rows, a blank line apart, for grids past 81 cells); a
+/// jigsaw or an odd/even, whose maps are drawn for each puzzle, has a
+/// header each, a blank line apart. `--json`: one object per line.
+pub fn generate(name: ShapeName, options: &Options, seed: u64, count: u64, json: bool) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    let own_maps = name.jigsaw || name.odd_even;
+    for i in 0..count {
+        let seed = seed.wrapping_add(i);
+        let shape = match random_shape(name, seed) {
+            Ok(shape) => shape,
+            Err(e) => return bad_input(&format!("--shape: {e}")),
+        };
+        let made = match generate_shaped(&shape, options, seed, |_| ControlFlow::Continue(())) {
+            Ok(made) => made,
+            Err(e) => return bad_input(&e.to_string()),
+        };
+        let text = if json {
+            let rating = made.rating.as_ref();
+            let mut v = serde_json::json!({
+                "shape": shape.name(),
+                "puzzle": made.puzzle.to_line(),
+                "solution": made.solution.to_line(),
+                "level": made.level,
+                "score": rating.map(|r| r.score),
+                "hardest": rating.and_then(|r| r.hardest),
+                "seed": made.seed,
+            });
+            if let Some(map) = shape.region_map() {
+                v["regions"] = serde_json::json!(map.iter().map(|r| r + 1).collect::<Vec<_>>());
+            }
+            if let Some(p) = &shape.spec().parity {
+                v["shaded"] = serde_json::json!(p.shaded);
+                v["shaded_even"] = serde_json::json!(p.shaded_even);
+            }
+            format!("{v}\n")
+        } else {
+            let mut text = String::new();
+            if i == 0 || own_maps {
+                if i > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&made.puzzle.header());
+            }
+            if shape.cell_count() <= 81 {
+                text.push_str(&made.puzzle.to_line());
+                text.push('\n');
+            } else {
+                if i > 0 && !own_maps {
+                    text.push('\n');
+                }
+                text.push_str(&made.puzzle.to_rows());
+            }
+            text
+        };
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+    Exit::Ok.into()
+}

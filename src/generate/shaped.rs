@@ -1,0 +1,434 @@
+//! Puzzles of every shape: [`generate_shaped`].
+//!
+//! The same recipe as the classic generator, on the shape's own houses: a
+//! random complete grid (a random first row, then the exact solver filling
+//! the rest with the digits in a random order), emptied orbit by orbit in
+//! a random order while the puzzle keeps one solution, then rated by the
+//! rule engine on the shape's units. Easy puzzles are dug while the
+//! singles alone still solve them, as the classic's are. The classic shape
+//! goes to the classic generator, with its level search and fast paths.
+//!
+//! The rule engine reads 9×9 shapes; the other sizes (4×4, 6×6, 12×12,
+//! 16×16) are made at Easy, whose test (the singles solve it) the exact
+//! solver's own propagation answers on any shape.
+
+use super::rng::Rng;
+use super::{Cancelled, Options, Progress, Symmetry};
+use crate::grid::{Grid, Parity, Shape, ShapeError, ShapeName, ShapedGrid, Size};
+use crate::logic::{rate, solve_path_in, Level, Pencilmarks, Rating, Technique};
+use crate::solver::{count_within, solve_in_order, NodeLimit};
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// How many search states one uniqueness check may visit before the
+/// removal it checks is refused (a 16×16 with few givens can take long to
+/// prove unique; refusing keeps the puzzle proper, with a given more).
+const UNIQUENESS_BUDGET: u64 = 20_000;
+
+/// A generated puzzle of any shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneratedShaped {
+    pub puzzle: ShapedGrid,
+    pub solution: ShapedGrid,
+    /// What the rule engine says of it, on 9×9 shapes.
+    pub rating: Option<Rating>,
+    /// The level it was made at.
+    pub level: Level,
+    pub seed: u64,
+    pub candidates: u32,
+}
+
+/// Why a shape cannot be generated at a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapedGenerateError {
+    /// Levels above Easy are rated by the rule engine, which reads 9×9 grids.
+    LevelNeedsRuleEngine {
+        shape: String,
+        level: Level,
+    },
+    Cancelled,
+}
+
+impl fmt::Display for ShapedGenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapedGenerateError::LevelNeedsRuleEngine { shape, level } => write!(
+                f,
+                "a {shape} is made at Easy only: {} needs the rule engine's rating, which reads 9x9 grids",
+                level.id()
+            ),
+            ShapedGenerateError::Cancelled => Cancelled.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ShapedGenerateError {}
+
+/// A puzzle of `shape` at `options.level` from `seed`, reporting progress
+/// after every candidate; stops when `on_progress` breaks.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sudolens::generate::{generate_shaped, Options};
+/// use sudolens::grid::Shape;
+/// use sudolens::logic::Level;
+/// use sudolens::solver::count_shaped;
+///
+/// let x = Shape::parse_name("x").unwrap();
+/// let made = generate_shaped(&x, &Options::new(Level::Easy), 7, |_| ControlFlow::Continue(())).unwrap();
+/// assert_eq!(count_shaped(&x, made.puzzle.values(), 2), 1);
+/// assert_eq!(made.rating.unwrap().level, Level::Easy);
+/// ```
+pub fn generate_shaped(
+    shape: &Shape,
+    options: &Options,
+    seed: u64,
+    mut on_progress: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Result<GeneratedShaped, ShapedGenerateError> {
+    if shape.is_classic() {
+        let made = super::generate_with(options, seed, on_progress)
+            .map_err(|Cancelled| ShapedGenerateError::Cancelled)?;
+        let as_shaped = |g: &Grid| ShapedGrid::from_grid(Shape::classic(), g);
+        return match (as_shaped(&made.puzzle), as_shaped(&made.solution)) {
+            (Some(puzzle), Some(solution)) => Ok(GeneratedShaped {
+                puzzle,
+                solution,
+                rating: Some(made.rating),
+                level: options.level,
+                seed,
+                candidates: made.candidates,
+            }),
+            _ => unreachable!("a classic grid has 81 cells"),
+        };
+    }
+    let easy = options.level == Level::Easy;
+    if !shape.is_9x9() && !easy {
+        return Err(ShapedGenerateError::LevelNeedsRuleEngine {
+            shape: shape.name(),
+            level: options.level,
+        });
+    }
+    let mut rng = Rng::new(seed);
+    let orbits = orbits(shape, options.symmetry);
+    let mut progress = Progress {
+        candidates: 0,
+        grids: 0,
+    };
+    loop {
+        let Some(solution) = random_solution(shape, &mut rng) else {
+            continue;
+        };
+        progress.grids += 1;
+        let mut order = orbits.clone();
+        rng.shuffle(&mut order);
+        let mut puzzle = solution.clone();
+        for orbit in &order {
+            let before = puzzle.clone();
+            for &i in orbit {
+                puzzle[i] = 0;
+            }
+            let keep = if easy {
+                solved_by_singles(shape, &puzzle)
+            } else {
+                count_within(shape, &puzzle, 2, UNIQUENESS_BUDGET) == Ok(1)
+            };
+            if !keep {
+                puzzle = before;
+            }
+        }
+        progress.candidates += 1;
+        if on_progress(progress).is_break() {
+            return Err(ShapedGenerateError::Cancelled);
+        }
+        let rating = match to_grid(&puzzle) {
+            Some(grid) if shape.is_9x9() => match solve_path_in(shape, &grid) {
+                Ok(path) => Some(rate(&path)),
+                Err(_) => None,
+            },
+            _ => None,
+        };
+        let at_level = match &rating {
+            Some(r) => r.solved_by_logic && r.level == options.level,
+            None => easy,
+        };
+        if at_level {
+            let (Some(puzzle), Some(solution)) = (
+                ShapedGrid::new(shape.clone(), puzzle),
+                ShapedGrid::new(shape.clone(), solution),
+            ) else {
+                continue;
+            };
+            return Ok(GeneratedShaped {
+                puzzle,
+                solution,
+                rating,
+                level: options.level,
+                seed,
+                candidates: progress.candidates,
+            });
+        }
+    }
+}
+
+/// The shape a name asks for, with a jigsaw's regions and an odd/even's
+/// shading drawn from `seed` (the same seed, the same maps).
+///
+/// Jigsaw regions start as the boxes and are reshaped by random swaps of
+/// two border cells between neighbouring regions, each kept only when
+/// both regions stay in one piece; a layout on which no grid can be filled
+/// is drawn again. The shading marks, in a random complete grid of the
+/// shape, every cell holding an even digit: the odd/even newspapers print
+/// it that way.
+pub fn random_shape(name: ShapeName, seed: u64) -> Result<Shape, ShapeError> {
+    let mut rng = Rng::new(seed ^ 0x5ea1_ed5a_a9e5);
+    let n = name.size.side as usize;
+    loop {
+        let regions = name.jigsaw.then(|| random_regions(name.size, &mut rng));
+        let plain = ShapeName {
+            odd_even: false,
+            ..name
+        };
+        let base = Shape::new(plain.into_spec(regions.clone(), None)?)?;
+        if !name.odd_even {
+            if random_solution(&base, &mut rng).is_some() {
+                return Ok(base);
+            }
+            continue;
+        }
+        let Some(solution) = random_solution(&base, &mut rng) else {
+            continue;
+        };
+        let shaded = (0..n * n).map(|i| solution[i] % 2 == 0).collect();
+        let parity = Parity {
+            shaded,
+            shaded_even: true,
+        };
+        return Shape::new(name.into_spec(regions, Some(parity))?);
+    }
+}
+
+/// Boxes reshaped by random swaps of border cells (see [`random_shape`]).
+fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
+    let n = size.side as usize;
+    let (br, bc) = (size.box_rows as usize, size.box_cols as usize);
+    let mut map: Vec<u8> = (0..n * n)
+        .map(|i| ((i / n / br) * (n / bc) + (i % n) / bc) as u8)
+        .collect();
+    let neighbours = |i: usize| {
+        let (r, c) = (i / n, i % n);
+        [
+            (r > 0).then(|| i - n),
+            (r + 1 < n).then(|| i + n),
+            (c > 0).then(|| i - 1),
+            (c + 1 < n).then(|| i + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    for _ in 0..n * n * 4 {
+        let a = rng.below(n * n);
+        let Some(b) = neighbours(a).find(|&b| map[b] != map[a]) else {
+            continue;
+        };
+        let (ra, rb) = (map[a], map[b]);
+        // A cell of rb touching ra goes the other way, keeping the sizes.
+        let back: Vec<usize> = (0..n * n)
+            .filter(|&c| c != b && map[c] == rb && neighbours(c).any(|d| map[d] == ra && d != a))
+            .collect();
+        if back.is_empty() {
+            continue;
+        }
+        let c = back[rng.below(back.len())];
+        map[a] = rb;
+        map[c] = ra;
+        let whole = |r: u8| {
+            let cells: Vec<usize> = (0..n * n).filter(|&i| map[i] == r).collect();
+            in_one_piece(&cells, n)
+        };
+        if !whole(ra) || !whole(rb) {
+            map[a] = ra;
+            map[c] = rb;
+        }
+    }
+    map
+}
+
+/// Whether cells of a grid of side `n` touch each other as one piece.
+fn in_one_piece(cells: &[usize], n: usize) -> bool {
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut reached = vec![first];
+    let mut k = 0;
+    while k < reached.len() {
+        let i = reached[k];
+        k += 1;
+        for j in cells {
+            let adjacent = (i / n == j / n && i.abs_diff(*j) == 1) || i.abs_diff(*j) == n;
+            if adjacent && !reached.contains(j) {
+                reached.push(*j);
+            }
+        }
+    }
+    reached.len() == cells.len()
+}
+
+fn to_grid(values: &[u8]) -> Option<Grid> {
+    let digits: [u8; 81] = values.try_into().ok()?;
+    Grid::from_digits(digits).ok()
+}
+
+/// A random complete grid: a random first row (checked against the
+/// shading), then the exact solver with the digits in a random order.
+fn random_solution(shape: &Shape, rng: &mut Rng) -> Option<Vec<u8>> {
+    let n = shape.side();
+    let mut first: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut first);
+    let mut values = vec![0u8; shape.cell_count()];
+    for (i, &v) in first.iter().enumerate() {
+        if shape.allowed_bits(i) & (1 << (v - 1)) != 0 {
+            values[i] = v;
+        }
+    }
+    let mut order: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut order);
+    // A budget so that a first row the diagonals make hard to complete is
+    // dropped for a fresh one rather than searched to the end.
+    match solve_in_order(shape, &values, order, 200_000) {
+        Ok(found) => found,
+        Err(NodeLimit) => None,
+    }
+}
+
+/// The cells that are given or emptied together under `symmetry` on a
+/// grid of `shape`'s side: a cell and its half-turn or mirror image.
+fn orbits(shape: &Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let n = shape.side();
+    let image = |i: usize| match symmetry {
+        Symmetry::None => i,
+        Symmetry::Rotational => n * n - 1 - i,
+        Symmetry::Mirror => (i / n) * n + (n - 1 - i % n),
+    };
+    (0..n * n)
+        .filter(|&i| image(i) >= i)
+        .map(|i| {
+            if image(i) == i {
+                vec![i]
+            } else {
+                vec![i, image(i)]
+            }
+        })
+        .collect()
+}
+
+/// Whether naked and hidden singles alone solve the puzzle: on a 9×9 shape
+/// the rule engine's singles, elsewhere the exact solver's propagation
+/// (which plays exactly those) with no branch.
+fn solved_by_singles(shape: &Shape, values: &[u8]) -> bool {
+    if let Some(grid) = to_grid(values) {
+        if let Ok(mut s) = Pencilmarks::from_grid_in(shape, &grid) {
+            let singles = |t: Technique| {
+                matches!(
+                    t,
+                    Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
+                )
+            };
+            while let Some(step) = crate::logic::next_step_among(&s, singles) {
+                crate::logic::apply_to_state(&mut s, &step);
+            }
+            return s.is_solved();
+        }
+    }
+    count_within(shape, values, 2, 1) == Ok(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::count_shaped;
+
+    fn make(name: &str, level: Level, seed: u64) -> GeneratedShaped {
+        let shape = Shape::parse_name(name).unwrap();
+        generate_shaped(&shape, &Options::new(level), seed, |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn every_size_makes_unique_symmetric_easy_puzzles() {
+        for name in ["4x4", "6x6", "x", "hyper", "6x6+x", "12x12"] {
+            let made = make(name, Level::Easy, 3);
+            let shape = made.puzzle.shape().clone();
+            assert_eq!(count_shaped(&shape, made.puzzle.values(), 2), 1, "{name}");
+            let n = shape.cell_count();
+            for i in 0..n {
+                assert_eq!(
+                    made.puzzle.get(i) == 0,
+                    made.puzzle.get(n - 1 - i) == 0,
+                    "{name}"
+                );
+                assert!(made.puzzle.get(i) == 0 || made.puzzle.get(i) == made.solution.get(i));
+            }
+            assert_eq!(
+                make(name, Level::Easy, 3),
+                made,
+                "{name}: the seed fixes it"
+            );
+        }
+    }
+
+    #[test]
+    fn a_variant_is_made_at_a_harder_level_and_rated_on_its_houses() {
+        let made = make("x", Level::Hard, 11);
+        let rating = made.rating.unwrap();
+        assert_eq!(rating.level, Level::Hard);
+        assert!(rating.solved_by_logic);
+    }
+
+    #[test]
+    fn jigsaw_and_odd_even_maps_are_drawn_from_the_seed() {
+        for name in ["jigsaw", "odd-even", "jigsaw+x", "6x6+jigsaw"] {
+            let parsed = ShapeName::parse(name).unwrap();
+            let shape = random_shape(parsed, 5).unwrap();
+            assert_eq!(shape.spec().name_parts(), parsed, "{name}");
+            assert_eq!(
+                random_shape(parsed, 5).unwrap(),
+                shape,
+                "{name}: the seed fixes it"
+            );
+            if parsed.jigsaw {
+                let boxes = Shape::new(crate::grid::ShapeSpec::sized(parsed.size)).unwrap();
+                let map = shape.region_map().unwrap();
+                let box_map: Vec<u8> = (0..shape.cell_count())
+                    .map(|i| {
+                        boxes.houses()[2 * shape.side()..]
+                            .iter()
+                            .position(|h| h.cells.contains(&(i as u16)))
+                            .unwrap() as u8
+                    })
+                    .collect();
+                assert_ne!(
+                    map,
+                    box_map.as_slice(),
+                    "{name}: the regions are not the boxes"
+                );
+            }
+            let made = generate_shaped(&shape, &Options::new(Level::Easy), 5, |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(count_shaped(&shape, made.puzzle.values(), 2), 1, "{name}");
+        }
+    }
+
+    #[test]
+    fn other_sizes_refuse_levels_the_engine_cannot_rate() {
+        let shape = Shape::parse_name("16x16").unwrap();
+        let err = generate_shaped(&shape, &Options::new(Level::Hard), 1, |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("Easy only"), "{err}");
+    }
+}

@@ -1,0 +1,166 @@
+//! Pip's words for a puzzle's shape: its name, and the rules it adds to
+//! the classic's, said when a photo is read as a variant and when a
+//! variant game starts.
+
+use super::{Lang, Wording};
+use crate::grid::Shape;
+
+/// The shape's name as a player reads it: "X-Sudoku", "Hyper Sudoku",
+/// "jigsaw Sudoku", "6×6 Sudoku", "X jigsaw Sudoku"...
+pub fn shape_title(shape: &Shape, lang: impl Into<Wording>) -> String {
+    let lang = lang.into().lang;
+    let spec = shape.spec();
+    if shape.is_classic() {
+        return say!(lang, "classic Sudoku", "sudoku classique");
+    }
+    let mut parts: Vec<String> = Vec::new();
+    if spec.size.side != 9 {
+        parts.push(format!("{0}×{0}", spec.size.side));
+    }
+    if spec.regions.is_some() {
+        parts.push(say!(lang, "jigsaw", "irrégulier"));
+    }
+    if spec.diagonals {
+        parts.push("X".into());
+    }
+    if spec.windows {
+        parts.push("Hyper".into());
+    }
+    if spec.parity.is_some() {
+        parts.push(say!(lang, "odd/even", "pair/impair"));
+    }
+    match lang {
+        Lang::En => format!("{} Sudoku", parts.join(" ")).replace("X Sudoku", "X-Sudoku"),
+        Lang::Fr => format!("sudoku {}", parts.join(" ")),
+    }
+}
+
+/// The rules the shape adds to "each row, column and box holds every
+/// digit once", one sentence each; empty for the classic.
+pub fn shape_rules(shape: &Shape, lang: impl Into<Wording>) -> Vec<String> {
+    let lang = lang.into().lang;
+    let spec = shape.spec();
+    let n = spec.size.side;
+    let mut out = Vec::new();
+    if n != 9 {
+        let (h, w) = (spec.size.box_rows, spec.size.box_cols);
+        let last = shape.symbols().name_of(n);
+        let first = shape.symbols().name_of(1);
+        out.push(say!(
+            lang,
+            "The grid is {n}×{n}: each row, column and box ({h}×{w}) holds {first} to {last} once.",
+            "La grille fait {n}×{n} : chaque ligne, colonne et bloc ({h}×{w}) contient une fois {first} à {last}."
+        ));
+    }
+    if spec.regions.is_some() {
+        out.push(say!(
+            lang,
+            "The boxes are irregular regions, drawn with thick lines: each region holds every digit once.",
+            "Les blocs sont des régions irrégulières, tracées en traits épais : chaque région contient chaque chiffre une fois."
+        ));
+    }
+    if spec.diagonals {
+        out.push(say!(
+            lang,
+            "The two shaded diagonals hold every digit once too.",
+            "Les deux diagonales grisées contiennent aussi chaque chiffre une fois."
+        ));
+    }
+    if spec.windows {
+        out.push(say!(
+            lang,
+            "The four shaded windows hold every digit once too.",
+            "Les quatre fenêtres grisées contiennent aussi chaque chiffre une fois."
+        ));
+    }
+    if let Some(p) = &spec.parity {
+        out.push(if p.shaded_even {
+            say!(
+                lang,
+                "A shaded cell holds an even digit.",
+                "Une case grisée contient un chiffre pair."
+            )
+        } else {
+            say!(
+                lang,
+                "A shaded cell holds an odd digit.",
+                "Une case grisée contient un chiffre impair."
+            )
+        });
+    }
+    out
+}
+
+/// What Pip says when a photo's shading showed a variant: which rules it
+/// read the grid by.
+pub fn read_as_variant(shape: &Shape, lang: impl Into<Wording>) -> String {
+    let lang = lang.into();
+    let title = shape_title(shape, lang);
+    let rules = shape_rules(shape, lang).join(" ");
+    say!(
+        lang,
+        "The shading shows a {title}, so I read it by its rules: {rules} If it is not, change the shape below.",
+        "Les cases grisées montrent un {title}, alors je l'ai lu avec ses règles : {rules} Si ce n'en est pas un, change la forme ci-dessous."
+    )
+}
+
+/// What Pip says when the player picks other rules on the correction
+/// screen: the rules, then whether the printed digits now make a proper
+/// puzzle (and why not, when they do not).
+pub fn shape_changed(
+    shape: &Shape,
+    verdict: &crate::solver::Verdict,
+    lang: impl Into<Wording>,
+) -> super::Paragraph {
+    let lang = lang.into();
+    let title = shape_title(shape, lang);
+    let mut rules = shape_rules(shape, lang);
+    rules.insert(0, say!(lang, "Read as a {title}.", "Lu comme un {title}."));
+    let mut lines = vec![super::plain(rules.join(" "))];
+    if verdict.is_unique() {
+        lines.push(super::plain(say!(
+            lang,
+            "By these rules the printed digits have exactly one solution: press Use this grid when the digits are right.",
+            "Avec ces règles, les chiffres imprimés ont exactement une solution : appuie sur Utiliser cette grille quand les chiffres sont justes."
+        )));
+    } else {
+        lines.push(super::plain(say!(
+            lang,
+            "By these rules the printed digits do not make a proper puzzle:",
+            "Avec ces règles, les chiffres imprimés ne font pas un vrai sudoku :"
+        )));
+        lines.extend(super::verdict::verdict_lines(verdict, lang));
+    }
+    super::Paragraph {
+        kind: if verdict.is_unique() {
+            super::ParagraphKind::Info
+        } else {
+            super::ParagraphKind::Invalid
+        },
+        lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_and_rules_in_both_languages() {
+        let x = Shape::parse_name("x").unwrap();
+        assert_eq!(shape_title(&x, Lang::En), "X-Sudoku");
+        assert_eq!(shape_title(&x, Lang::Fr), "sudoku X");
+        let six = Shape::parse_name("6x6").unwrap();
+        assert_eq!(shape_title(&six, Lang::En), "6×6 Sudoku");
+        assert_eq!(
+            shape_rules(&six, Lang::En),
+            vec!["The grid is 6×6: each row, column and box (2×3) holds 1 to 6 once."]
+        );
+        assert!(shape_rules(&Shape::classic(), Lang::Fr).is_empty());
+        let said = read_as_variant(&Shape::parse_name("x+hyper").unwrap(), Lang::Fr);
+        assert!(
+            said.contains("diagonales") && said.contains("fenêtres"),
+            "{said}"
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! The shapes: every variant solved exactly and by explained steps, with
+//! no unsound conclusion; the intersections only a variant has, each on a
+//! grid where it is the easiest step; the text format and the commands.
+
+mod commands;
+mod soundness;
