@@ -57,6 +57,11 @@ pub struct GenerateArgs {
     /// which reads 9x9 grids).
     #[arg(long)]
     shape: Option<String>,
+    /// How each puzzle is written: text (the shaped text format, or the
+    /// 81-character line of a classic), fpuzzles (f-puzzles JSON, one per
+    /// line), sudokupad or f-puzzles-link (a link that opens it there).
+    #[arg(long, default_value = "text", value_parser = super::shaped::parse_format)]
+    format: super::shaped::Format,
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -71,7 +76,15 @@ fn parse_day(s: &str) -> Result<Date, String> {
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
-    match super::shaped::shape_option(args.shape.as_deref()) {
+    let shaped = super::shaped::shape_option(args.shape.as_deref()).map(|s| {
+        // another format than text writes the classic through the shaped path too
+        s.or_else(|| {
+            (args.format != super::shaped::Format::Text && args.daily.is_none())
+                .then(|| sudolens::grid::ShapeName::parse("classic").ok())
+                .flatten()
+        })
+    });
+    match shaped {
         Ok(Some(shape)) => {
             let options = Options {
                 level: args.level,
@@ -79,7 +92,11 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 minimal: args.minimal,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
-            return super::shaped::generate(shape, &options, seed, args.count, args.json);
+            let output = super::shaped::Output {
+                json: args.json,
+                format: args.format,
+            };
+            return super::shaped::generate(shape, &options, (seed, args.count), output);
         }
         Ok(None) => {}
         Err(e) => return super::bad_input(&e),

@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use sudolens::generate::{generate_shaped, random_shape, Options};
 use sudolens::grid::{
-    has_shape_header, parse_shaped, Board, Grid, ShapeName, ShapedEntry, ShapedGrid,
+    from_fpuzzles, from_link, has_shape_header, is_fpuzzles_json, is_link, parse_shaped,
+    to_fpuzzles, to_link, Board, Grid, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind,
+    ShapedGrid, ShapedParseError,
 };
 use sudolens::hint::{for_outcome, for_reading, invalid_grid, summary, verdict_summary, Wording};
 use sudolens::logic::{next_outcome, rate, solve_path_in, NextStep};
@@ -39,6 +41,9 @@ pub fn shape_option(name: Option<&str>) -> Result<Option<ShapeName>, String> {
 /// its text has a `shape:` header or `--shape` names a variant;
 /// `Ok(None)` leaves it to the classic path.
 pub fn read_shaped(arg: &str, shape: Option<&str>) -> Result<Option<ShapedSource>, String> {
+    if let Some(source) = read_exchange(arg)? {
+        return Ok(Some(source));
+    }
     let option = shape_option(shape)?;
     let (name, text) = if arg == "-" {
         if option.is_none() {
@@ -91,16 +96,61 @@ pub fn read_shaped(arg: &str, shape: Option<&str>) -> Result<Option<ShapedSource
     Ok(Some(ShapedSource { name, entries }))
 }
 
-/// Whether a file opens with a `shape:` header, from its first few
-/// kilobytes only: a classic batch of a million lines is then streamed by
-/// the classic path, never held here.
-fn starts_with_header(path: &str) -> Result<bool, String> {
+/// An f-puzzles JSON document or f-puzzles / SudokuPad links (one per
+/// line), as the argument itself or a file's content; `Ok(None)` for
+/// anything else.
+fn read_exchange(arg: &str) -> Result<Option<ShapedSource>, String> {
+    let (name, text) = match std::fs::metadata(arg) {
+        Ok(meta) if meta.is_file() => {
+            let head = read_head(arg)?;
+            if !is_link(&head) && !is_fpuzzles_json(&head) {
+                return Ok(None);
+            }
+            let file = std::fs::File::open(arg).map_err(|e| format!("{arg}: cannot open: {e}"))?;
+            (arg.to_string(), read_capped(file, arg)?)
+        }
+        _ if arg != "-" && (is_link(arg) || is_fpuzzles_json(arg)) => {
+            ("argument".to_string(), arg.to_string())
+        }
+        _ => return Ok(None),
+    };
+    let entries = if is_fpuzzles_json(&text) {
+        let grid = from_fpuzzles(&text).map_err(|e| format!("{name}: {e}"))?;
+        vec![ShapedEntry {
+            line: 1,
+            grid: Ok(grid),
+        }]
+    } else {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| ShapedEntry {
+                line: i + 1,
+                grid: from_link(l).map_err(|e| ShapedParseError {
+                    line: i + 1,
+                    kind: ShapedErrorKind::Exchange(e),
+                }),
+            })
+            .collect()
+    };
+    Ok(Some(ShapedSource { name, entries }))
+}
+
+/// The first few kilobytes of a file, as text.
+fn read_head(path: &str) -> Result<String, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: cannot open: {e}"))?;
     let mut head = Vec::new();
     file.take(4096)
         .read_to_end(&mut head)
         .map_err(|e| format!("{path}: cannot be read: {e}"))?;
-    Ok(has_shape_header(&String::from_utf8_lossy(&head)))
+    Ok(String::from_utf8_lossy(&head).into_owned())
+}
+
+/// Whether a file opens with a `shape:` header, from its first few
+/// kilobytes only: a classic batch of a million lines is then streamed by
+/// the classic path, never held here.
+fn starts_with_header(path: &str) -> Result<bool, String> {
+    Ok(has_shape_header(&read_head(path)?))
 }
 
 /// Reads at most [`MAX_SHAPED_BYTES`] of text, refusing more.
@@ -394,12 +444,50 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
     .into()
 }
 
+/// How `generate` writes each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The shaped text format (the 81-character line for a classic).
+    Text,
+    /// f-puzzles JSON, one document per line.
+    FPuzzles,
+    /// A link that opens the puzzle in SudokuPad.
+    SudokuPad,
+    /// A link that opens the puzzle in f-puzzles.
+    FPuzzlesLink,
+}
+
+pub fn parse_format(s: &str) -> Result<Format, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "text" => Ok(Format::Text),
+        "fpuzzles" | "f-puzzles" => Ok(Format::FPuzzles),
+        "sudokupad" => Ok(Format::SudokuPad),
+        "f-puzzles-link" | "fpuzzles-link" => Ok(Format::FPuzzlesLink),
+        _ => Err(format!(
+            "unknown format '{s}' (use text, fpuzzles, sudokupad or f-puzzles-link)"
+        )),
+    }
+}
+
+/// What `generate` prints: JSON objects or puzzles in a format.
+#[derive(Clone, Copy, Debug)]
+pub struct Output {
+    pub json: bool,
+    pub format: Format,
+}
+
 /// `generate --shape`: `count` puzzles from seeds `seed`, `seed + 1`...
-/// A fixed geometry's header is printed once, then one puzzle per line
-/// (or per block of rows, a blank line apart, for grids past 81 cells); a
-/// jigsaw or an odd/even, whose maps are drawn for each puzzle, has a
-/// header each, a blank line apart. `--json`: one object per line.
-pub fn generate(name: ShapeName, options: &Options, seed: u64, count: u64, json: bool) -> ExitCode {
+/// In text, a fixed geometry's header is printed once, then one puzzle per
+/// line (or per block of rows, a blank line apart, for grids past 81
+/// cells); a jigsaw or an odd/even, whose maps are drawn for each puzzle,
+/// has a header each, a blank line apart. `--json`: one object per line;
+/// the exchange formats: one document or link per line.
+pub fn generate(
+    name: ShapeName,
+    options: &Options,
+    (seed, count): (u64, u64),
+    output: Output,
+) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let own_maps = name.jigsaw || name.odd_even;
     for i in 0..count {
@@ -412,43 +500,34 @@ pub fn generate(name: ShapeName, options: &Options, seed: u64, count: u64, json:
             Ok(made) => made,
             Err(e) => return bad_input(&e.to_string()),
         };
-        let text = if json {
-            let rating = made.rating.as_ref();
-            let mut v = serde_json::json!({
-                "shape": shape.name(),
-                "puzzle": made.puzzle.to_line(),
-                "solution": made.solution.to_line(),
-                "level": made.level,
-                "score": rating.map(|r| r.score),
-                "hardest": rating.and_then(|r| r.hardest),
-                "seed": made.seed,
-            });
-            if let Some(map) = shape.region_map() {
-                v["regions"] = serde_json::json!(map.iter().map(|r| r + 1).collect::<Vec<_>>());
+        let text = match (output.json, output.format) {
+            (true, _) => format!("{}\n", generated_json(&shape, &made)),
+            (false, Format::FPuzzles) => format!("{}\n", to_fpuzzles(&made.puzzle)),
+            (false, Format::SudokuPad) => {
+                format!("{}\n", to_link(&made.puzzle, LinkSite::SudokuPad))
             }
-            if let Some(p) = &shape.spec().parity {
-                v["shaded"] = serde_json::json!(p.shaded);
-                v["shaded_even"] = serde_json::json!(p.shaded_even);
+            (false, Format::FPuzzlesLink) => {
+                format!("{}\n", to_link(&made.puzzle, LinkSite::FPuzzles))
             }
-            format!("{v}\n")
-        } else {
-            let mut text = String::new();
-            if i == 0 || own_maps {
-                if i > 0 {
-                    text.push('\n');
+            (false, Format::Text) => {
+                let mut text = String::new();
+                if i == 0 || own_maps {
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str(&made.puzzle.header());
                 }
-                text.push_str(&made.puzzle.header());
-            }
-            if shape.cell_count() <= 81 {
-                text.push_str(&made.puzzle.to_line());
-                text.push('\n');
-            } else {
-                if i > 0 && !own_maps {
+                if shape.cell_count() <= 81 {
+                    text.push_str(&made.puzzle.to_line());
                     text.push('\n');
+                } else {
+                    if i > 0 && !own_maps {
+                        text.push('\n');
+                    }
+                    text.push_str(&made.puzzle.to_rows());
                 }
-                text.push_str(&made.puzzle.to_rows());
+                text
             }
-            text
         };
         if out
             .write_all(text.as_bytes())
@@ -459,4 +538,29 @@ pub fn generate(name: ShapeName, options: &Options, seed: u64, count: u64, json:
         }
     }
     Exit::Ok.into()
+}
+
+/// One generated puzzle as `generate --json` prints it.
+fn generated_json(
+    shape: &sudolens::grid::Shape,
+    made: &sudolens::generate::GeneratedShaped,
+) -> serde_json::Value {
+    let rating = made.rating.as_ref();
+    let mut v = serde_json::json!({
+        "shape": shape.name(),
+        "puzzle": made.puzzle.to_line(),
+        "solution": made.solution.to_line(),
+        "level": made.level,
+        "score": rating.map(|r| r.score),
+        "hardest": rating.and_then(|r| r.hardest),
+        "seed": made.seed,
+    });
+    if let Some(map) = shape.region_map() {
+        v["regions"] = serde_json::json!(map.iter().map(|r| r + 1).collect::<Vec<_>>());
+    }
+    if let Some(p) = &shape.spec().parity {
+        v["shaded"] = serde_json::json!(p.shaded);
+        v["shaded_even"] = serde_json::json!(p.shaded_even);
+    }
+    v
 }

@@ -21,7 +21,11 @@ pub(crate) enum Judgement {
 /// techniques assume one solution), stopping at the first step rated above
 /// `ceiling`.
 pub(crate) fn judge(puzzle: &Grid, ceiling: Level) -> Judgement {
-    let mut state = Pencilmarks::from_grid(puzzle);
+    judge_from(Pencilmarks::from_grid(puzzle), puzzle, ceiling)
+}
+
+/// [`judge`] from the candidates of a puzzle of any 9×9 shape.
+pub(crate) fn judge_from(mut state: Pencilmarks, puzzle: &Grid, ceiling: Level) -> Judgement {
     let mut steps = Vec::new();
     while let Some(step) = next_step_in(&state) {
         let level = Level::from_score(step.score);

@@ -45,7 +45,7 @@ mod canonical;
 mod daily;
 mod dig;
 mod fill;
-mod judge;
+pub(crate) mod judge;
 mod marks;
 pub(crate) mod rng;
 mod search;

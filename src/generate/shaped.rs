@@ -12,10 +12,11 @@
 //! 16×16) are made at Easy, whose test (the singles solve it) the exact
 //! solver's own propagation answers on any shape.
 
+use super::judge::{judge_from, Judgement};
 use super::rng::Rng;
 use super::{Cancelled, Options, Progress, Symmetry};
 use crate::grid::{Grid, Parity, Shape, ShapeError, ShapeName, ShapedGrid, Size};
-use crate::logic::{rate, solve_path_in, Level, Pencilmarks, Rating, Technique};
+use crate::logic::{Level, Pencilmarks, Rating, Technique};
 use crate::solver::{count_within, solve_in_order, NodeLimit};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -140,10 +141,14 @@ pub fn generate_shaped(
         if on_progress(progress).is_break() {
             return Err(ShapedGenerateError::Cancelled);
         }
-        let rating = match to_grid(&puzzle) {
-            Some(grid) if shape.is_9x9() => match solve_path_in(shape, &grid) {
-                Ok(path) => Some(rate(&path)),
-                Err(_) => None,
+        // the walk stops at the first step above the level asked, as the
+        // classic's search does: a too-hard candidate costs only its easy start
+        let rating = match to_grid(&puzzle).map(|g| (Pencilmarks::from_grid_in(shape, &g), g)) {
+            Some((Ok(start), grid)) => match judge_from(start, &grid, options.level) {
+                Judgement::Rated(r) => Some(r),
+                Judgement::Above => {
+                    continue;
+                }
             },
             _ => None,
         };

@@ -24,8 +24,9 @@ pub(crate) use shape::Lattice81;
 pub use shape::{House, Parity, Shape, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
 pub(crate) use shaped::shaped_header;
 pub use shaped::{
-    has_shape_header, parse_shape_header, parse_shaped, ShapedEntry, ShapedErrorKind, ShapedGrid,
-    ShapedParseError,
+    from_fpuzzles, from_link, has_shape_header, is_fpuzzles_json, is_link, parse_shape_header,
+    parse_shaped, to_fpuzzles, to_link, ExchangeError, LinkSite, ShapedEntry, ShapedErrorKind,
+    ShapedGrid, ShapedParseError,
 };
 pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 

@@ -140,4 +140,90 @@ mod tests {
         assert!(step.technique >= Technique::Pointing);
         assert!(step.is_progress());
     }
+
+    /// The easiest step of a variant's grid, and of the same digits read
+    /// as a classic (where the variant's house does not exist).
+    fn easiest(shape: &str, line: &str) -> (crate::logic::Step, Option<crate::logic::Step>) {
+        let g = Grid::parse(line).unwrap();
+        let shape = crate::grid::Shape::parse_name(shape).unwrap();
+        let variant = Pencilmarks::from_grid_in(&shape, &g).unwrap();
+        let classic = Pencilmarks::from_grid(&g);
+        (next_step_in(&variant).unwrap(), next_step_in(&classic))
+    }
+
+    fn cells(names: &[&str]) -> Vec<Cell> {
+        names.iter().map(|n| Cell::parse(n).unwrap()).collect()
+    }
+
+    /// Checks a locked-candidates step: its houses, digit and the cells it
+    /// clears, and that the classic reading of the grid takes another step.
+    fn assert_locked(
+        (step, classic): (crate::logic::Step, Option<crate::logic::Step>),
+        technique: Technique,
+        (base, cover): (Unit, Unit),
+        digit: u8,
+        cleared: &[&str],
+    ) {
+        assert_eq!(step.technique, technique, "{step}");
+        assert_eq!((step.base(), step.cover()), (vec![base], vec![cover]));
+        let gone: Vec<Cell> = step.eliminations.iter().map(|e| e.cell).collect();
+        assert_eq!(gone, cells(cleared));
+        assert!(step.eliminations.iter().all(|e| e.digits == vec![digit]));
+        let same = classic.is_some_and(|c| c.eliminations == step.eliminations);
+        assert!(!same, "the variant's house is needed");
+    }
+
+    // Each grid is a generated puzzle after its first singles, where the
+    // variant's intersection is the easiest step (`sudolens explain --shape`).
+
+    #[test]
+    fn a_diagonal_claims_for_a_box() {
+        let line =
+            "....6..4.8.6..1.2.4.........5.......1.7...4.9.......6.........5.1.5..3.4....3....";
+        let pair = (Unit::Diagonal(0), Unit::Box(4));
+        let cleared = ["r4c5", "r4c6", "r6c4", "r6c5"];
+        assert_locked(easiest("x", line), Technique::Claiming, pair, 4, &cleared);
+    }
+
+    #[test]
+    fn a_box_points_along_a_diagonal() {
+        let line =
+            "..52......9..4.58.34.5......8.....5..3.854.6........2........37.73.1..45.....591.";
+        let pair = (Unit::Box(0), Unit::Diagonal(0));
+        assert_locked(
+            easiest("x", line),
+            Technique::Pointing,
+            pair,
+            8,
+            &["r7c7", "r9c9"],
+        );
+    }
+
+    #[test]
+    fn a_row_claims_for_a_window() {
+        let line =
+            "....3...436..1..5......8.7.........7..1...4..7.........5.82.7...7..9..262...7....";
+        let pair = (Unit::Row(7), Unit::Window(3));
+        assert_locked(
+            easiest("hyper", line),
+            Technique::Claiming,
+            pair,
+            5,
+            &["r6c6", "r6c7"],
+        );
+    }
+
+    #[test]
+    fn a_window_claims_for_a_row() {
+        let line =
+            "6218..3..943157862...63294149.2.51363.6.1..2.512.63.98169.2...3...3.621.23...16..";
+        let pair = (Unit::Window(2), Unit::Row(7));
+        assert_locked(
+            easiest("hyper", line),
+            Technique::Claiming,
+            pair,
+            8,
+            &["r8c1", "r8c5"],
+        );
+    }
 }

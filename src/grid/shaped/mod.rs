@@ -28,8 +28,13 @@
 //! per puzzle, blocks separated by a blank line. A later `shape:` line
 //! starts a new header. The classic's 81-character line needs no header.
 
+mod fpuzzles;
 mod text;
 
+pub use fpuzzles::{
+    from_fpuzzles, from_link, is_fpuzzles_json, is_link, to_fpuzzles, to_link, ExchangeError,
+    LinkSite,
+};
 pub(crate) use text::header as shaped_header;
 
 pub use text::{

@@ -28,6 +28,8 @@ pub enum ShapedErrorKind {
     ShortBlock { rows: usize, expected: usize },
     /// No `shape:` line before the first puzzle.
     NoShape,
+    /// An f-puzzles document or link that could not be read.
+    Exchange(super::ExchangeError),
 }
 
 impl fmt::Display for ShapedParseError {
@@ -52,6 +54,7 @@ impl fmt::Display for ShapedParseError {
                 write!(f, "the grid stops after {rows} rows, expected {expected}")
             }
             ShapedErrorKind::NoShape => write!(f, "no 'shape:' line before the grid"),
+            ShapedErrorKind::Exchange(e) => write!(f, "{e}"),
         }
     }
 }

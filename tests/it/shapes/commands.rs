@@ -110,6 +110,51 @@ fn shape_errors_name_the_line_and_the_shape() {
     assert!(out.contains("line 2"), "{out}");
 }
 
+#[test]
+fn sudokupad_links_and_f_puzzles_json_are_written_and_read() {
+    let dir = tempfile_dir("exchange");
+    let (code, links, err) = run(&[
+        "generate",
+        "--shape",
+        "jigsaw+x",
+        "--level",
+        "easy",
+        "--seed",
+        "3",
+        "--format",
+        "sudokupad",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let link = links.trim();
+    assert!(link.starts_with("https://sudokupad.app/fpuzzles"), "{link}");
+    let (code, text, _) = run(&[
+        "generate", "--shape", "jigsaw+x", "--level", "easy", "--seed", "3",
+    ]);
+    assert_eq!(code, 0);
+    let file = dir.join("j.txt");
+    std::fs::write(&file, &text).unwrap();
+    let (_, from_text, _) = run(&["solve", file.to_str().unwrap()]);
+    let (code, from_link, err) = run(&["solve", link]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(from_link, from_text, "the link is the same puzzle");
+    let (code, json, err) = run(&[
+        "generate", "--shape", "x", "--level", "easy", "--seed", "3", "--format", "fpuzzles",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(
+        (doc["size"].as_u64(), doc["diagonal+"].as_bool()),
+        (Some(9), Some(true))
+    );
+    let file = dir.join("x.json");
+    std::fs::write(&file, json.trim()).unwrap();
+    let (code, _, err) = run(&["solve", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (code, hint, err) = run(&["hint", "--json", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(hint.contains("\"shape\":\"x\""), "{hint}");
+}
+
 fn tempfile_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sudolens-shapes-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,0 +1,191 @@
+//! The shapes: the exact solver side by side with the `sudoku-variants`
+//! crate on the shapes both handle (X-Sudoku, 4×4, 16×16; it has no
+//! irregular regions), as ratios measured in one run, then the generator's
+//! median time per shape and level.
+//!
+//! `cargo bench --bench shapes`. The puzzles are made first by sudolens's
+//! own generator from seeds 0, 1, 2... (X at Medium and Hard, the other
+//! sizes at Easy, the level they are made at); each solver then counts
+//! every puzzle's solutions up to two (the uniqueness check), in
+//! interleaved rounds so that the shared machine's load falls on both
+//! alike. `SHAPES_BENCH_SCALE=0.2` runs a fifth of the puzzles.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+use sudoku_variants::constraint::{CompositeConstraint, DefaultConstraint, DiagonalsConstraint};
+use sudoku_variants::solver::{BacktrackingSolver, Solution, Solver};
+use sudoku_variants::Sudoku;
+use sudolens::generate::{generate_shaped, random_shape, Options};
+use sudolens::grid::{Shape, ShapeName, ShapedGrid};
+use sudolens::logic::Level;
+use sudolens::solver::count_shaped;
+
+fn scale() -> f64 {
+    std::env::var("SHAPES_BENCH_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1.0)
+}
+
+fn scaled(n: usize) -> usize {
+    ((n as f64 * scale()).round() as usize).max(1)
+}
+
+/// `count` puzzles of `shape` at `level`, from seeds 0, 1, 2...
+fn puzzles(shape: &Shape, level: Level, count: usize) -> Vec<ShapedGrid> {
+    (0..count as u64)
+        .map(|seed| {
+            generate_shaped(shape, &Options::new(level), seed, |_| {
+                ControlFlow::Continue(())
+            })
+            .expect("the shape is made at this level")
+            .puzzle
+        })
+        .collect()
+}
+
+/// The puzzle as `sudoku-variants` writes one: `BWxBH;` then the cells,
+/// comma-separated, a space for an empty one.
+fn code(p: &ShapedGrid) -> String {
+    let spec = p.shape().spec();
+    let cells: Vec<String> = p
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { " ".into() } else { v.to_string() })
+        .collect();
+    format!(
+        "{}x{};{}",
+        spec.size.box_cols,
+        spec.size.box_rows,
+        cells.join(",")
+    )
+}
+
+/// Seconds of the fastest of `rounds` runs of `f`.
+fn best_of(rounds: usize, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        f();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    best
+}
+
+fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool) {
+    let shape = set[0].shape().clone();
+    let ours = || {
+        for p in set {
+            assert_eq!(count_shaped(&shape, p.values(), 2), 1);
+        }
+    };
+    let solver = BacktrackingSolver;
+    let theirs = || {
+        for p in set {
+            let unique = if diagonals {
+                let rules = CompositeConstraint::new(DefaultConstraint, DiagonalsConstraint);
+                let sudoku = Sudoku::parse(&code(p), rules).expect("their parser reads it");
+                matches!(solver.solve(&sudoku), Solution::Unique(_))
+            } else {
+                let sudoku =
+                    Sudoku::parse(&code(p), DefaultConstraint).expect("their parser reads it");
+                matches!(solver.solve(&sudoku), Solution::Unique(_))
+            };
+            assert!(unique, "sudoku-variants agrees the puzzle is unique");
+        }
+    };
+    let (mut us, mut them) = (f64::MAX, f64::MAX);
+    for _ in 0..3 {
+        us = us.min(best_of(1, ours));
+        them = them.min(best_of(1, theirs));
+    }
+    let n = set.len() as f64;
+    println!(
+        "{label:<22} {:>5} puzzles  sudolens {:>10.0}/s  sudoku-variants {:>10.1}/s  ratio {:>7.1}x",
+        set.len(),
+        n / us,
+        n / them,
+        them / us
+    );
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return; // `cargo test --benches` asks benches to list themselves
+    }
+    println!("== exact solver: counting solutions up to two, best of 3 interleaved rounds");
+    let x = Shape::parse_name("x").unwrap();
+    side_by_side(
+        "X-Sudoku (Medium)",
+        &puzzles(&x, Level::Medium, scaled(100)),
+        true,
+    );
+    side_by_side(
+        "X-Sudoku (Hard)",
+        &puzzles(&x, Level::Hard, scaled(50)),
+        true,
+    );
+    let four = Shape::parse_name("4x4").unwrap();
+    side_by_side(
+        "4x4 (Easy)",
+        &puzzles(&four, Level::Easy, scaled(200)),
+        false,
+    );
+    let sixteen = Shape::parse_name("16x16").unwrap();
+    side_by_side(
+        "16x16 (Easy)",
+        &puzzles(&sixteen, Level::Easy, scaled(10)),
+        false,
+    );
+
+    println!("\n== generator: median milliseconds per puzzle (seeds 0, 1, 2...)");
+    let plan: [(&str, &[Level]); 9] = [
+        (
+            "x",
+            &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
+        ),
+        (
+            "hyper",
+            &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
+        ),
+        ("x+hyper", &[Level::Easy, Level::Medium, Level::Hard]),
+        (
+            "jigsaw",
+            &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
+        ),
+        ("odd-even", &[Level::Easy, Level::Medium, Level::Hard]),
+        ("4x4", &[Level::Easy]),
+        ("6x6", &[Level::Easy]),
+        ("12x12", &[Level::Easy]),
+        ("16x16", &[Level::Easy]),
+    ];
+    for (name, levels) in plan {
+        let parsed = ShapeName::parse(name).unwrap();
+        for &level in levels {
+            let times: Vec<f64> = (0..scaled(10) as u64)
+                .map(|seed| {
+                    let t = Instant::now();
+                    let shape = random_shape(parsed, seed).unwrap();
+                    let made = generate_shaped(&shape, &Options::new(level), seed, |_| {
+                        ControlFlow::Continue(())
+                    });
+                    assert!(made.is_ok(), "{name} {level:?}");
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            let max = times.iter().copied().fold(0.0, f64::max);
+            println!(
+                "{name:<9} {:<7} median {:>9.1} ms  max {:>9.1} ms  ({} puzzles)",
+                level.id(),
+                median(times.clone()),
+                max,
+                times.len()
+            );
+        }
+    }
+}
