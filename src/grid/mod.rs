@@ -17,7 +17,7 @@ pub use cell::{Cell, Unit};
 pub use cell_set::CellSet;
 pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
 pub(crate) use save::{invalid, parse_versioned, read_save, write_save};
-pub use save::{SaveError, SavedGame};
+pub use save::{megabytes, SaveError, SavedGame, MAX_SAVE_BYTES};
 pub use stream::{open_puzzles, read_puzzles, PuzzleLines, PuzzleStream};
 
 use std::fmt;
