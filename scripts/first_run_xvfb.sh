@@ -64,6 +64,6 @@ game = json.load(open(sys.argv[1]))
 assert game["format"] == "sudolens-game", game.get("format")
 assert game["entries"].strip(".") != "", "the saved game has none of the moves"
 PY
-# eframe's persistence keeps the window's place and the settings beside it.
+# The settings are written beside the game (by sudolens, atomically).
 grep -q "sudolens-settings" "$data/settings.ron" || { echo "FAIL: no settings in $data/settings.ron" >&2; exit 1; }
 echo "first run under Xvfb: the game was saved in a new nested data folder (ok)"
