@@ -110,10 +110,8 @@ mod tests {
     use super::*;
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "sudolens-settings-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sudolens-settings-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -133,12 +131,16 @@ mod tests {
         assert_eq!(Settings::read(&dir), Some(s));
         // A file eframe wrote, before the notation and the budget existed:
         // it still loads, with plain names and no budget.
-        let eframes = r#"{"egui": "()", "sudolens-settings": "(lang: Some(Fr), notes_mode: false)"}"#;
+        let eframes =
+            r#"{"egui": "()", "sudolens-settings": "(lang: Some(Fr), notes_mode: false)"}"#;
         let old = Settings::from_ron(eframes).expect("an older file loads");
         assert_eq!(old.lang, Some(Lang::Fr));
         assert_eq!((old.notation, old.hint_budget), (Notation::Plain, false));
         // A damaged value is ignored, not fatal.
-        assert_eq!(Settings::from_ron(r#"{"sudolens-settings": "(lang: Some(Klingon"}"#), None);
+        assert_eq!(
+            Settings::from_ron(r#"{"sudolens-settings": "(lang: Some(Klingon"}"#),
+            None
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -163,7 +165,10 @@ mod tests {
         };
         after.write(&dir).unwrap();
         assert_eq!(Settings::read(&dir), Some(after));
-        assert_eq!(std::fs::read_to_string(dir.join("old.ron")).unwrap(), old_text);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("old.ron")).unwrap(),
+            old_text
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

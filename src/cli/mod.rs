@@ -100,6 +100,7 @@ Exit codes (the same for every command):
 /// errors: winit's say "os error at /home/.../.cargo/registry/src/.../
 /// mod.rs:788: " before the cause, a build path of no use to the player
 /// (issue 32, N13).
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
 pub fn without_source_paths(message: &str) -> String {
     const AT: &str = "os error at ";
     let mut text = message.to_string();
@@ -121,19 +122,6 @@ pub fn without_source_paths(message: &str) -> String {
 pub fn bad_input(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     Exit::BadInput.into()
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn source_paths_are_left_out_of_messages() {
-        let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:788: neither WAYLAND_DISPLAY nor DISPLAY is set.";
-        assert_eq!(
-            super::without_source_paths(winit),
-            "winit EventLoopError: neither WAYLAND_DISPLAY nor DISPLAY is set."
-        );
-        assert_eq!(super::without_source_paths("no display"), "no display");
-    }
 }
 
 /// What `sudolens` with no arguments does: show the solver at work on a
@@ -168,4 +156,17 @@ pub fn welcome() -> ExitCode {
     out.line("  sudolens duel                    a duel with Pip in the terminal");
     out.line("  sudolens --help                  all commands, options and exit codes");
     out.finish(Exit::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn source_paths_are_left_out_of_messages() {
+        let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:788: neither WAYLAND_DISPLAY nor DISPLAY is set.";
+        assert_eq!(
+            super::without_source_paths(winit),
+            "winit EventLoopError: neither WAYLAND_DISPLAY nor DISPLAY is set."
+        );
+        assert_eq!(super::without_source_paths("no display"), "no display");
+    }
 }

@@ -37,7 +37,9 @@ pub fn saved_file_message(path: &str) -> Option<String> {
     if !declares("sudolens-game") {
         return None;
     }
-    let open_it = format!("{path} is a saved game, not a puzzle file: open it in the window (sudolens, then Ctrl+O)");
+    let open_it = format!(
+        "{path} is a saved game, not a puzzle file: open it in the window (sudolens, then Ctrl+O)"
+    );
     Some(match SavedGame::read(Path::new(path)) {
         Ok(saved) => format!(
             "{open_it}, or give its grid as it stands (givens and entries) as the puzzle: {}",

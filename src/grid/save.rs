@@ -112,7 +112,12 @@ impl SaveError {
         }
         SaveError::Json {
             path: None,
-            message: format!("line {}, column {}: {}", e.line(), e.column(), plain_serde(&what)),
+            message: format!(
+                "line {}, column {}: {}",
+                e.line(),
+                e.column(),
+                plain_serde(&what)
+            ),
         }
     }
 
@@ -145,8 +150,9 @@ fn plain_serde(message: &str) -> String {
         .map(|word| {
             let (core, tail) = word.split_at(word.trim_end_matches([',', ')']).len());
             let plain = match core {
-                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64"
-                | "isize" => "a whole number",
+                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => {
+                    "a whole number"
+                }
                 "f32" | "f64" => "a number",
                 "sequence" => "list",
                 "map" => "object",

@@ -365,8 +365,15 @@ mod tests {
             panic!("an endless line is no puzzle");
         };
         assert_eq!(e, ParseError::LineTooLong { line: 1 });
-        assert!(e.to_string().contains(&format!("{MAX_LINE_BYTES} bytes")), "{e}");
-        assert!(read.get() <= 2 * MAX_LINE_BYTES as u64, "{} bytes read", read.get());
+        assert!(
+            e.to_string().contains(&format!("{MAX_LINE_BYTES} bytes")),
+            "{e}"
+        );
+        assert!(
+            read.get() <= 2 * MAX_LINE_BYTES as u64,
+            "{} bytes read",
+            read.get()
+        );
     }
 
     #[test]

@@ -14,9 +14,9 @@ use clap::Args;
 use std::io::{BufRead, ErrorKind, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use sudolens::files::io_words;
 use sudolens::duel::deal::{self, PlayersGrid};
 use sudolens::duel::{Action, Answering, Duel, Setup, Side, Strength};
+use sudolens::files::io_words;
 use sudolens::grid::Grid;
 use sudolens::hint::{duel as words, Lang, Notation, Wording};
 use sudolens::logic::Level;
@@ -161,10 +161,7 @@ fn screen(e: std::io::Error) -> Stopped {
     if e.kind() == ErrorKind::BrokenPipe {
         Stopped::Closed
     } else {
-        Stopped::Unwritable(format!(
-            "cannot write to standard output: {}",
-            io_words(&e)
-        ))
+        Stopped::Unwritable(format!("cannot write to standard output: {}", io_words(&e)))
     }
 }
 
@@ -476,9 +473,8 @@ impl Said {
 
 /// One line of input, `None` at its end (Ctrl+D).
 fn read_line(input: &mut impl BufRead) -> Result<Option<Said>, Stopped> {
-    let unreadable = |e: std::io::Error| {
-        Stopped::Unreadable(format!("cannot read the input: {}", io_words(&e)))
-    };
+    let unreadable =
+        |e: std::io::Error| Stopped::Unreadable(format!("cannot read the input: {}", io_words(&e)));
     let mut bytes = Vec::new();
     let read = (&mut *input)
         .take(MAX_INPUT_LINE as u64 + 1)
@@ -491,7 +487,9 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<Said>, Stopped> {
         skip_line(input).map_err(unreadable)?;
         return Ok(Some(Said::TooLong));
     }
-    Ok(Some(Said::Line(String::from_utf8_lossy(&bytes).into_owned())))
+    Ok(Some(Said::Line(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
 }
 
 /// Reads past the rest of a line without keeping it.

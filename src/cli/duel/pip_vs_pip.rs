@@ -47,7 +47,9 @@ fn one_game(
     };
     let name = words::strength_name(strength, lang);
     let mut out = Output::stdout();
-    out.line(format_args!("Pip 1 ({name}) vs Pip 2 ({name}), seed {seed}"));
+    out.line(format_args!(
+        "Pip 1 ({name}) vs Pip 2 ({name}), seed {seed}"
+    ));
     out.text(text::board(&duel, text::Seats::TwoPips, lang));
     let played = play_out(&mut duel, strength, |duel, turn| {
         let who = words::seat_name(turn.side);
@@ -209,7 +211,10 @@ fn many_games(
             sums.join(" <= ")
         ));
     }
-    out.line(format_args!("{:.1} s in all", start.elapsed().as_secs_f64()));
+    out.line(format_args!(
+        "{:.1} s in all",
+        start.elapsed().as_secs_f64()
+    ));
     out.flush();
     if stalls > 0 || unsound > 0 {
         eprintln!("error: {stalls} games stopped early, {unsound} forced values were wrong");

@@ -78,7 +78,11 @@ fn assert_refused_fast_and_small(what: &str, r: &Run, says: &str) {
 fn a_three_gigabyte_save_file_is_refused_from_its_size() {
     let save = sparse("d.json", THREE_GB);
     let r = run(&["duel", "--resume", save.to_str().unwrap()], Stdio::null());
-    assert_refused_fast_and_small("duel --resume", &r, "is 3072 MB, more than the 16 MB a save file may be");
+    assert_refused_fast_and_small(
+        "duel --resume",
+        &r,
+        "is 3072 MB, more than the 16 MB a save file may be",
+    );
 }
 
 #[test]
@@ -109,7 +113,10 @@ fn save_files_are_recognised_by_the_puzzle_commands() {
         let out = crate::common::sudolens(&[command, game]);
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{command}: {err}");
-        assert!(err.contains("is a saved game, not a puzzle file"), "{command}: {err}");
+        assert!(
+            err.contains("is a saved game, not a puzzle file"),
+            "{command}: {err}"
+        );
         assert!(err.contains(&board.grid().to_line()), "{command}: {err}");
         assert_eq!(err.lines().count(), 1, "{command}: {err}");
         assert!(text(&out.stdout).is_empty(), "{command}");
@@ -125,7 +132,10 @@ fn save_files_are_recognised_by_the_puzzle_commands() {
     let duel_file = temp_file("duel.json", duel.to_json().as_bytes());
     let out = crate::common::sudolens(&["hint", duel_file.to_str().unwrap()]);
     let err = text(&out.stderr);
-    assert!(err.contains("is a saved duel, not a puzzle file: resume it with sudolens duel --resume"), "{err}");
+    assert!(
+        err.contains("is a saved duel, not a puzzle file: resume it with sudolens duel --resume"),
+        "{err}"
+    );
 
     // A save file past the cap is named for what it is, and for its size.
     let mut padded = SavedGame::new(board, 20).to_json().into_bytes();
@@ -136,5 +146,8 @@ fn save_files_are_recognised_by_the_puzzle_commands() {
     let out = crate::common::sudolens(&["solve", big.to_str().unwrap()]);
     let err = text(&out.stderr);
     assert!(err.contains("is a saved game"), "{err}");
-    assert!(err.contains("is 20 MB, more than the 16 MB a save file may be"), "{err}");
+    assert!(
+        err.contains("is 20 MB, more than the 16 MB a save file may be"),
+        "{err}"
+    );
 }

@@ -61,9 +61,17 @@ fn a_save_path_that_cannot_be_written_is_refused_before_the_first_move() {
 fn saved_is_said_only_of_a_file_written() {
     let dir = scratch("eof");
     let save = dir.join("d.json");
-    let out = duel(&dir, &["--seed", "1", "--save", save.to_str().unwrap()], b"");
+    let out = duel(
+        &dir,
+        &["--seed", "1", "--save", save.to_str().unwrap()],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("saved in"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("saved in"),
+        "{}",
+        text(&out.stdout)
+    );
     let duel = sudolens::duel::Duel::read(&save).expect("the file said saved exists");
     assert!(duel.turns().is_empty());
 }
@@ -73,7 +81,11 @@ fn pip_against_pip_refuses_zero_games() {
     let dir = scratch("zero");
     let out = duel(&dir, &["--pip-vs-pip", "--games", "0"], b"");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
-    assert!(text(&out.stderr).contains("--games"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--games"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(!text(&out.stdout).contains("Pip 1"));
 }
 
@@ -90,6 +102,8 @@ fn a_stray_byte_is_not_a_move_and_the_duel_goes_on() {
 }
 
 /// A 300 MB line piped in cost 581 MB; it is now refused as it is read.
+// The child is reaped by `wait_with_peak` (wait4).
+#[allow(clippy::zombie_processes)]
 #[test]
 fn an_endless_input_line_is_refused_in_flat_memory() {
     let dir = scratch("long");
@@ -122,7 +136,10 @@ fn an_endless_input_line_is_refused_in_flat_memory() {
     let (code, peak_kib) = crate::batch::wait_with_peak(&child);
     assert_eq!(code, 0);
     assert!(said.contains("longer than 4096 characters"), "{said}");
-    assert!(said.matches("joker r4c9").count() >= 2, "help after it: {said}");
+    assert!(
+        said.matches("joker r4c9").count() >= 2,
+        "help after it: {said}"
+    );
     assert!(peak_kib < 50 * 1024, "peak memory {peak_kib} KiB");
 }
 
@@ -134,7 +151,14 @@ fn a_damaged_duel_file_is_refused_in_plain_words() {
     let save = dir.join("d.json");
     let out = duel(
         &dir,
-        &["--seed", "3", "--level", "easy", "--save", save.to_str().unwrap()],
+        &[
+            "--seed",
+            "3",
+            "--level",
+            "easy",
+            "--save",
+            save.to_str().unwrap(),
+        ],
         b"joker r1c1\njoker r1c2\njoker r1c3\n",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -142,7 +166,8 @@ fn a_damaged_duel_file_is_refused_in_plain_words() {
     let mut file: serde_json::Value = serde_json::from_str(&json).unwrap();
     let turns = file["turns"].as_array_mut().unwrap();
     let first = turns[0].clone();
-    turns[0]["action"] = serde_json::json!({"kind": "place", "cell": first["action"]["cell"], "digit": 0});
+    turns[0]["action"] =
+        serde_json::json!({"kind": "place", "cell": first["action"]["cell"], "digit": 0});
     std::fs::write(&save, file.to_string()).unwrap();
     let out = duel(&dir, &["--resume", save.to_str().unwrap()], b"");
     let err = text(&out.stderr);

@@ -28,14 +28,29 @@ fn commands() -> Vec<(&'static str, Vec<String>)> {
         ("hint", args(&["hint", HARD])),
         ("hint --json", args(&["hint", "--json", HARD])),
         ("explain", args(&["explain", "--brief", HARD])),
-        ("generate", args(&["generate", "--count", "3", "--seed", "1", "--level", "easy"])),
+        (
+            "generate",
+            args(&["generate", "--count", "3", "--seed", "1", "--level", "easy"]),
+        ),
         ("import", args(&["import", &photo])),
         ("import two", args(&["import", &photo, &photo])),
         ("duel", args(&["duel", "--seed", "1"])),
-        ("pip vs pip", args(&["duel", "--pip-vs-pip", "--seed", "1", "--level", "easy"])),
+        (
+            "pip vs pip",
+            args(&["duel", "--pip-vs-pip", "--seed", "1", "--level", "easy"]),
+        ),
         (
             "pip vs pip games",
-            args(&["duel", "--pip-vs-pip", "--games", "2", "--seed", "1", "--level", "easy"]),
+            args(&[
+                "duel",
+                "--pip-vs-pip",
+                "--games",
+                "2",
+                "--seed",
+                "1",
+                "--level",
+                "easy",
+            ]),
         ),
     ]
 }
@@ -64,7 +79,8 @@ fn every_command_says_a_full_disk_and_exits_74() {
             .unwrap();
         let out = run_with_stdout(&args, Stdio::from(full));
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let said = stderr.contains("error: cannot write to standard output: No space left on device");
+        let said =
+            stderr.contains("error: cannot write to standard output: No space left on device");
         if out.status.code() != Some(74) || !said || stderr.contains("panicked") {
             failures.push(format!("{name}: {:?}\n{stderr}", out.status));
         }
@@ -110,6 +126,7 @@ fn the_help_names_the_write_error_code() {
         help.contains("74  output that could not be written"),
         "{help}"
     );
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains("| `74` | output that could not be written"));
 }

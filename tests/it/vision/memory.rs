@@ -64,7 +64,11 @@ fn crc32(data: &[u8]) -> u32 {
     for &b in data {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc
@@ -101,7 +105,11 @@ fn flat_rgba16_png(side: u32) -> Vec<u8> {
         }
         let mut left = 8 * (side - 1);
         while left > 0 {
-            let take = if left > 258 && left - 258 < 3 { left - 3 } else { left.min(258) };
+            let take = if left > 258 && left - 258 < 3 {
+                left - 3
+            } else {
+                left.min(258)
+            };
             bits.match8(take);
             left -= take;
         }
@@ -141,6 +149,8 @@ fn the_generated_photo_decodes_to_its_colour() {
 /// (108 MB) beside the decoded image: 468 MB. Now the first greys are freed
 /// and the colours are muted band by band: the decoded image and two grey
 /// images at most, plus the rest of the command (the digit model).
+// The child is reaped by `wait_with_peak` (wait4).
+#[allow(clippy::zombie_processes)]
 #[test]
 fn a_large_colour_photo_with_no_grid_keeps_one_decoded_copy() {
     let side = 6000u32;
