@@ -44,14 +44,8 @@ done
 sleep 0.5
 xdotool key ctrl+q
 
-status=""
-for _ in $(seq 60); do
-    if ! kill -0 "$app" 2>/dev/null; then
-        wait "$app" && status=0 || status=$?
-        break
-    fi
-    sleep 0.5
-done
+wait_exit "$app" 60
+status=$EXIT_STATUS
 app_pid=$app
 app=""
 [ -n "$status" ] || { echo "FAIL: the window did not close on Ctrl+Q" >&2; kill "$app_pid"; exit 1; }

@@ -48,14 +48,8 @@ one_signal() {
     done
     sleep 0.3
     kill "-$signal" "$app"
-    local status="" _
-    for _ in $(seq 10); do
-        if ! kill -0 "$app" 2>/dev/null; then
-            wait "$app" && status=0 || status=$?
-            break
-        fi
-        sleep 0.5
-    done
+    wait_exit "$app" 10
+    local status=$EXIT_STATUS
     local pid=$app
     app=""
     [ -n "$status" ] || { echo "FAIL: the window did not end within 5 s of SIG$signal" >&2; kill -KILL "$pid"; exit 1; }

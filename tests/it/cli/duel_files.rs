@@ -23,20 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// `sudolens duel args`, typing `input` then ending it, with the history in `data`.
 fn duel(data: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolens"))
-        .env("SUDOLENS_DATA_DIR", data)
-        .arg("duel")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    // The duel may stop before it reads everything (a refused --save).
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    super::duel::duel_in(data, args, input)
 }
 
 #[test]
