@@ -144,6 +144,30 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Issue 32, N4: a settings file of 3 GB was read whole at start.
+    #[test]
+    fn a_settings_file_past_the_cap_is_set_aside_from_its_size() {
+        let dir = temp_dir("huge");
+        let path = file(&dir);
+        std::fs::File::create(&path)
+            .unwrap()
+            .set_len(3 << 30)
+            .unwrap();
+        let said = set_aside_if_too_large(&path).expect("refused");
+        assert!(said.contains("3072 MB, more than the 1 MB"), "{said}");
+        assert!(!path.exists());
+        Settings {
+            lang: None,
+            notes_mode: false,
+            notation: Notation::Plain,
+            hint_budget: false,
+        }
+        .write(&dir)
+        .unwrap();
+        assert_eq!(set_aside_if_too_large(&path), None, "a normal file stays");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Issue 32: eframe wrote settings.ron in place, so a full disk left
     /// it empty. Written atomically, the file is replaced by a rename: a
     /// hard link to the old one (the same inode) keeps the old text.
