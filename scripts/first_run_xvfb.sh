@@ -44,14 +44,8 @@ done
 sleep 0.5
 xdotool key ctrl+q
 
-status=""
-for _ in $(seq 60); do
-    if ! kill -0 "$app" 2>/dev/null; then
-        wait "$app" && status=0 || status=$?
-        break
-    fi
-    sleep 0.5
-done
+wait_exit "$app" 60
+status=$EXIT_STATUS
 app_pid=$app
 app=""
 [ -n "$status" ] || { echo "FAIL: the window did not close on Ctrl+Q" >&2; kill "$app_pid"; exit 1; }
@@ -64,6 +58,6 @@ game = json.load(open(sys.argv[1]))
 assert game["format"] == "sudolens-game", game.get("format")
 assert game["entries"].strip(".") != "", "the saved game has none of the moves"
 PY
-# eframe's persistence keeps the window's place and the settings beside it.
+# The settings are written beside the game (by sudolens, atomically).
 grep -q "sudolens-settings" "$data/settings.ron" || { echo "FAIL: no settings in $data/settings.ron" >&2; exit 1; }
 echo "first run under Xvfb: the game was saved in a new nested data folder (ok)"

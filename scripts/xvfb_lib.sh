@@ -57,6 +57,21 @@ start_xvfb() {
     return 1
 }
 
+# wait_exit PID TRIES: waits up to TRIES half-seconds for the child PID to
+#   end and sets EXIT_STATUS to its exit status, or to "" when it is still
+#   running (a variable, not printed: `wait` in a subshell has no child).
+wait_exit() {
+    EXIT_STATUS=""
+    local _
+    for _ in $(seq "$2"); do
+        if ! kill -0 "$1" 2>/dev/null; then
+            wait "$1" && EXIT_STATUS=0 || EXIT_STATUS=$?
+            return 0
+        fi
+        sleep 0.5
+    done
+}
+
 # wait_for_window NAME: prints the id of the first window titled NAME (60 s at most).
 wait_for_window() {
     local win="" _

@@ -45,6 +45,16 @@ pub fn data_dir() -> PathBuf {
     PathBuf::from("sudolens-data")
 }
 
+/// An I/O error in plain words: the system's message without Rust's
+/// "(os error 28)" suffix (issue 32, N13).
+pub fn io_words(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(i) if text.ends_with(')') => text[..i].to_string(),
+        _ => text,
+    }
+}
+
 /// What a [`write_newest`] call did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
@@ -76,6 +86,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// versions are both written (the later call wins). Version 0 is "no
 /// version" and always writes.
 pub fn write_newest(path: &Path, version: u64, bytes: &[u8]) -> std::io::Result<Written> {
+    let target = write_target(path)?;
+    let path = target.as_path();
     let dir = folder_of(path);
     let name = path
         .file_name()
@@ -116,6 +128,56 @@ pub fn write_newest(path: &Path, version: u64, bytes: &[u8]) -> std::io::Result<
     result?;
     *newest = (*newest).max(version);
     Ok(Written::Written)
+}
+
+/// The file a write to `path` replaces: `path` itself, or the file a
+/// symbolic link there points to, so that the link stays a link (renaming
+/// over it would put a plain file in its place). A FIFO, a device or a
+/// folder is refused: renaming over it would silently replace it with a
+/// plain file, and writing into it is no save.
+fn write_target(path: &Path) -> std::io::Result<PathBuf> {
+    use std::io::{Error, ErrorKind};
+    let mut target = path.to_path_buf();
+    // As many links as Linux follows before it gives up (ELOOP).
+    for _ in 0..40 {
+        let meta = match std::fs::symlink_metadata(&target) {
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(target),
+            other => other?,
+        };
+        let kind = meta.file_type();
+        if kind.is_file() {
+            return Ok(target);
+        }
+        if !kind.is_symlink() {
+            let what = if kind.is_dir() {
+                "a folder"
+            } else if is_fifo(&kind) {
+                "a FIFO (a named pipe)"
+            } else {
+                "a device or socket"
+            };
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!("this is {what}, not a file: sudolens saves only into files"),
+            ));
+        }
+        // A relative link is relative to its own folder.
+        target = folder_of(&target).join(std::fs::read_link(&target)?);
+    }
+    Err(Error::new(
+        ErrorKind::InvalidInput,
+        "too many symbolic links in a row",
+    ))
+}
+
+#[cfg(unix)]
+fn is_fifo(kind: &std::fs::FileType) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(kind)
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &std::fs::FileType) -> bool {
+    false
 }
 
 /// Moves a file that could not be read out of the way, under a name of its
@@ -180,7 +242,7 @@ pub fn move_unless_taken(from: &Path, to: &Path) -> std::io::Result<bool> {
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC, for file names that sort by time.
-fn utc_stamp(t: std::time::SystemTime) -> String {
+pub(crate) fn utc_stamp(t: std::time::SystemTime) -> String {
     let secs = t
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -291,6 +353,13 @@ mod tests {
     }
 
     #[test]
+    fn io_errors_lose_the_os_error_number() {
+        let full = std::io::Error::from_raw_os_error(28);
+        assert_eq!(io_words(&full), "No space left on device");
+        assert_eq!(io_words(&std::io::Error::other("disk gone")), "disk gone");
+    }
+
+    #[test]
     fn stamps_are_utc_calendar_times() {
         let at = |s: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(s));
         assert_eq!(at(0), "19700101-000000");
@@ -308,6 +377,37 @@ mod tests {
         assert_eq!(visible_files(&dir), ["a.txt"]);
         let err = write_atomic(&dir.join("missing/x.txt"), b"x");
         assert!(err.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 32: a save over a symbolic link replaced the link with a
+    /// plain file, and one over a FIFO replaced the FIFO.
+    #[cfg(unix)]
+    #[test]
+    fn links_stay_links_and_fifos_are_refused() {
+        let dir = temp_dir("links");
+        let real = dir.join("real.json");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.join("link.json");
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+
+        let fifo = dir.join("fifo.json");
+        let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let err = write_atomic(&fifo, b"x").unwrap_err();
+        assert!(err.to_string().contains("FIFO"), "{err}");
+        assert!(is_fifo(
+            &std::fs::symlink_metadata(&fifo).unwrap().file_type()
+        ));
+        let err = write_atomic(&dir, b"x").unwrap_err();
+        assert!(err.to_string().contains("folder"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

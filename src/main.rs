@@ -85,7 +85,8 @@ fn open_window() -> ExitCode {
             }
         },
         Err(e) => {
-            eprintln!("error: cannot open the window: {e}");
+            let why = cli::without_source_paths(&e.to_string());
+            eprintln!("error: cannot open the window: {why}");
             eprintln!("(no display? the commands work in a terminal:)\n");
             cli::welcome();
             cli::Exit::NoWindow.into()

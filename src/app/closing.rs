@@ -100,6 +100,18 @@ impl super::App {
         self.exit.failure.as_deref()
     }
 
+    /// The system asked the window to end (SIGTERM, SIGHUP, SIGINT: see
+    /// `signals`): save, then close whatever the save gave. The window
+    /// cannot stay open to ask; a failed save is said on stderr with exit
+    /// code 7, as a close without saving is.
+    pub fn close_on_signal(&mut self, ctx: &egui::Context) {
+        if !self.exit.allowed {
+            self.exit.discarded = self.autosave();
+            self.exit.allowed = true;
+        }
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+
     /// A close of the window was requested (close button, Quit, Alt+F4):
     /// save first, and when that fails keep the window open and ask.
     pub(super) fn on_close_request(&mut self, ctx: &egui::Context) {

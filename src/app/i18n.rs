@@ -130,6 +130,8 @@ texts! {
         "Impossible de reprendre la dernière partie : {0} (gardée sous {1})";
     status_restore_failed_kept: "Could not restore the last game: {0}. It stays in {1}, since it could not be moved aside: {2}",
         "Impossible de reprendre la dernière partie : {0}. Elle reste dans {1}, car elle n'a pas pu être mise de côté : {2}";
+    status_folder_in_use: "Another sudolens window uses this data folder: this window's game is saved in {0} (open it later with Ctrl+O)",
+        "Une autre fenêtre de sudolens utilise ce dossier : la partie de cette fenêtre est enregistrée dans {0} (ouvre-la plus tard avec Ctrl+O)";
     status_open_failed: "Could not open {0}: {1}", "Impossible d'ouvrir {0} : {1}";
     status_save_failed: "Could not save: {0}", "Enregistrement impossible : {0}";
     status_file_puzzles: "{0}: puzzle {1} of {2}", "{0} : grille {1} sur {2}";

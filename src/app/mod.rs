@@ -18,6 +18,7 @@
 
 mod actions;
 pub mod board_view;
+mod claim;
 mod closing;
 pub mod commands;
 mod config;
@@ -41,6 +42,7 @@ pub mod record;
 mod replies;
 pub mod session;
 pub mod settings;
+mod signals;
 pub mod stats_window;
 pub mod status_bar;
 pub mod storage;
@@ -55,7 +57,7 @@ use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
 use board_view::BoardView;
 use dialogue::{Dialogue, DialogueEntry, DialogueView};
-use i18n::{Lang, Texts};
+use i18n::{fill, Lang, Texts};
 use path_window::PathWindow;
 use pip::{Mood, Pip, PipView};
 use session::{Edit, Session};
@@ -116,6 +118,8 @@ pub struct App {
     history: record::HistoryLink,
     /// Game > New's puzzle being made.
     new_games: new_game::NewGames,
+    /// This window's hold on the data folder, and so its autosave file.
+    claim: claim::FolderClaim,
 }
 
 impl App {
@@ -123,6 +127,7 @@ impl App {
     /// medium puzzle is made at the first frame.
     pub fn new(config: Config) -> App {
         let history = record::HistoryLink::new(&config.data_dir);
+        let claim = claim::FolderClaim::take(&config.data_dir);
         let mut app = App {
             session: Session::new(config.notes_mode),
             tutor: Tutor {
@@ -141,12 +146,20 @@ impl App {
             duel: Default::default(),
             history,
             new_games: new_game::NewGames::default(),
+            claim,
         };
         app.say(crate::hint::intro(app.config.lang));
-        let restored = app.config.restore && app.restore_autosave();
+        // A second window on the folder restores nothing: the first
+        // window's game and duel are in play there.
+        let restore = app.config.restore && !app.claim.is_second();
+        let restored = restore && app.restore_autosave();
         app.new_games.first_puzzle = !restored;
-        if app.config.restore {
+        if restore {
             app.restore_duel();
+        }
+        if app.claim.is_second() {
+            let file = app.claim.autosave().display().to_string();
+            app.set_status(fill(app.t().status_folder_in_use, &[&file]), true);
         }
         app
     }
@@ -334,6 +347,16 @@ impl App {
         });
     }
 
+    /// Clears the status when it is an error made from `template` (a
+    /// failed autosave, once one succeeds).
+    fn clear_status_of(&mut self, template: &str) {
+        let opening = template.split("{0}").next().unwrap_or(template);
+        let shown = self.chrome.status.as_ref();
+        if shown.is_some_and(|s| s.error && s.text.starts_with(opening)) {
+            self.chrome.status = None;
+        }
+    }
+
     /// Writes `digit` into the selected cell, or toggles it as a note
     /// when `note` is set.
     pub fn type_digit(&mut self, digit: u8, note: bool) {
@@ -450,9 +473,9 @@ impl App {
         let now = ctx.input(|i| i.time);
         self.session.tick(now);
         if let Some((game, version)) = self.session.autosave_due(now) {
-            let dir = self.config.data_dir.clone();
+            let path = self.claim.autosave().to_path_buf();
             let generation = self.session.generation;
-            self.worker.autosave(ctx, generation, version, game, dir);
+            self.worker.autosave(ctx, generation, version, game, path);
         }
         if self.session.clock_running() {
             // wake up when the shown second changes
@@ -483,7 +506,11 @@ impl App {
                     .hidden(s.paused.then_some(t.paused_overlay))
                     .size(side),
             );
-            if s.selected != before {
+            // Moving about clears a passing message, not an error: a save
+            // that failed stays on screen until something replaces it
+            // (issue 32, N14: the next arrow key hid it).
+            let error_shown = self.chrome.status.as_ref().is_some_and(|s| s.error);
+            if s.selected != before && !error_shown {
                 self.chrome.status = None;
             }
             ui.add_space(8.0);

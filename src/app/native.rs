@@ -11,6 +11,9 @@ pub const FRAME_STATS_ENV: &str = "SUDOLENS_FRAME_STATS";
 /// The eframe wrapper.
 struct Native {
     app: App,
+    /// Where the settings go, and the settings last written there.
+    data_dir: std::path::PathBuf,
+    written: Option<settings::Settings>,
     stats: Option<FrameStats>,
     /// Tells [`run`] why the game could not be saved on exit.
     unsaved: std::sync::Arc<std::sync::Mutex<Option<String>>>,
@@ -47,14 +50,30 @@ impl FrameStats {
 impl eframe::App for Native {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let start = std::time::Instant::now();
+        if super::signals::asked_to_end() {
+            self.app.close_on_signal(ui.ctx());
+        }
         self.app.ui(ui);
         if let Some(s) = &mut self.stats {
             s.count(start);
         }
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.app.settings().store(storage);
+    /// eframe's periodic and last save: the settings, written by sudolens
+    /// itself when they changed (eframe's storage holds the window's place).
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        let now = self.app.settings();
+        if self.written == Some(now) {
+            return;
+        }
+        match now.write(&self.data_dir) {
+            Ok(()) => self.written = Some(now),
+            Err(e) => log::warn!(
+                "the settings were not saved in {}: {}",
+                settings::file(&self.data_dir).display(),
+                crate::files::io_words(&e)
+            ),
+        }
     }
 
     /// The last chance to save: a close that did not pass through the
@@ -84,8 +103,14 @@ pub struct Ended {
 pub fn run(config: Config) -> eframe::Result<Ended> {
     let unsaved = std::sync::Arc::new(std::sync::Mutex::new(None));
     let report = unsaved.clone();
+    let dir = config.data_dir.clone();
+    for file in [settings::file(&dir), settings::window_file(&dir)] {
+        if let Some(said) = settings::set_aside_if_too_large(&file) {
+            eprintln!("warning: {said}");
+        }
+    }
     let options = eframe::NativeOptions {
-        persistence_path: Some(settings::file(&config.data_dir)),
+        persistence_path: Some(settings::window_file(&dir)),
         viewport: egui::ViewportBuilder::default()
             .with_title("sudolens")
             .with_inner_size([1040.0, 760.0])
@@ -97,8 +122,10 @@ pub fn run(config: Config) -> eframe::Result<Ended> {
         "sudolens",
         options,
         Box::new(move |cc| {
+            super::signals::watch(cc.egui_ctx.clone());
             let mut config = config;
-            if let Some(s) = cc.storage.and_then(settings::Settings::load) {
+            let written = settings::Settings::read(&dir);
+            if let Some(s) = written {
                 if let Some(lang) = s.lang {
                     config.lang = lang;
                     config.lang_chosen = true;
@@ -109,6 +136,8 @@ pub fn run(config: Config) -> eframe::Result<Ended> {
             }
             Ok(Box::new(Native {
                 app: App::new(config),
+                data_dir: dir,
+                written,
                 stats: std::env::var_os(FRAME_STATS_ENV).map(|_| FrameStats::default()),
                 unsaved: report,
             }))

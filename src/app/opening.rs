@@ -226,7 +226,7 @@ impl App {
         }
         self.flush_history();
         let (game, version) = self.session.snapshot();
-        match storage::write_autosave(&self.config.data_dir, &game, version) {
+        match storage::write_autosave(self.claim.autosave(), &game, version) {
             Ok(()) => {
                 self.session.saved_generation = self.session.generation;
                 None

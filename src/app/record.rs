@@ -128,6 +128,9 @@ pub struct HistoryLink {
     pub game: GameRecord,
     /// The last progress sent, and the seconds played then.
     sent: Option<GameProgress>,
+    /// The seconds played in the game recorded, as last told to
+    /// [`HistoryLink::write`] (each frame): written when the game is left.
+    seconds: u64,
     /// Pip's words about a puzzle played before, waiting for the welcome.
     recognised: Option<hint::Paragraph>,
     pub window: StatsWindow,
@@ -150,6 +153,7 @@ impl HistoryLink {
             next_key: 0,
             game: GameRecord::default(),
             sent: None,
+            seconds: 0,
             recognised: None,
             window: StatsWindow::default(),
         }
@@ -157,6 +161,9 @@ impl HistoryLink {
 
     /// Begins recording a new game (or one under way, when `resumed`).
     fn begin(&mut self, puzzle: Grid, origin: Origin, seconds: u64, resumed: bool) {
+        // The game left (Ctrl+N, an opened file) keeps the time played in
+        // it: only closing the window wrote it before (issue 32, N9).
+        self.write(self.seconds, true);
         self.next_key += 1;
         let key = self.next_key;
         self.game = GameRecord::new(key, puzzle);
@@ -180,6 +187,7 @@ impl HistoryLink {
     /// mistake, Solve or the finish; every [`TIME_WRITE_SECONDS`] for the
     /// time alone; and always when `now` is asked (closing).
     fn write(&mut self, seconds: u64, now: bool) {
+        self.seconds = seconds;
         if self.game.key == 0 {
             return;
         }

@@ -66,7 +66,10 @@ impl App {
             }
             Reply::Practice { technique, board } => self.on_practice(technique, board),
             Reply::Autosaved { generation, error } => match error {
-                None => self.session.saved_generation = generation,
+                None => {
+                    self.session.saved_generation = generation;
+                    self.clear_status_of(self.t().status_autosave_failed);
+                }
                 Some(e) => {
                     let t = self.t();
                     self.set_status(fill(t.status_autosave_failed, &[&e]), true);

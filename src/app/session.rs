@@ -11,6 +11,11 @@ use crate::logic::{Candidate, Highlights, Technique};
 /// Seconds between background autosaves while the board changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
 
+/// Seconds between autosaves in a game's first [`AUTOSAVE_SECONDS`] of
+/// play: a window ended then (a crash, a lost display) kept nothing of a
+/// young game before (issue 32, N3).
+pub const FIRST_AUTOSAVE_SECONDS: f64 = 3.0;
+
 /// What an edit did to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Edit {
@@ -117,9 +122,10 @@ pub struct Session {
     /// Numbers game snapshots, so that a late background write of an older
     /// one never replaces a newer save.
     snapshot_version: u64,
-    /// The generation last handed to an autosave, and when (clock seconds).
+    /// The generation last handed to an autosave, and when (clock seconds;
+    /// `None` before the first autosave of this game).
     pub saved_generation: u64,
-    last_save: f64,
+    last_save: Option<f64>,
 }
 
 impl Session {
@@ -142,7 +148,7 @@ impl Session {
             file: PuzzleFile::default(),
             snapshot_version: 0,
             saved_generation: 0,
-            last_save: 0.0,
+            last_save: None,
         }
     }
 
@@ -160,6 +166,8 @@ impl Session {
         self.hints.clear();
         self.notes_declined = false;
         self.paused = false;
+        // A new game is saved at once (see `FIRST_AUTOSAVE_SECONDS`).
+        self.last_save = None;
         self.selected = Cell::ALL
             .iter()
             .copied()
@@ -398,12 +406,19 @@ impl Session {
     }
 
     /// A snapshot for a background autosave, when the game changed since
-    /// the last one and [`AUTOSAVE_SECONDS`] have passed.
+    /// the last one and [`AUTOSAVE_SECONDS`] have passed ([`FIRST_AUTOSAVE_SECONDS`]
+    /// while the game is young, and none for a game never saved).
     pub fn autosave_due(&mut self, now: f64) -> Option<(SavedGame, u64)> {
-        if self.generation == self.saved_generation || now - self.last_save < AUTOSAVE_SECONDS {
+        let interval = if self.elapsed < AUTOSAVE_SECONDS {
+            FIRST_AUTOSAVE_SECONDS
+        } else {
+            AUTOSAVE_SECONDS
+        };
+        let too_soon = self.last_save.is_some_and(|t| now - t < interval);
+        if self.generation == self.saved_generation || too_soon {
             return None;
         }
-        self.last_save = now;
+        self.last_save = Some(now);
         Some(self.snapshot())
     }
 }
@@ -537,6 +552,7 @@ mod tests {
     #[test]
     fn autosaves_come_only_after_a_change_and_a_pause() {
         let mut s = session();
+        s.elapsed = 2.0 * AUTOSAVE_SECONDS;
         s.saved_generation = s.generation;
         assert!(s.autosave_due(100.0).is_none(), "nothing changed");
         s.type_digit(1, false);
@@ -545,5 +561,20 @@ mod tests {
         assert!(s.autosave_due(110.0).is_none(), "too soon");
         let (_, second) = s.autosave_due(100.0 + AUTOSAVE_SECONDS).unwrap();
         assert!(second > first, "newer snapshots carry higher versions");
+    }
+
+    /// Issue 32, N3: a game under 30 s old was never autosaved, so a window
+    /// ended by a crash or a lost display left nothing of it.
+    #[test]
+    fn a_young_game_is_saved_within_seconds() {
+        let mut s = session();
+        assert!(s.autosave_due(1.0).is_some(), "a new game, saved at once");
+        s.saved_generation = s.generation;
+        s.type_digit(1, false);
+        assert!(s.autosave_due(2.0).is_none(), "a second after the last");
+        assert!(
+            s.autosave_due(1.0 + FIRST_AUTOSAVE_SECONDS).is_some(),
+            "a move in the first seconds of a game"
+        );
     }
 }

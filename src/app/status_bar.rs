@@ -41,7 +41,9 @@ impl StatusBar<'_> {
                 } else {
                     RichText::new(&s.text)
                 };
-                ui.label(text);
+                // Wrapped, not cut at the window's edge: a failure's
+                // message names a file and why, and is read whole.
+                ui.add(egui::Label::new(text).wrap());
             }
         });
         pause_clicked

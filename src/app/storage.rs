@@ -11,12 +11,15 @@ pub fn autosave_path(dir: &Path) -> PathBuf {
     dir.join("autosave.json")
 }
 
-/// Writes the autosave as snapshot `version`, creating the data folder
-/// first. A snapshot older than one already written is dropped (see
-/// [`crate::files::write_newest`]). The error is the message for the player.
-pub fn write_autosave(dir: &Path, game: &SavedGame, version: u64) -> Result<(), String> {
-    ensure_dir(dir).map_err(|e| e.to_string())?;
-    game.write_version(&autosave_path(dir), version)
+/// Writes the autosave `path` (see `claim` for which file that is) as
+/// snapshot `version`, creating its folder first. A snapshot older than one
+/// already written is dropped (see [`crate::files::write_newest`]). The
+/// error is the message for the player.
+pub fn write_autosave(path: &Path, game: &SavedGame, version: u64) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        ensure_dir(dir).map_err(|e| e.to_string())?;
+    }
+    game.write_version(path, version)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }

@@ -260,20 +260,20 @@ impl Worker {
         });
     }
 
-    /// Writes `game` as the autosave in `data_dir`, snapshot `version`, in
-    /// the background; unlike other jobs it does not make the app busy.
+    /// Writes `game` as the autosave `path`, snapshot `version`, in the
+    /// background; unlike other jobs it does not make the app busy.
     pub fn autosave(
         &mut self,
         ctx: &egui::Context,
         generation: u64,
         version: u64,
         game: crate::grid::SavedGame,
-        data_dir: PathBuf,
+        path: PathBuf,
     ) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let error = super::storage::write_autosave(&data_dir, &game, version).err();
+            let error = super::storage::write_autosave(&path, &game, version).err();
             if let Some(e) = &error {
                 log::warn!("background autosave failed: {e}");
             }

@@ -1,7 +1,7 @@
 //! `sudolens explain`: the whole logical path of a puzzle, step by step.
 
 use super::hint::{one_grid, step_json, texts, WordingArgs};
-use super::Exit;
+use super::{Exit, Output};
 use clap::Args;
 use std::process::ExitCode;
 use sudolens::hint::{for_reading, invalid_grid, summary};
@@ -42,32 +42,33 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     };
     let words = args.words.wording();
     let v = verdict(&grid);
+    let mut out = Output::stdout();
     if !v.is_unique() {
         for line in texts(invalid_grid(&grid, &v, words)) {
-            println!("{line}");
+            out.line(line);
         }
-        return Exit::for_verdict(&v).into();
+        return out.finish(Exit::for_verdict(&v));
     }
     let path = solve_path(&grid);
     if args.json {
         let steps: Vec<serde_json::Value> =
             path.steps.iter().map(|s| step_json(s, words)).collect();
-        let out = serde_json::json!({
+        let json = serde_json::json!({
             "puzzle": grid.to_line(),
             "steps": steps,
             "solved_by_logic": path.solved_by_logic,
         });
-        println!("{out}");
+        out.line(json);
     } else {
         for (i, step) in path.steps.iter().enumerate() {
-            println!("{:3}. {}", i + 1, summary(step, words));
+            out.line(format_args!("{:3}. {}", i + 1, summary(step, words)));
             if !args.brief {
                 for line in for_reading(step, words).lines {
-                    println!("       {}", line.text);
+                    out.line(format_args!("       {}", line.text));
                 }
             }
         }
-        println!(
+        out.line(format_args!(
             "{} steps, {}",
             path.steps.len(),
             if path.solved_by_logic {
@@ -75,11 +76,11 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             } else {
                 "logic stopped before the end"
             }
-        );
+        ));
     }
-    if path.solved_by_logic {
-        Exit::Ok.into()
+    out.finish(if path.solved_by_logic {
+        Exit::Ok
     } else {
-        Exit::Stuck.into()
-    }
+        Exit::Stuck
+    })
 }

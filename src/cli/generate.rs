@@ -2,7 +2,8 @@
 //! one per line (or one JSON object per line), with a progress line on
 //! standard error while a batch takes more than a second.
 
-use super::Exit;
+use super::output::Ending;
+use super::{Exit, Output};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -92,7 +93,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 minimal: args.minimal,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
-            let output = super::shaped::Output {
+            let output = super::shaped::Printed {
                 json: args.json,
                 format: args.format,
             };
@@ -117,8 +118,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         ),
     };
     let mut ticker = Ticker::new(options.level, count);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Output::stdout();
     for i in 0..count {
         let seed = first_seed.wrapping_add(i);
         let made = generate_with(&options, seed, |p| {
@@ -134,13 +134,21 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         } else {
             made.puzzle.to_line()
         };
-        // A closed pipe ends the batch quietly (SIGPIPE is restored in main).
-        if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        // Each puzzle is sent on as soon as it is made: a batch can be slow.
+        out.line(line);
+        out.flush();
+        if out.failed() {
             break;
         }
     }
+    // A failed write is said before the progress's total; a closed pipe
+    // ends the batch quietly (SIGPIPE is restored in main).
+    let ending = out.end();
     ticker.finish();
-    Exit::Ok.into()
+    match ending {
+        Ending::Failed => Exit::WriteFailed.into(),
+        Ending::Written | Ending::Closed => Exit::Ok.into(),
+    }
 }
 
 fn json_line(made: &Generated) -> String {

@@ -1,6 +1,6 @@
 //! `sudolens hint`: the next logical step on a puzzle, with Pip's lines.
 
-use super::{bad_input, read_source, Exit};
+use super::{bad_input, read_source, Exit, Output};
 use clap::Args;
 use std::process::ExitCode;
 use sudolens::grid::{Board, Grid, PuzzleStream};
@@ -96,6 +96,7 @@ pub fn run(args: &HintArgs) -> ExitCode {
         NextStep::Step(step) => sudolens::hint::for_reading(step, words),
         other => for_outcome(other, words),
     };
+    let mut out = Output::stdout();
     if args.json {
         let v = match &outcome {
             NextStep::Step(step) => step_json(step, words),
@@ -108,16 +109,15 @@ pub fn run(args: &HintArgs) -> ExitCode {
                 serde_json::json!({ "status": status, "lines": texts(paragraph) })
             }
         };
-        println!("{v}");
+        out.line(v);
     } else {
         for line in texts(paragraph) {
-            println!("{line}");
+            out.line(line);
         }
     }
-    match outcome {
+    out.finish(match outcome {
         NextStep::Step(_) | NextStep::Solved => Exit::Ok,
         NextStep::Invalid(v) => Exit::for_verdict(&v),
         NextStep::Stuck => Exit::Stuck,
-    }
-    .into()
+    })
 }

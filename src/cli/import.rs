@@ -1,7 +1,8 @@
 //! `sudolens import`: read Sudoku photos. One photo prints the grid; several print one line
 //! each and a summary, scored against `.dat` ground truth files lying beside the photos.
 
-use super::{bad_input, Exit};
+use super::output::Ending;
+use super::{bad_input, Exit, Output};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -87,28 +88,29 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         };
         let path = &args.photos[0];
         let outcome = vision::import_path(path, &model, &opts);
+        let mut out = Output::stdout();
         match &outcome {
-            _ if args.json => println!("{}", json_line(path, &outcome)),
-            Ok(r) => print_one(r, load_ms),
+            _ if args.json => out.line(json_line(path, &outcome)),
+            Ok(r) => print_one(&mut out, r, load_ms),
             Err(e) => eprintln!("error: {}: {e}", path.display()),
         }
-        return exit_for(&outcome).into();
+        return out.finish(exit_for(&outcome));
     }
     run_many(args, &model, load_ms)
 }
 
-fn print_one(r: &ImportResult, load_ms: f64) {
-    println!(
+fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
+    out.line(format_args!(
         "Grid ({}):",
         if r.entries.filled_count() > 0 {
             "printed givens, handwritten entries in brackets"
         } else {
             "printed givens"
         }
-    );
+    ));
     for row in 0..9 {
         if row % 3 == 0 {
-            println!("+-------------+-------------+-------------+");
+            out.line("+-------------+-------------+-------------+");
         }
         let mut line = String::new();
         for col in 0..9 {
@@ -124,18 +126,18 @@ fn print_one(r: &ImportResult, load_ms: f64) {
             line.push_str(&text);
             line.push(' ');
         }
-        println!("{line}|");
+        out.line(format_args!("{line}|"));
     }
-    println!("+-------------+-------------+-------------+");
-    println!("givens:  {}", r.givens);
-    println!("entries: {}", r.entries);
+    out.line("+-------------+-------------+-------------+");
+    out.line(format_args!("givens:  {}", r.givens));
+    out.line(format_args!("entries: {}", r.entries));
     if r.uncertain.is_empty() {
-        println!("uncertain cells: none");
+        out.line("uncertain cells: none");
     } else {
-        println!(
+        out.line(format_args!(
             "uncertain cells (please check): {}",
             cell_list(&r.uncertain)
-        );
+        ));
     }
     let mistakes: Vec<Cell> = r
         .cells
@@ -144,27 +146,27 @@ fn print_one(r: &ImportResult, load_ms: f64) {
         .map(|c| c.cell)
         .collect();
     if !mistakes.is_empty() {
-        println!(
+        out.line(format_args!(
             "entries read clearly that disagree with the solution (is each what you wrote?): {}",
             cell_list(&mistakes)
-        );
+        ));
     }
     let verdict = match r.verdict {
         Verdict::Unique(_) => "a proper puzzle (exactly one solution)",
         Verdict::Multiple(_) => "several solutions: a given is probably missing",
         Verdict::NoSolution { .. } => "no solution: a given is probably misread",
     };
-    println!("verdict: {verdict}");
+    out.line(format_args!("verdict: {verdict}"));
     if r.orientation != 0 {
-        println!(
+        out.line(format_args!(
             "the photo was turned {} degrees to read it upright",
             r.orientation
-        );
+        ));
     }
-    println!(
+    out.line(format_args!(
         "time: {:.0} ms (model load {:.0} ms, not included)",
         r.timings_ms.total, load_ms
-    );
+    ));
 }
 
 /// Cells as `r1c1 r2c5 ...`.
@@ -183,6 +185,7 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
     let start = Instant::now();
     let (mut failed, mut scored, mut grids_right, mut cells_right) = (0, 0, 0, 0);
     let mut times = Vec::new();
+    let mut out = Output::stdout();
     for path in &args.photos {
         let opts = ImportOptions {
             debug_dir: args
@@ -197,10 +200,10 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
         }
         let right = outcome.as_ref().ok().and_then(|r| score(path, r));
         if args.json {
-            println!("{}", json_line(path, &outcome));
+            out.line(json_line(path, &outcome));
         } else {
             match &outcome {
-                Ok(r) => println!(
+                Ok(r) => out.line(format_args!(
                     "{}: {} {} {} {:.0} ms{}",
                     path.display(),
                     r.givens,
@@ -210,9 +213,14 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
                     right
                         .map(|n| format!("  {n}/81 cells right"))
                         .unwrap_or_default()
-                ),
-                Err(e) => println!("{}: error: {e}", path.display()),
+                )),
+                Err(e) => out.line(format_args!("{}: error: {e}", path.display())),
             }
+        }
+        // Each photo's line is sent on as it is read: photos are slow.
+        out.flush();
+        if out.failed() {
+            break;
         }
         if let Ok(r) = &outcome {
             times.push(r.timings_ms.total);
@@ -222,6 +230,12 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
             cells_right += n;
             grids_right += usize::from(n == 81);
         }
+    }
+    // A failed write is said before the summary; a closed pipe ends the
+    // run quietly, as asked.
+    let ending = out.end();
+    if ending == Ending::Closed {
+        return ExitCode::SUCCESS;
     }
     let secs = start.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
@@ -241,7 +255,9 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
             100.0 * cells_right as f64 / (scored * 81) as f64
         );
     }
-    if failed > 0 {
+    if ending == Ending::Failed {
+        Exit::WriteFailed.into()
+    } else if failed > 0 {
         Exit::BatchFailures.into()
     } else {
         Exit::Ok.into()

@@ -31,6 +31,9 @@ pub fn read_source(arg: &str) -> Result<Source, String> {
             "'{arg}' is a directory: give a puzzle file, an 81-character puzzle or - for standard input"
         )),
         Ok(_) => {
+            if let Some(message) = super::saved::saved_file_message(arg) {
+                return Err(message);
+            }
             let file = File::open(arg).map_err(|e| format!("{arg}: cannot open: {e}"))?;
             open(arg, Box::new(BufReader::with_capacity(READ_BUFFER, file)))
         }

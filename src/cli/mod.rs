@@ -7,13 +7,16 @@ pub mod generate;
 pub mod hint;
 pub mod import;
 mod input;
+pub mod output;
 pub mod rate;
+mod saved;
 #[cfg(feature = "web")]
 pub mod serve;
 pub mod shaped;
 pub mod solve;
 
 pub use input::read_source;
+pub use output::Output;
 
 use std::process::ExitCode;
 use sudolens::grid::Grid;
@@ -55,6 +58,9 @@ pub enum Exit {
     /// not load, or `rate --check` caught a wrong conclusion. 70 is
     /// `EX_SOFTWARE` of sysexits.h.
     Internal = 70,
+    /// Standard output or a file could not be written (a full disk, an
+    /// I/O error); the message names what and why. 74 is `EX_IOERR`.
+    WriteFailed = 74,
 }
 
 impl From<Exit> for ExitCode {
@@ -88,7 +94,30 @@ Exit codes (the same for every command):
   6   the rule engine found no further logical step (hint, explain, rate)
   7   the window closed without the game saved (it could not be written)
   8   the window could not open (no display, or built without it)
-  70  sudolens itself failed: the digit model did not load, or rate --check caught a wrong step";
+  70  sudolens itself failed: the digit model did not load, or rate --check caught a wrong step
+  74  output that could not be written: standard output or a file (a full disk, an I/O error)";
+
+/// `message` without the source locations some libraries put in their
+/// errors: winit's say "os error at /home/.../.cargo/registry/src/.../
+/// mod.rs:788: " before the cause, a build path of no use to the player
+/// (issue 32, N13).
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+pub fn without_source_paths(message: &str) -> String {
+    const AT: &str = "os error at ";
+    let mut text = message.to_string();
+    while let Some(at) = text.find(AT) {
+        let rest = &text[at + AT.len()..];
+        // The location ends with ".rs:LINE: ".
+        let end = rest
+            .find(".rs:")
+            .and_then(|i| rest[i..].find(": ").map(|j| i + j + 2));
+        match end {
+            Some(end) => text.replace_range(at..at + AT.len() + end, ""),
+            None => break,
+        }
+    }
+    text
+}
 
 /// Prints an error the way every subcommand does and returns exit code 2.
 pub fn bad_input(message: &str) -> ExitCode {
@@ -105,26 +134,40 @@ pub fn welcome() -> ExitCode {
     let start = std::time::Instant::now();
     let verdict = sudolens::solver::verdict(&grid);
     let took = start.elapsed();
-    println!("sudolens: a Sudoku assistant\n");
-    println!("A hard puzzle:\n{}", grid.to_pretty());
+    let mut out = Output::stdout();
+    out.line("sudolens: a Sudoku assistant\n");
+    out.line(format_args!("A hard puzzle:\n{}", grid.to_pretty()));
     match verdict.solution() {
-        Some(s) => println!(
+        Some(s) => out.line(format_args!(
             "Its unique solution, found in {:.2} ms:\n{}",
             took.as_secs_f64() * 1e3,
             s.to_pretty()
-        ),
-        None => println!("{}", verdict_summary(&verdict, Lang::En)),
+        )),
+        None => out.line(verdict_summary(&verdict, Lang::En)),
     }
-    println!("Usage:");
-    println!("  sudolens solve <PUZZLE|FILE|->   solve one puzzle or a file of puzzles");
-    println!("  sudolens hint <PUZZLE>           the next logical step, explained");
-    println!("  sudolens explain <PUZZLE>        every step from start to finish");
-    println!("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
-    println!("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
+    out.line("Usage:");
+    out.line("  sudolens solve <PUZZLE|FILE|->   solve one puzzle or a file of puzzles");
+    out.line("  sudolens hint <PUZZLE>           the next logical step, explained");
+    out.line("  sudolens explain <PUZZLE>        every step from start to finish");
+    out.line("  sudolens rate <PUZZLE|FILE>      level, score and hardest technique");
+    out.line("  sudolens import <PHOTO>...       read the Sudoku in newspaper photos");
     #[cfg(feature = "web")]
-    println!("  sudolens serve [--lan]           play in a browser, or on a phone");
-    println!("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
-    println!("  sudolens duel                    a duel with Pip in the terminal");
-    println!("  sudolens --help                  all commands, options and exit codes");
-    ExitCode::SUCCESS
+    out.line("  sudolens serve [--lan]           play in a browser, or on a phone");
+    out.line("  sudolens generate --level hard   a new puzzle at a level (--daily: of the day)");
+    out.line("  sudolens duel                    a duel with Pip in the terminal");
+    out.line("  sudolens --help                  all commands, options and exit codes");
+    out.finish(Exit::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn source_paths_are_left_out_of_messages() {
+        let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:788: neither WAYLAND_DISPLAY nor DISPLAY is set.";
+        assert_eq!(
+            super::without_source_paths(winit),
+            "winit EventLoopError: neither WAYLAND_DISPLAY nor DISPLAY is set."
+        );
+        assert_eq!(super::without_source_paths("no display"), "no display");
+    }
 }

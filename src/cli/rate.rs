@@ -1,10 +1,10 @@
 //! `sudolens rate`: level, score and hardest technique of each puzzle, and
 //! with `--bench` the engine's timings (the figures quoted for issue 3).
 
-use super::{bad_input, read_source, Exit};
+use super::output::Ending;
+use super::{bad_input, read_source, Exit, Output};
 use clap::Args;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
@@ -228,22 +228,21 @@ pub fn run(args: &RateArgs) -> ExitCode {
         args,
         stats: Stats::default(),
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Output::stdout();
     let start = Instant::now();
     let exit = match source.puzzles {
         PuzzleStream::Single(g) => {
             let (text, exit) = rater.rate_one(None, Ok(g));
-            let _ = writeln!(out, "{text}");
+            out.line(text);
             exit
         }
         PuzzleStream::Many(lines) => {
             let mut worst = Exit::Ok;
             for line in lines {
                 let (text, exit) = rater.rate_one(Some(line.line), line.grid);
-                if writeln!(out, "{text}").is_err() {
-                    // The reader went away (e.g. `| head`): stop quietly.
-                    return ExitCode::SUCCESS;
+                out.line(text);
+                if out.failed() {
+                    break;
                 }
                 worst = match (worst, exit) {
                     (Exit::Internal, _) | (_, Exit::Internal) => Exit::Internal,
@@ -254,14 +253,22 @@ pub fn run(args: &RateArgs) -> ExitCode {
             worst
         }
     };
-    let _ = out.flush();
+    // A failed write is said before the summary; a closed pipe (`| head`)
+    // ends the run quietly, as asked.
+    let ending = out.end();
+    if ending == Ending::Closed {
+        return ExitCode::SUCCESS;
+    }
     summary(
         &source.name,
         args,
         &mut rater.stats,
         start.elapsed().as_secs_f64(),
     );
-    exit.into()
+    match ending {
+        Ending::Failed => Exit::WriteFailed.into(),
+        _ => exit.into(),
+    }
 }
 
 fn summary(name: &str, args: &RateArgs, s: &mut Stats, secs: f64) {

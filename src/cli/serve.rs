@@ -46,7 +46,12 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         }
     };
     // The address first, alone on its line, for scripts and people alike.
-    println!("{}", server.url());
+    // Unwritten, nobody could reach the page: stop at once.
+    let mut out = super::Output::stdout();
+    out.line(server.url());
+    if out.end() != super::output::Ending::Written {
+        return Exit::WriteFailed.into();
+    }
     if args.lan {
         eprintln!(
             "warning: anyone on this network who gets this link can use sudolens through it \

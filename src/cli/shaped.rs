@@ -3,8 +3,9 @@
 //! line without either goes the classic way; everything else comes here.
 
 use super::hint::{step_json, texts};
+use super::output::{Ending, Output};
 use super::{bad_input, Exit};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use sudolens::generate::{generate_shaped, random_shape, Options};
@@ -233,6 +234,7 @@ fn solution_text(grid: &ShapedGrid) -> String {
 
 /// `solve` on shaped puzzles: one solution (or reason) per puzzle.
 pub fn solve(source: ShapedSource, words: Wording) -> ExitCode {
+    let mut out = Output::stdout();
     let many = source.entries.len() > 1;
     let (mut solved, mut failed) = (0usize, 0usize);
     let mut last = Exit::Ok;
@@ -263,7 +265,13 @@ pub fn solve(source: ShapedSource, words: Wording) -> ExitCode {
         if text.starts_with("error") {
             failed += 1;
         }
-        println!("{}", text.trim_end());
+        out.line(text.trim_end());
+        if out.failed() {
+            break;
+        }
+    }
+    if out.end() == Ending::Failed {
+        return Exit::WriteFailed.into();
     }
     if many {
         eprintln!(
@@ -295,6 +303,7 @@ pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
         return Exit::Internal.into();
     };
     let outcome = next_outcome(&board);
+    let mut out = Output::stdout();
     let paragraph = match &outcome {
         NextStep::Invalid(v) => invalid_grid(&grid, v, words),
         NextStep::Step(step) => for_reading(step, words),
@@ -313,18 +322,17 @@ pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
             }
         };
         v["shape"] = serde_json::json!(shaped.shape().name());
-        println!("{v}");
+        out.line(v);
     } else {
         for line in texts(paragraph) {
-            println!("{line}");
+            out.line(line);
         }
     }
-    match outcome {
+    out.finish(match outcome {
         NextStep::Step(_) | NextStep::Solved => Exit::Ok,
         NextStep::Invalid(v) => Exit::for_verdict(&v),
         NextStep::Stuck => Exit::Stuck,
-    }
-    .into()
+    })
 }
 
 /// `explain` on a shaped puzzle: every step on the shape's houses.
@@ -338,12 +346,13 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
         Err(code) => return code,
     };
     let shape = shaped.shape();
+    let mut out = Output::stdout();
     let v = verdict_in(shape, &grid);
     if !v.is_unique() {
         for line in texts(invalid_grid(&grid, &v, words)) {
-            println!("{line}");
+            out.line(line);
         }
-        return Exit::for_verdict(&v).into();
+        return out.finish(Exit::for_verdict(&v));
     }
     let Ok(path) = solve_path_in(shape, &grid) else {
         return Exit::Internal.into();
@@ -351,20 +360,19 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
     if json {
         let steps: Vec<serde_json::Value> =
             path.steps.iter().map(|s| step_json(s, words)).collect();
-        let out = serde_json::json!({
+        out.line(serde_json::json!({
             "shape": shape.name(),
             "puzzle": grid.to_line(),
             "steps": steps,
             "solved_by_logic": path.solved_by_logic,
-        });
-        println!("{out}");
+        }));
     } else {
-        println!("{} ({})", grid.to_line(), shape.name());
+        out.line(format_args!("{} ({})", grid.to_line(), shape.name()));
         for (i, step) in path.steps.iter().enumerate() {
-            println!("{:3}. {}", i + 1, summary(step, words));
+            out.line(format_args!("{:3}. {}", i + 1, summary(step, words)));
             if !brief {
                 for line in for_reading(step, words).lines {
-                    println!("       {}", line.text);
+                    out.line(format_args!("       {}", line.text));
                 }
             }
         }
@@ -373,17 +381,18 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
         } else {
             "logic stopped before the end"
         };
-        println!("{} steps, {end}", path.steps.len());
+        out.line(format_args!("{} steps, {end}", path.steps.len()));
     }
-    if path.solved_by_logic {
-        Exit::Ok.into()
+    out.finish(if path.solved_by_logic {
+        Exit::Ok
     } else {
-        Exit::Stuck.into()
-    }
+        Exit::Stuck
+    })
 }
 
 /// `rate` on shaped puzzles: level, score and hardest technique per line.
 pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
+    let mut out = Output::stdout();
     let mut failed = 0usize;
     let total = source.entries.len();
     for entry in source.entries {
@@ -391,25 +400,25 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
             Ok(g) => g,
             Err(e) => {
                 failed += 1;
-                println!("error: {e}");
+                out.line(format_args!("error: {e}"));
                 continue;
             }
         };
         let Some(g) = grid.to_grid() else {
             failed += 1;
-            println!(
+            out.line(format_args!(
                 "error: line {}: levels are rated on 9x9 grids; a {} is not",
                 entry.line,
                 grid.shape().name()
-            );
+            ));
             continue;
         };
         if !verdict_in(grid.shape(), &g).is_unique() {
             failed += 1;
-            println!(
+            out.line(format_args!(
                 "error: line {}: not a proper puzzle (no single solution)",
                 entry.line
-            );
+            ));
             continue;
         }
         let Ok(path) = solve_path_in(grid.shape(), &g) else {
@@ -428,20 +437,27 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
                 "steps": r.steps,
                 "solved_by_logic": r.solved_by_logic,
             });
-            println!("{v}");
+            out.line(v);
         } else {
-            println!("{} {} {:.1} {hardest}", g.to_line(), r.level.id(), r.score);
+            out.line(format_args!(
+                "{} {} {:.1} {hardest}",
+                g.to_line(),
+                r.level.id(),
+                r.score
+            ));
+        }
+        if out.failed() {
+            break;
         }
         if !r.solved_by_logic {
             failed += 1;
         }
     }
-    match (failed, total) {
+    out.finish(match (failed, total) {
         (0, _) => Exit::Ok,
         (_, 1) => Exit::Stuck,
         _ => Exit::BatchFailures,
-    }
-    .into()
+    })
 }
 
 /// How `generate` writes each puzzle.
@@ -471,7 +487,7 @@ pub fn parse_format(s: &str) -> Result<Format, String> {
 
 /// What `generate` prints: JSON objects or puzzles in a format.
 #[derive(Clone, Copy, Debug)]
-pub struct Output {
+pub struct Printed {
     pub json: bool,
     pub format: Format,
 }
@@ -486,9 +502,9 @@ pub fn generate(
     name: ShapeName,
     options: &Options,
     (seed, count): (u64, u64),
-    output: Output,
+    output: Printed,
 ) -> ExitCode {
-    let mut out = std::io::stdout().lock();
+    let mut out = Output::stdout();
     let own_maps = name.jigsaw || name.odd_even;
     for i in 0..count {
         let seed = seed.wrapping_add(i);
@@ -529,15 +545,13 @@ pub fn generate(
                 text
             }
         };
-        if out
-            .write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .is_err()
-        {
+        out.text(&text);
+        out.flush();
+        if out.failed() {
             break;
         }
     }
-    Exit::Ok.into()
+    out.finish(Exit::Ok)
 }
 
 /// One generated puzzle as `generate --json` prints it.

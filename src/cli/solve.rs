@@ -1,9 +1,10 @@
 //! `sudolens solve`: the exact solver on one puzzle or a batch.
 
 use super::hint::parse_notation;
-use super::{bad_input, read_source, Exit};
+use super::output::Ending;
+use super::{bad_input, read_source, Exit, Output};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, PuzzleLines, PuzzleStream};
@@ -46,11 +47,12 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 
 fn solve_one(grid: &Grid, words: Wording) -> ExitCode {
     let v = verdict(grid);
+    let mut out = Output::stdout();
     match &v {
-        Verdict::Unique(solution) => println!("{}", solution.to_line()),
-        _ => println!("{}", verdict_summary(&v, words)),
+        Verdict::Unique(solution) => out.line(solution.to_line()),
+        _ => out.line(verdict_summary(&v, words)),
     }
-    Exit::for_verdict(&v).into()
+    out.finish(Exit::for_verdict(&v))
 }
 
 /// Counts of a batch, for the summary.
@@ -66,8 +68,7 @@ struct Tally {
 /// and nothing kept but the counts.
 fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording) -> ExitCode {
     let start = Instant::now();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Output::stdout();
     let mut tally = Tally::default();
     for line in lines {
         tally.puzzles += 1;
@@ -87,12 +88,17 @@ fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording)
                 }
             },
         };
-        if writeln!(out, "{text}").is_err() {
-            // The reader went away (e.g. `| head`): stop quietly.
-            return ExitCode::SUCCESS;
+        out.line(text);
+        if out.failed() {
+            break;
         }
     }
-    let _ = out.flush();
+    // A failed write is said before the summary, which counts the lines
+    // read; a closed pipe (`| head`) ends the batch quietly, as asked.
+    let ending = out.end();
+    if ending == Ending::Closed {
+        return ExitCode::SUCCESS;
+    }
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{name}: {} puzzles, {} solved, {} invalid, {} malformed, {:.0} puzzles/s",
@@ -102,7 +108,9 @@ fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording)
         tally.malformed,
         tally.puzzles as f64 / secs.max(1e-9)
     );
-    if tally.solved == tally.puzzles {
+    if ending == Ending::Failed {
+        Exit::WriteFailed.into()
+    } else if tally.solved == tally.puzzles {
         Exit::Ok.into()
     } else {
         Exit::BatchFailures.into()

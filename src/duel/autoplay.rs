@@ -28,7 +28,7 @@ impl fmt::Display for Stall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stall::NotHonest => write!(f, "Pip against Pip needs honest answers"),
-            Stall::Refused { turn, error } => write!(f, "turn {turn}: move refused: {error:?}"),
+            Stall::Refused { turn, error } => write!(f, "turn {turn}: move refused: {error}"),
             Stall::Inconsistent { turn, side, at } => {
                 let pip = match side {
                     Side::Player => "Pip 1 (the player's seat)",

@@ -6,6 +6,7 @@ use super::{Reason, Side, Thought};
 use crate::grid::Cell;
 use crate::logic::Step;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// What a turn does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +65,52 @@ pub enum MoveError {
         cell: Cell,
         digit: u8,
     },
+}
+
+/// A move in the words a duel file or a log uses: "5 in r1c2", "a joker
+/// on r1c2" (Pip's own lines, in either language, are in `hint::duel`).
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place { cell, digit } => write!(f, "{digit} in {cell}"),
+            Action::Joker { cell } => write!(f, "a joker on {cell}"),
+        }
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Right => write!(f, "right"),
+            Answer::Wrong => write!(f, "wrong"),
+            Answer::Value(v) => write!(f, "the value {v}"),
+        }
+    }
+}
+
+/// Why the rules refuse a move, in plain words (no Rust names reach a
+/// message, see issue 32, N13).
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveError::GameOver => write!(f, "the duel is already over"),
+            MoveError::NotYourTurn => write!(f, "it is the other side's turn"),
+            MoveError::WaitingForAnswer => write!(f, "a move is waiting for its answer"),
+            MoveError::NotAHole { cell, digit } => {
+                write!(f, "{cell} already holds {digit}: it is not a hole")
+            }
+            MoveError::NotADigit { value } => {
+                write!(f, "{value} is not a digit from 1 to 9")
+            }
+            MoveError::AlreadyInUnit { cell, digit, seen } => write!(
+                f,
+                "{digit} cannot go in {cell}: {seen} in the same row, column or box holds it"
+            ),
+            MoveError::AlreadyRefused { cell, digit } => {
+                write!(f, "{digit} was already refused in {cell}")
+            }
+        }
+    }
 }
 
 /// Why an answer was refused (by hand). The question stays open.

@@ -189,7 +189,7 @@ impl Duel {
         }
         let side = turn.side;
         self.check(side, turn.action)
-            .map_err(|e| format!("{e:?}"))?;
+            .map_err(|e| format!("{}: {e}", turn.action))?;
         let by_hand = side == Side::Pip && self.answering == Answering::ByHand;
         if by_hand {
             let ok = matches!(
@@ -199,7 +199,7 @@ impl Duel {
             );
             if !ok {
                 return Err(format!(
-                    "{:?} does not answer {:?}",
+                    "{} does not answer {} (a placed value is right or wrong, a joker gets a value from 1 to 9)",
                     turn.answer, turn.action
                 ));
             }
@@ -207,7 +207,7 @@ impl Duel {
             let truth = self.answer_from_secret(side, turn.action);
             if truth != turn.answer {
                 return Err(format!(
-                    "the answer to {:?} was {:?}, the secret says {:?}",
+                    "the answer to {} was {}, the secret says {}",
                     turn.action, turn.answer, truth
                 ));
             }

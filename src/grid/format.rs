@@ -27,8 +27,9 @@ pub enum ParseError {
         column: usize,
         byte: u64,
     },
-    /// A line longer than any puzzle line (see [`MAX_LINE_BYTES`]).
-    LineTooLong { line: usize, bytes: u64 },
+    /// A line longer than any puzzle line (see [`MAX_LINE_BYTES`]),
+    /// refused at that length: the input is not read past it.
+    LineTooLong { line: usize },
     /// The input could not be read any further (a failing disk or pipe).
     Io { line: usize, message: String },
     /// A `grilleXX.txt` header announcing boxes other than 3×3.
@@ -87,9 +88,9 @@ impl fmt::Display for ParseError {
                 f,
                 "line {line}, column {column}: binary data, not text: a NUL byte (byte {byte} of the input)"
             ),
-            ParseError::LineTooLong { line, bytes } => write!(
+            ParseError::LineTooLong { line } => write!(
                 f,
-                "line {line} is {bytes} bytes long, more than the {MAX_LINE_BYTES} a puzzle line may hold"
+                "line {line} is longer than the {MAX_LINE_BYTES} bytes a puzzle line may hold: the input is not read past it"
             ),
             ParseError::Io { line, message } => {
                 write!(f, "line {line}: the input cannot be read further: {message}")

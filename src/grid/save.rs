@@ -56,6 +56,22 @@ pub enum SaveError {
         path: Option<PathBuf>,
         message: String,
     },
+    /// A file larger than any save file (see [`MAX_SAVE_BYTES`]), refused
+    /// from its size before it is read; `bytes` is `None` for a stream (a
+    /// FIFO) that ran past the cap while it was read.
+    TooLarge { path: PathBuf, bytes: Option<u64> },
+}
+
+/// The largest save file sudolens reads. A game's file holds its moves,
+/// some 200 bytes each pretty-printed: a game of 2,000 moves, notes
+/// included, is about 400 KB, and a duel's at most 1,458 turns are less.
+/// 16 MB is forty times that, while a 3 GB file (damaged, or not a save
+/// at all) is refused at once instead of read whole (issue 32, N4).
+pub const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A size in megabytes, for messages.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1_048_576.0)
 }
 
 impl fmt::Display for SaveError {
@@ -65,11 +81,25 @@ impl fmt::Display for SaveError {
             None => String::new(),
         };
         match self {
-            SaveError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            SaveError::Io { path, source } => {
+                write!(f, "{}: {}", path.display(), files::io_words(source))
+            }
             SaveError::Json { path, message } => {
                 write!(f, "{}not a sudolens save file: {message}", prefix(path))
             }
             SaveError::Invalid { path, message } => write!(f, "{}{message}", prefix(path)),
+            SaveError::TooLarge { path, bytes } => {
+                let size = match bytes {
+                    Some(b) => format!("is {}", megabytes(*b)),
+                    None => "runs on".to_string(),
+                };
+                write!(
+                    f,
+                    "{}: not a sudolens save file: it {size}, more than the {} a save file may be",
+                    path.display(),
+                    megabytes(MAX_SAVE_BYTES)
+                )
+            }
         }
     }
 }
@@ -86,7 +116,12 @@ impl SaveError {
         }
         SaveError::Json {
             path: None,
-            message: format!("line {}, column {}: {what}", e.line(), e.column()),
+            message: format!(
+                "line {}, column {}: {}",
+                e.line(),
+                e.column(),
+                plain_serde(&what)
+            ),
         }
     }
 
@@ -104,6 +139,50 @@ impl SaveError {
             other => other,
         }
     }
+}
+
+/// serde's message in plain words: its Rust-style backticks become quotes,
+/// and Rust's names of types ("struct DuelFile", "u8", "a sequence")
+/// become what a reader of a JSON file knows (issue 32, N13).
+fn plain_serde(message: &str) -> String {
+    let message = match message.strip_prefix("missing field ") {
+        Some(field) => format!("the field {field} is missing"),
+        None => message.replace("unknown variant", "unknown value"),
+    };
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|word| {
+            let (core, tail) = word.split_at(word.trim_end_matches([',', ')']).len());
+            let plain = match core {
+                "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize" => {
+                    "a whole number"
+                }
+                "f32" | "f64" => "a number",
+                "sequence" => "list",
+                "map" => "object",
+                other => other,
+            };
+            format!("{plain}{tail}")
+        })
+        .collect();
+    let mut text = words.join(" ").replace('`', "\"");
+    // "expected struct SaveFile": the name is Rust's; the reader sees an
+    // object, or one of a set of values.
+    for (kind, thing) in [
+        ("internally tagged enum ", "an object with a \"kind\""),
+        ("tuple struct ", "a list"),
+        ("struct ", "an object"),
+        ("enum ", "one of the known values"),
+    ] {
+        while let Some(i) = text.find(kind) {
+            let start = i + kind.len();
+            let end = text[start..]
+                .find(|c: char| !c.is_alphanumeric() && c != '_')
+                .map_or(text.len(), |n| start + n);
+            text.replace_range(i..end, thing);
+        }
+    }
+    text
 }
 
 /// Well-formed JSON whose content is refused, for `message`.
@@ -260,15 +339,39 @@ pub(crate) fn read_save<T>(
     path: &Path,
     parse: impl FnOnce(&str) -> Result<T, SaveError>,
 ) -> Result<T, SaveError> {
-    let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_capped(path)?;
     let text = String::from_utf8(bytes).map_err(|e| SaveError::Json {
         path: Some(path.to_path_buf()),
         message: format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
     })?;
     parse(&text).map_err(|e| e.with_path(path))
+}
+
+/// The bytes of the file at `path`, refused from its size when it is past
+/// [`MAX_SAVE_BYTES`], and at the cap when it is a stream with no size.
+fn read_capped(path: &Path) -> Result<Vec<u8>, SaveError> {
+    use std::io::Read;
+    let io = |source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let too_large = |bytes| SaveError::TooLarge {
+        path: path.to_path_buf(),
+        bytes,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_SAVE_BYTES {
+        return Err(too_large(Some(size)));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_large(None));
+    }
+    Ok(bytes)
 }
 
 /// A save file's JSON as a `T`, whose `format` and `version` (read by

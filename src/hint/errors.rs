@@ -87,8 +87,8 @@ pub fn parse_error(error: &ParseError, lang: Lang) -> String {
         ParseError::Binary { line, column, byte } => format!(
             "ligne {line}, colonne {column} : des données binaires, pas du texte : un octet NUL (octet {byte} du texte)"
         ),
-        ParseError::LineTooLong { line, bytes } => format!(
-            "la ligne {line} fait {bytes} octets, plus que les {MAX_LINE_BYTES} que peut contenir une ligne de grille"
+        ParseError::LineTooLong { line } => format!(
+            "la ligne {line} dépasse les {MAX_LINE_BYTES} octets que peut contenir une ligne de grille : la suite n'est pas lue"
         ),
         ParseError::Io { line, message } => {
             format!("ligne {line} : la suite du texte ne peut pas être lue : {message}")
@@ -137,7 +137,9 @@ pub fn save_error(error: &SaveError, lang: Lang) -> String {
         None => String::new(),
     };
     match error {
-        SaveError::Io { path, source } => format!("{} : {source}", path.display()),
+        SaveError::Io { path, source } => {
+            format!("{} : {}", path.display(), crate::files::io_words(source))
+        }
         SaveError::Json { path, message } => {
             format!(
                 "{}pas un fichier de partie sudolens : {message}",
@@ -145,6 +147,17 @@ pub fn save_error(error: &SaveError, lang: Lang) -> String {
             )
         }
         SaveError::Invalid { path, message } => format!("{}{message}", prefix(path)),
+        SaveError::TooLarge { path, bytes } => {
+            let size = match bytes {
+                Some(b) => format!("il fait {}", crate::grid::megabytes(*b).replace("MB", "Mo")),
+                None => "il n'en finit pas".to_string(),
+            };
+            format!(
+                "{} : pas un fichier de partie sudolens : {size}, plus que les {} que peut faire une sauvegarde",
+                path.display(),
+                crate::grid::megabytes(crate::grid::MAX_SAVE_BYTES).replace("MB", "Mo")
+            )
+        }
     }
 }
 

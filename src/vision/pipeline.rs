@@ -36,6 +36,9 @@ pub(crate) fn run(
     if !(rendered && corners.is_none() && matches!(read, Err(ImportError::NoGrid))) {
         return read;
     }
+    // The plain greys are done with: freed before the second decode, not
+    // held through it (issue 32, N5).
+    drop(gray);
     // a screen whose grid lines vanish in plain greys may show them once its coloured cells
     // are darkened (`load::decode_colour_muted`); only a screen with no grid found pays
     let Some(muted) = load::decode_colour_muted(bytes, opts.max_pixels)? else {

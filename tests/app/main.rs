@@ -11,6 +11,7 @@ mod common;
 mod dialogue;
 mod duel;
 mod files;
+mod folder;
 mod guide;
 mod history;
 #[path = "../common/http.rs"]

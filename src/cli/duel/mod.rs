@@ -8,14 +8,15 @@
 mod pip_vs_pip;
 mod text;
 
-use super::bad_input;
 use super::hint::{one_grid, parse_lang, parse_notation};
+use super::{bad_input, Exit};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use sudolens::duel::deal::{self, PlayersGrid};
 use sudolens::duel::{Action, Answering, Duel, Setup, Side, Strength};
+use sudolens::files::io_words;
 use sudolens::grid::Grid;
 use sudolens::hint::{duel as words, Lang, Notation, Wording};
 use sudolens::logic::Level;
@@ -57,7 +58,12 @@ pub struct DuelArgs {
     /// With --pip-vs-pip: play this many games (seeds from --seed on) and
     /// print one line each and the averages; without --pip given, each
     /// strength plays the same grids.
-    #[arg(long, requires = "pip_vs_pip", default_value_t = 1)]
+    #[arg(
+        long,
+        requires = "pip_vs_pip",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     games: u32,
     /// Language of Pip's words: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
@@ -109,6 +115,12 @@ pub fn run(args: &DuelArgs) -> ExitCode {
         wording: Wording::new(args.lang, args.notation),
         save: args.save.clone(),
     };
+    // The save file is written before the first move: a path that cannot
+    // be written is said now, not after a move the player then loses, and
+    // "saved in" is true even when the input ends at once.
+    if let Err(stopped) = game.autosave() {
+        return stopped.into();
+    }
     let was_over = game.duel.is_over();
     let played = game.play(&mut stdin.lock(), &mut out);
     // A duel that ended in this run (not one resumed already over).
@@ -117,7 +129,39 @@ pub fn run(args: &DuelArgs) -> ExitCode {
     }
     match played {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => bad_input(&e),
+        Err(stopped) => stopped.into(),
+    }
+}
+
+/// Why a terminal duel stopped before its end.
+enum Stopped {
+    /// Standard input could not be read (exit 2).
+    Unreadable(String),
+    /// Standard output or the `--save` file could not be written (exit 74).
+    Unwritable(String),
+    /// Standard output was closed (`| head`): nothing more to say.
+    Closed,
+}
+
+impl From<Stopped> for ExitCode {
+    fn from(stopped: Stopped) -> ExitCode {
+        match stopped {
+            Stopped::Unreadable(e) => bad_input(&e),
+            Stopped::Unwritable(e) => {
+                eprintln!("error: {e}");
+                Exit::WriteFailed.into()
+            }
+            Stopped::Closed => ExitCode::SUCCESS,
+        }
+    }
+}
+
+/// A failed write to the terminal, as the duel stops for it.
+fn screen(e: std::io::Error) -> Stopped {
+    if e.kind() == ErrorKind::BrokenPipe {
+        Stopped::Closed
+    } else {
+        Stopped::Unwritable(format!("cannot write to standard output: {}", io_words(&e)))
     }
 }
 
@@ -224,10 +268,10 @@ struct Game {
 
 impl Game {
     /// Plays until the duel ends or the input does (Ctrl+D).
-    fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Stopped> {
         let (lang, wording) = (self.wording.lang, self.wording);
         let by_hand = self.duel.answering == Answering::ByHand;
-        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let io = screen;
         if self.duel.turns().is_empty() {
             let (yours, mine) = (
                 self.duel.camp(Side::Player).holes_left(),
@@ -268,7 +312,7 @@ impl Game {
                     }
                 }
             }
-            self.autosave(out)?;
+            self.autosave()?;
         }
         let outcome = self.duel.outcome().expect("the duel is over");
         write!(
@@ -284,9 +328,16 @@ impl Game {
     }
 
     /// The player's line: a move, or help.
-    fn player_says(&mut self, line: &str, out: &mut impl Write) -> Result<(), String> {
+    fn player_says(&mut self, line: &Said, out: &mut impl Write) -> Result<(), Stopped> {
         let (lang, wording) = (self.wording.lang, self.wording);
-        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let io = screen;
+        let line = match line {
+            Said::Line(line) => line,
+            Said::TooLong => {
+                let refused = words::line_too_long(MAX_INPUT_LINE, lang);
+                return writeln!(out, "{refused}").map_err(io);
+            }
+        };
         let trimmed = line.trim();
         if trimmed.is_empty() {
             return Ok(());
@@ -313,12 +364,12 @@ impl Game {
         &mut self,
         input: &mut impl BufRead,
         out: &mut impl Write,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, Stopped> {
         let (lang, wording) = (self.wording.lang, self.wording);
-        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let io = screen;
         if self.duel.question().is_none() {
             if let Err(e) = self.duel.pip_turn() {
-                return Err(format!("Pip could not move: {e:?}"));
+                return Err(Stopped::Unreadable(format!("Pip could not move: {e}")));
             }
         }
         let Some(question) = self.duel.question().cloned() else {
@@ -348,7 +399,7 @@ impl Game {
             let Some(line) = read_line(input)? else {
                 return Ok(false);
             };
-            let Some(answer) = text::parse_answer(&line) else {
+            let Some(answer) = text::parse_answer(line.text()) else {
                 let e = match t.action {
                     Action::Place { .. } => sudolens::duel::AnswerError::RightOrWrong,
                     Action::Joker { .. } => sudolens::duel::AnswerError::ValueExpected,
@@ -374,8 +425,8 @@ impl Game {
     }
 
     /// Ctrl+D: the duel stops here, saved when asked.
-    fn leave(&mut self, out: &mut impl Write) -> Result<(), String> {
-        let io = |e: std::io::Error| format!("cannot write: {e}");
+    fn leave(&mut self, out: &mut impl Write) -> Result<(), Stopped> {
+        let io = screen;
         writeln!(out).map_err(io)?;
         writeln!(
             out,
@@ -385,20 +436,82 @@ impl Game {
         .map_err(io)
     }
 
-    fn autosave(&mut self, _out: &mut impl Write) -> Result<(), String> {
+    /// Writes the duel to the `--save` file, when there is one.
+    fn autosave(&mut self) -> Result<(), Stopped> {
         if let Some(path) = &self.save {
-            self.duel.write(path).map_err(|e| e.to_string())?;
+            self.duel
+                .write(path)
+                .map_err(|e| Stopped::Unwritable(format!("--save {e}")))?;
         }
         Ok(())
     }
 }
 
+/// The longest input line the duel reads: a move is a few characters, and
+/// a terminal sends at most 4,096 in a line. A longer line (piped in) is
+/// refused while it is read, so that it never costs its length in memory.
+const MAX_INPUT_LINE: usize = 4096;
+
+/// One line the player typed.
+enum Said {
+    /// Its text, with any bytes that are not UTF-8 shown as U+FFFD: a
+    /// stray byte is a line that is not a move, not the end of the duel.
+    Line(String),
+    /// A line past [`MAX_INPUT_LINE`], skipped to its end.
+    TooLong,
+}
+
+impl Said {
+    /// The text, empty for a line too long to read.
+    fn text(&self) -> &str {
+        match self {
+            Said::Line(line) => line,
+            Said::TooLong => "",
+        }
+    }
+}
+
 /// One line of input, `None` at its end (Ctrl+D).
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line)),
-        Err(e) => Err(format!("cannot read the input: {e}")),
+fn read_line(input: &mut impl BufRead) -> Result<Option<Said>, Stopped> {
+    let unreadable =
+        |e: std::io::Error| Stopped::Unreadable(format!("cannot read the input: {}", io_words(&e)));
+    let mut bytes = Vec::new();
+    let read = (&mut *input)
+        .take(MAX_INPUT_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(unreadable)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.len() > MAX_INPUT_LINE && bytes.last() != Some(&b'\n') {
+        skip_line(input).map_err(unreadable)?;
+        return Ok(Some(Said::TooLong));
+    }
+    Ok(Some(Said::Line(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
+}
+
+/// Reads past the rest of a line without keeping it.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let available = match input.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(());
+        }
+        match available.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = available.len();
+                input.consume(n);
+            }
+        }
     }
 }

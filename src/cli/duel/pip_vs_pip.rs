@@ -6,7 +6,8 @@
 //! strength on the same grids, and checks that every value a Pip stated as
 //! forced was right.
 
-use super::super::Exit;
+use super::super::output::Ending;
+use super::super::{Exit, Output};
 use super::text;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -45,14 +46,17 @@ fn one_game(
         Err(e) => return super::super::bad_input(&e.to_string()),
     };
     let name = words::strength_name(strength, lang);
-    println!("Pip 1 ({name}) vs Pip 2 ({name}), seed {seed}");
-    print!("{}", text::board(&duel, text::Seats::TwoPips, lang));
+    let mut out = Output::stdout();
+    out.line(format_args!(
+        "Pip 1 ({name}) vs Pip 2 ({name}), seed {seed}"
+    ));
+    out.text(text::board(&duel, text::Seats::TwoPips, lang));
     let played = play_out(&mut duel, strength, |duel, turn| {
         let who = words::seat_name(turn.side);
         let n = duel.turns().len();
-        println!("\n#{n} {who}");
+        out.line(format_args!("\n#{n} {who}"));
         for l in words::pip_turn(turn, strength, lang).lines {
-            println!("{who}: {}", l.text);
+            out.line(format_args!("{who}: {}", l.text));
         }
         let scores: Vec<String> = [Side::Player, Side::Pip]
             .into_iter()
@@ -61,17 +65,18 @@ fn one_game(
                 words::score(words::seat_name(side), &c.tally, c.holes_left(), lang)
             })
             .collect();
-        println!("   {}", scores.join("   "));
+        out.line(format_args!("   {}", scores.join("   ")));
     });
     if let Err(stall) = played {
+        out.flush();
         eprintln!("error: the game stopped: {stall}");
-        return Exit::Internal.into();
+        return out.finish(Exit::Internal);
     }
     let outcome = duel.outcome().expect("played to the end");
-    println!();
-    print!("{}", text::board(&duel, text::Seats::TwoPips, lang));
-    println!("{}", words::pip_vs_pip_result(outcome, lang));
-    ExitCode::SUCCESS
+    out.line("");
+    out.text(text::board(&duel, text::Seats::TwoPips, lang));
+    out.line(words::pip_vs_pip_result(outcome, lang));
+    out.finish(Exit::Ok)
 }
 
 /// Totals of one strength over a batch.
@@ -103,7 +108,8 @@ fn many_games(
     let mut ordered = 0u32;
     let mut stalls = 0u32;
     let start = Instant::now();
-    println!("seed  strength  jokers  wrong  moves  winner  seconds");
+    let mut out = Output::stdout();
+    out.line("seed  strength  jokers  wrong  moves  winner  seconds");
     for g in 0..games {
         let s = seed.wrapping_add(u64::from(g));
         let setup = Setup::dealt(strengths[0], Answering::Honest, level, holes, s);
@@ -125,7 +131,7 @@ fn many_games(
             tot.seconds += secs;
             if let Err(stall) = played {
                 stalls += 1;
-                println!("{s:<5} {:<9} stopped: {stall}", strength.id());
+                out.line(format_args!("{s:<5} {:<9} stopped: {stall}", strength.id()));
                 continue;
             }
             tot.finished += 1;
@@ -142,7 +148,7 @@ fn many_games(
                 Some(side) => words::seat_name(side),
                 None => "draw",
             };
-            println!(
+            out.line(format_args!(
                 "{s:<5} {:<9} {:>2}+{:<3} {:>2}+{:<3} {:>5}  {winner:<6}  {secs:.2}",
                 strength.id(),
                 o.player.jokers,
@@ -150,22 +156,33 @@ fn many_games(
                 o.player.wrong,
                 o.pip.wrong,
                 o.player.moves + o.pip.moves,
-            );
+            ));
         }
         if jokers_here.len() == strengths.len() && jokers_here.windows(2).all(|w| w[0] >= w[1]) {
             ordered += 1;
         }
+        // Each game's lines are sent on as it ends; a failed write ends the
+        // batch (the averages could not be written either).
+        out.flush();
+        if out.failed() {
+            break;
+        }
     }
-    println!(
+    match out.end() {
+        Ending::Written => {}
+        Ending::Closed => return ExitCode::SUCCESS,
+        Ending::Failed => return Exit::WriteFailed.into(),
+    }
+    out.line(format_args!(
         "\naverages over {games} games (level {}, seeds {seed} to {}):",
         sudolens::hint::level_name(level, Lang::En),
         seed.wrapping_add(u64::from(games)) - 1
-    );
-    println!("strength   finished  jokers/Pip  wrong/Pip  penalties/Pip  moves/game  guesses/game  forced values (wrong)  s/game");
+    ));
+    out.line("strength   finished  jokers/Pip  wrong/Pip  penalties/Pip  moves/game  guesses/game  forced values (wrong)  s/game");
     for (strength, t) in strengths.iter().zip(&totals) {
         let per_game = |x: u64| x as f64 / f64::from(t.finished.max(1));
         let per_pip = |x: u64| x as f64 / f64::from(2 * t.finished.max(1));
-        println!(
+        out.line(format_args!(
             "{:<10} {:>4}/{:<4} {:>10.2} {:>10.2} {:>14.2} {:>11.1} {:>13.2} {:>14} ({})  {:>6.3}",
             strength.id(),
             t.finished,
@@ -178,28 +195,32 @@ fn many_games(
             t.forced,
             t.unsound,
             t.seconds / f64::from(t.games.max(1)),
-        );
+        ));
     }
     let forced_unique: u64 = totals.iter().map(|t| t.forced_unique).sum();
     let unsound: u64 = totals.iter().map(|t| t.unsound).sum();
-    println!(
+    out.line(format_args!(
         "forced values on grids with one completion: {forced_unique}; forced values the secret contradicted: {unsound}"
-    );
+    ));
     if strengths.len() > 1 {
         let names: Vec<&str> = strengths.iter().rev().map(|s| s.id()).collect();
         let sums: Vec<String> = totals.iter().rev().map(|t| t.jokers.to_string()).collect();
-        println!(
+        out.line(format_args!(
             "jokers {} in {ordered} of {games} games; in all: {}",
             names.join(" <= "),
             sums.join(" <= ")
-        );
+        ));
     }
-    println!("{:.1} s in all", start.elapsed().as_secs_f64());
+    out.line(format_args!(
+        "{:.1} s in all",
+        start.elapsed().as_secs_f64()
+    ));
+    out.flush();
     if stalls > 0 || unsound > 0 {
         eprintln!("error: {stalls} games stopped early, {unsound} forced values were wrong");
-        return Exit::Internal.into();
+        return out.finish(Exit::Internal);
     }
-    ExitCode::SUCCESS
+    out.finish(Exit::Ok)
 }
 
 /// Counts a turn's forced value (and whether the secret agreed) and guesses.

@@ -445,6 +445,15 @@ pub fn not_a_move(text: &str, lang: Lang) -> String {
     )
 }
 
+/// A line of input past `max` bytes: ignored, whatever it held.
+pub fn line_too_long(max: usize, lang: Lang) -> String {
+    say!(
+        lang,
+        "That line is longer than {max} characters: it is not a move, and is ignored. No penalty.",
+        "Cette ligne fait plus de {max} caractères : ce n'est pas un coup, elle est ignorée. Pas de pénalité."
+    )
+}
+
 /// A line of Pip's as the terminal prints it: "Pip says: …".
 pub fn pip_says(text: &str, lang: Lang) -> String {
     say!(lang, "Pip says: {text}", "Pip dit : {text}")

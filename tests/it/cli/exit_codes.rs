@@ -59,7 +59,7 @@ fn the_table_is_in_help_and_in_the_readme() {
     let codes = help_codes(&help);
     assert_eq!(
         codes,
-        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "70"],
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "70", "74"],
         "{help}"
     );
     for command in ["solve", "hint", "explain", "rate", "import", "generate"] {
@@ -98,4 +98,9 @@ fn no_display_gives_the_no_window_code() {
         .expect("the binary runs");
     assert_eq!(out.status.code(), Some(8));
     assert!(String::from_utf8_lossy(&out.stdout).contains("sudolens solve"));
+    // Issue 32, N13: winit's error named its source file in the cargo
+    // registry ("os error at /root/.cargo/registry/src/.../mod.rs:788: ").
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot open the window"), "{err}");
+    assert!(!err.contains(".cargo") && !err.contains(".rs:"), "{err}");
 }

@@ -1,10 +1,13 @@
 //! The `sudolens` command as a user runs it: outputs, messages, exit codes.
 
 mod bad_inputs;
+mod big_files;
 mod duel;
+mod duel_files;
 mod exit_codes;
 mod generate;
 mod import;
 mod logic_commands;
 mod memory;
 mod solve;
+mod write_errors;

@@ -6,6 +6,7 @@ mod curved;
 mod dataset;
 mod faint;
 mod import;
+mod memory;
 mod model;
 mod nogrid;
 mod orientation;
