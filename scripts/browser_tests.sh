@@ -4,7 +4,10 @@
 # (tests/browser/test_page.py): at phone size it plays a move, pages through
 # a hint and applies it, reads a sample photo through the file input, and
 # finds the game again after a reload; then a landscape phone and a desktop,
-# and a game played by keyboard (conflicts, notes, pause, celebrations, Solve).
+# and a game played by keyboard (conflicts, notes, pause, celebrations, Solve);
+# then every screen size in both languages, the page kept still, the first
+# visit's intro, the puzzle of the day, Cancel of a slow puzzle, and Check's
+# crosses after a reload (tests/browser/test_screens.py).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
@@ -58,6 +61,7 @@ done
 [ -n "$url" ] || { echo "FAIL: sudolens serve printed no URL" >&2; cat "$out" >&2; exit 1; }
 
 "$venv/bin/python" tests/browser/test_page.py "$url" "$PWD/samples" "${shots[@]}"
+"$venv/bin/python" tests/browser/test_screens.py "$url" "$PWD/samples"
 
 # Ctrl+C stops the server cleanly.
 kill -INT "$server"
