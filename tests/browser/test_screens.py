@@ -8,6 +8,8 @@ Chromium (selenium), beside tests/browser/test_page.py whose helpers it uses:
   it is open;
 - the page does not jump: a hint paged through and a photo read leave the
   page's scroll where it was (Pip's bubble scrolls, not the page);
+- no empty crop frame when no cell is chosen; an error (the server busy)
+  cleared by the next answer;
 - Pip's intro stays readable on a first visit; the puzzle of the day; a slow
   Extreme shows its progress and Cancel keeps the game; Check's crosses
   survive a reload.
@@ -134,7 +136,37 @@ def no_jump_test(url, samples):
         y = d.execute_script("return scrollY")
         check(y == 0, "the photo's reading scrolled the page to %d" % y)
         check(on_screen(d, ".bar"), "the top bar stays on screen")
-        print("360x640: a hint and a photo leave the page where it was")
+        # no cell in doubt, none chosen: no empty crop frame
+        check(not d.find_element(By.ID, "crop").is_displayed(), "an empty crop frame")
+        tap_cell(d, "r1c1", "corr-board")
+        check(d.find_element(By.ID, "crop").is_displayed(), "the crop of the cell chosen")
+        print("360x640: a hint and a photo leave the page where it was; no empty crop frame")
+
+
+def errors_clear_test(url):
+    """A refusal (the server busy) is said in the status line, and goes with
+    the next answer that succeeds."""
+    with fresh_browser(None) as d:
+        d.get(url)
+        ready(d)
+        d.execute_script(
+            "window.realFetch = window.fetch;"
+            "window.fetch = () => Promise.resolve(new Response("
+            "  JSON.stringify({error: 'busy', kind: 'busy'}),"
+            "  {status: 503, headers: {'Content-Type': 'application/json', 'Retry-After': '1'}}));"
+        )
+        button(d, "#hint").click()
+        status = lambda d: d.execute_script(
+            "const s = document.getElementById('status'); return [s.textContent, s.classList.contains('error')]"
+        )
+        wait(d, lambda d: status(d)[1])
+        said = status(d)[0]
+        check("busy" in said and "thinking" not in said, "a busy server said as such: %r" % said)
+        d.execute_script("window.fetch = window.realFetch")
+        button(d, "#hint").click()
+        # the hint's answer clears the error (or the wait fails)
+        wait(d, lambda d: status(d) == ["", False], timeout=30)
+        print("errors: %r said, then cleared by the next hint" % said)
 
 
 def first_visit_test(url):
@@ -221,6 +253,7 @@ def main():
     screens_test(url, samples)
     no_jump_test(url, samples)
     first_visit_test(url)
+    errors_clear_test(url)
     daily_test(url)
     cancel_test(url)
     crosses_test(url)
