@@ -13,17 +13,12 @@
 # as scripts/browser_tests.sh does. The two audits take about 30 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/serve_lib.sh
 
 bin=${1:-target/debug/sudolens}
 [ -x "$bin" ] || cargo build
 
-if ! command -v chromium >/dev/null; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
+need_chromium
 command -v node >/dev/null || { echo "FAIL: node is needed for Lighthouse" >&2; exit 1; }
 
 lh=scripts/lighthouse
@@ -32,22 +27,13 @@ if [ ! -x "$lh/node_modules/.bin/lighthouse" ]; then
 fi
 
 out=$(mktemp -d)
-server=""
 cleanup() {
-    [ -n "$server" ] && kill "$server" 2>/dev/null || true
-    rm -rf "$out"
+    [ -n "${SERVE_PID:-}" ] && kill "$SERVE_PID" 2>/dev/null || true
+    rm -rf "$out" "${SERVE_LOG:-}"
 }
 trap cleanup EXIT
-"$bin" serve --port 0 >"$out/serve.log" 2>&1 &
-server=$!
-url=""
-for _ in $(seq 100); do
-    url=$(head -1 "$out/serve.log" | grep '^http://' || true)
-    [ -n "$url" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$out/serve.log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "FAIL: sudolens serve printed no URL" >&2; exit 1; }
+start_serve "$bin"
+url=$SERVE_URL
 
 export CHROME_PATH=${CHROMIUM:-$(command -v chromium)}
 status=0
@@ -72,8 +58,6 @@ for preset in mobile desktop; do
     ' "$out/$preset.json" "$preset" || status=1
 done
 
-kill -INT "$server"
-wait "$server" || true
-server=""
+stop_serve || true
 [ "$status" -eq 0 ] || { echo "FAIL: the page's accessibility is under 1.0" >&2; exit 1; }
 echo "lighthouse: accessibility 1.0 on mobile and desktop"

@@ -299,19 +299,25 @@ mod tests {
         assert_eq!(limiter.buckets.lock().unwrap().len(), 1);
     }
 
-    #[test]
-    fn the_gate_queues_a_few_and_refuses_the_rest() {
+    /// A gate of `at_once` turns and as many places to wait (50 ms at
+    /// most), and a runtime to drive it.
+    fn gate_and_runtime(at_once: usize) -> (ImportGate, tokio::runtime::Runtime) {
         let limits = Limits {
-            imports_at_once: 1,
-            imports_waiting: 1,
+            imports_at_once: at_once,
+            imports_waiting: at_once,
             import_wait: Duration::from_millis(50),
             ..Limits::default()
         };
-        let gate = ImportGate::new(&limits);
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
             .unwrap();
+        (ImportGate::new(&limits), rt)
+    }
+
+    #[test]
+    fn the_gate_queues_a_few_and_refuses_the_rest() {
+        let (gate, rt) = gate_and_runtime(1);
         rt.block_on(async {
             let first = gate.turn(gate.enter().unwrap(), false).await.unwrap();
             let on =
@@ -334,17 +340,7 @@ mod tests {
 
     #[test]
     fn a_large_photo_is_read_alone() {
-        let limits = Limits {
-            imports_at_once: 2,
-            imports_waiting: 2,
-            import_wait: Duration::from_millis(50),
-            ..Limits::default()
-        };
-        let gate = ImportGate::new(&limits);
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let (gate, rt) = gate_and_runtime(2);
         rt.block_on(async {
             let small = gate.turn(gate.enter().unwrap(), false).await.unwrap();
             let waited = gate.turn(gate.enter().unwrap(), true).await.err();

@@ -5,7 +5,7 @@
 //! [`own_peak_kib`]).
 
 use crate::batch::wait_with_peak;
-use crate::http::Site;
+use crate::http::{Reply, Site};
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -111,19 +111,12 @@ fn serve_on_the_lan_warns_who_can_reach_it() {
 #[allow(clippy::zombie_processes)]
 fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let photo = std::sync::Arc::new(crate::big_photo::twelve_megapixel_jpeg(root));
+    let photo = crate::big_photo::twelve_megapixel_jpeg(root);
     let (mut child, url) = serve(&[]);
     let site = Site::from_url(&url);
     let start = Instant::now();
-    let uploads: Vec<_> = (0..20)
-        .map(|_| {
-            let (site, photo) = (site.clone(), photo.clone());
-            std::thread::spawn(move || site.post_photo_until_served("/api/import", &photo))
-        })
-        .collect();
     let mut retried = 0;
-    for u in uploads {
-        let (r, busy) = u.join().unwrap();
+    for (r, busy) in upload_at_once(&site, "/api/import", &photo, 20) {
         assert_eq!(r.status, 200, "{}", r.text());
         assert_eq!(r.json()["width"], 4000);
         retried += busy;
@@ -150,6 +143,19 @@ fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
     assert!(took < Duration::from_secs(600));
 }
 
+/// Sends `photo` to `path` from `count` threads at once, each retrying
+/// while the server says it is busy: the answers, with their 503s retried.
+fn upload_at_once(site: &Site, path: &str, photo: &[u8], count: usize) -> Vec<(Reply, usize)> {
+    let photo = std::sync::Arc::new(photo.to_vec());
+    let uploads: Vec<_> = (0..count)
+        .map(|_| {
+            let (site, photo, path) = (site.clone(), photo.clone(), path.to_string());
+            std::thread::spawn(move || site.post_photo_until_served(&path, &photo))
+        })
+        .collect();
+    uploads.into_iter().map(|u| u.join().unwrap()).collect()
+}
+
 /// A white photo of `width` x `height` pixels as an RGB PNG: a few hundred
 /// KB for 100 megapixels, which decode to 300 MB of colours.
 fn white_png(width: u32, height: u32) -> Vec<u8> {
@@ -166,21 +172,13 @@ fn white_png(width: u32, height: u32) -> Vec<u8> {
 #[test]
 #[allow(clippy::zombie_processes)]
 fn ten_hundred_megapixel_pngs_at_once_stay_under_500_mb() {
-    let photo = std::sync::Arc::new(white_png(10_000, 10_000));
+    let photo = white_png(10_000, 10_000);
     let (mut child, url) = serve(&[]);
     let site = Site::from_url(&url);
     let start = Instant::now();
-    let uploads: Vec<_> = (0..10)
-        .map(|_| {
-            let (site, photo) = (site.clone(), photo.clone());
-            std::thread::spawn(move || {
-                site.post_photo_until_served("/api/photo?name=white.png&lang=en", &photo)
-            })
-        })
-        .collect();
     let mut answers = Vec::new();
-    for u in uploads {
-        let (r, _) = u.join().unwrap();
+    let path = "/api/photo?name=white.png&lang=en";
+    for (r, _) in upload_at_once(&site, path, &photo, 10) {
         assert!(r.status < 500, "{} {}", r.status, r.text());
         answers.push(r.status);
     }
