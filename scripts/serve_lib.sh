@@ -9,16 +9,12 @@
 #   The caller stops it (stop_serve) and removes SERVE_LOG.
 # stop_serve: Ctrl+C to the server, and its exit status.
 
+. "$(dirname "${BASH_SOURCE[0]}")/apt_lib.sh"
+
 need_chromium() {
     local need=("$@")
     command -v chromium >/dev/null || need+=(chromium)
-    if ((${#need[@]})); then
-        local sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo=sudo
-        $sudo apt-get update -qq
-        $sudo env DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-    fi
+    apt_install "${need[@]}"
 }
 
 start_serve() {
