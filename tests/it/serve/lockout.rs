@@ -1,7 +1,8 @@
 //! No one without the token can lock the player out: a flood of tokenless
-//! requests, a slowloris, idle connections, a page on another site (a
-//! foreign `Origin`, or DNS rebinding's foreign `Host`). All traffic is on
-//! loopback, bounded in count and time.
+//! requests, a slowloris, idle connections, another device's connections
+//! (from 127.0.0.2), a page on another site (a foreign `Origin`, or DNS
+//! rebinding's foreign `Host`). All traffic is on loopback, bounded in
+//! count and time.
 
 use super::{generous, sample, start};
 use crate::http::{parse, Reply, Site};
@@ -256,4 +257,80 @@ fn a_cross_origin_or_text_plain_photo_post_is_refused() {
     // the page's own upload
     let r = post("image/jpeg", Some(&format!("http://{}", site.addr)));
     assert_eq!(r.status, 200, "{}", short(&r));
+}
+
+/// A connection to `to` from the loopback address `from`: Linux routes all
+/// of 127.0.0.0/8 to this machine, so the server sees another device.
+#[cfg(target_os = "linux")]
+fn connect_from(from: std::net::Ipv4Addr, to: std::net::SocketAddr) -> std::io::Result<TcpStream> {
+    use std::os::fd::FromRawFd;
+    let std::net::SocketAddr::V4(to) = to else {
+        return Err(std::io::Error::other("an IPv4 server"));
+    };
+    let sockaddr = |ip: std::net::Ipv4Addr, port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from(ip).to_be(),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    let (local, remote) = (sockaddr(from, 0), sockaddr(*to.ip(), to.port()));
+    // SAFETY: a socket of our own, owned by the TcpStream from its creation
+    // on (closed by it on every path); the addresses outlive the calls.
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let stream = TcpStream::from_raw_fd(fd);
+        let as_sockaddr = |a: &libc::sockaddr_in| (a as *const libc::sockaddr_in).cast();
+        if libc::bind(fd, as_sockaddr(&local), len) != 0
+            || libc::connect(fd, as_sockaddr(&remote), len) != 0
+        {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(stream)
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn one_address_holds_only_its_share_of_the_connections() {
+    let (_server, site) = start(Limits {
+        per_address_connections: 4,
+        max_connections: 16,
+        idle_time: Duration::from_secs(30),
+        header_time: Duration::from_secs(30),
+        ..generous()
+    });
+    // another device opens 8 connections and sends nothing
+    let other = std::net::Ipv4Addr::new(127, 0, 0, 2);
+    let mut held: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let s = connect_from(other, site.addr).expect("a connection from 127.0.0.2");
+            // one at a time, so that the oldest are known
+            std::thread::sleep(Duration::from_millis(30));
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let closed: Vec<bool> = held
+        .iter_mut()
+        .map(|s| {
+            s.set_read_timeout(Some(Duration::from_millis(200)))
+                .unwrap();
+            match s.read(&mut [0u8; 1]) {
+                Ok(0) => true,
+                Ok(_) => false,
+                Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+            }
+        })
+        .collect();
+    println!("8 idle connections from 127.0.0.2, 4 its share: closed {closed:?}");
+    let expected = [true, true, true, true, false, false, false, false];
+    assert_eq!(closed, expected, "its four oldest make room for its newest");
+    // this address's share is its own: the player on 127.0.0.1 is answered
+    assert_eq!(site.get("/api/info").status, 200);
 }
