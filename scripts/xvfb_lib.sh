@@ -7,6 +7,8 @@
 #   when none is given, sets XVFB_PID and XVFB_DISPLAY, and waits until it
 #   accepts clients.
 
+. "$(dirname "${BASH_SOURCE[0]}")/apt_lib.sh"
+
 need_xvfb_packages() {
     local need=("$@")
     command -v Xvfb >/dev/null || need+=(xvfb)
@@ -15,13 +17,7 @@ need_xvfb_packages() {
     for pkg in libgl1-mesa-dri libegl-mesa0 libglx-mesa0; do
         dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
     done
-    if ((${#need[@]})); then
-        local sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo=sudo
-        $sudo apt-get update -qq
-        $sudo env DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-    fi
+    apt_install "${need[@]}"
 }
 
 start_xvfb() {

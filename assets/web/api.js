@@ -1,13 +1,14 @@
 // The server's JSON API, with the page's access token. Every call answers
 // {ok, status, body}: the page decides what to say; a network failure or a
-// timeout answers status 0.
+// timeout answers status 0, and a call cancelled by the page (its `signal`)
+// answers {cancelled: true}.
 
 const params = new URLSearchParams(location.search);
 export const token = params.get("t") || "";
 
 const TIMEOUT_MS = 40000;
 
-async function call(method, path, { query = {}, json, body, contentType } = {}) {
+async function call(method, path, { query = {}, json, body, contentType, signal } = {}) {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(query)) {
     if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -21,6 +22,8 @@ async function call(method, path, { query = {}, json, body, contentType } = {}) 
   }
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+  const cancel = () => abort.abort();
+  signal?.addEventListener("abort", cancel);
   try {
     const r = await fetch(url, { method, headers, body, signal: abort.signal, cache: "no-store" });
     let parsed = null;
@@ -31,10 +34,19 @@ async function call(method, path, { query = {}, json, body, contentType } = {}) 
     }
     return { ok: r.ok, status: r.status, body: parsed, retryAfter: r.headers.get("Retry-After") };
   } catch {
-    return { ok: false, status: 0, body: null };
+    return { ok: false, status: 0, body: null, cancelled: !!signal?.aborted };
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
   }
+}
+
+/// The Content-Type of a photo upload: the server takes only an image type
+/// (a page on another site cannot send one without its leave). A file the
+/// browser could not name is sent as an image all the same: the server
+/// reads the format from the bytes, and says so when it is not an image.
+function imageType(file) {
+  return /^image\/[\w.+-]+$/.test(file.type || "") ? file.type : "image/x-unknown";
 }
 
 /// Uploads a photo; when the server is busy with others (503) or this
@@ -45,7 +57,7 @@ async function upload(path, file, lang) {
     const r = await call("POST", path, {
       query: { name: file.name, lang },
       body: file,
-      contentType: file.type || "application/octet-stream",
+      contentType: imageType(file),
     });
     if ((r.status !== 503 && r.status !== 429) || attempt >= 5) return r;
     const wait = Math.min(10, Number(r.retryAfter) || 2);
@@ -55,7 +67,8 @@ async function upload(path, file, lang) {
 
 export const api = {
   info: (lang) => call("GET", "/api/info", { query: { lang } }),
-  newPuzzle: (level, lang) => call("GET", "/api/new", { query: { level, lang } }),
+  newPuzzle: (level, lang, signal) => call("GET", "/api/new", { query: { level, lang }, signal }),
+  daily: (lang, signal) => call("GET", "/api/daily", { query: { lang }, signal }),
   hint: (board) => call("POST", "/api/hint", { json: board }),
   check: (board) => call("POST", "/api/check", { json: board }),
   solve: (board) => call("POST", "/api/solve", { json: board }),

@@ -22,9 +22,17 @@ const state = {
   dialogue: new Dialogue(),
   /// The board after the step Pip explains, for Apply.
   pending: null,
-  /// The player's entries crossed out by Check or a hint.
-  crossed: [],
+  /// The player's entries crossed out by Check or a hint: kept with the
+  /// game, so that a reload shows them still.
+  get crossed() {
+    return state.game?.crossed || [];
+  },
+  set crossed(cells) {
+    if (state.game) state.game.crossed = cells;
+  },
   busy: false,
+  /// Cancels the new puzzle being made (an AbortController), while one is.
+  making: null,
   status: "",
   statusError: false,
   /// Units just completed (indices into UNITS), animated for a moment.
@@ -88,6 +96,8 @@ function labels() {
   langButton.title = L("language_title");
   $("photo").textContent = state.info?.window ? L("photo_to_window") : L("photo");
   const select = $("level");
+  select.setAttribute("aria-label", L("level"));
+  $("daily").title = L("daily_title");
   const chosen = select.value || localStorage.getItem(LEVEL_KEY) || "medium";
   select.replaceChildren();
   for (const level of state.info?.levels || []) {
@@ -135,10 +145,13 @@ function render() {
       b.classList.toggle("done", !correcting && n >= 9);
     }
   }
-  for (const id of ["hint", "check", "solve", "new", "photo"]) $(id).disabled = state.busy;
-  for (const id of ["hint", "check", "solve", "erase", "notes"]) {
+  for (const id of ["hint", "check", "solve", "new", "daily", "photo"]) $(id).disabled = state.busy;
+  // New and Daily wait for the correction's end: a game swapped behind it
+  // would be lost unseen, and the correction is the player's work.
+  for (const id of ["hint", "check", "solve", "erase", "notes", "new", "daily", "level"]) {
     if (correcting) $(id).disabled = true;
   }
+  $("level").disabled = correcting;
   $("erase").disabled = false;
   const status = $("status");
   status.textContent = state.status;
@@ -161,9 +174,10 @@ function moodFor(said, asking) {
   return "idle";
 }
 
-function say(said, offers = [], asking = false) {
-  state.dialogue.push(said, offers);
-  pip.setMood(moodFor(said, asking));
+/// Pip says `said`; with `stay`, after what it is saying now (read with Next).
+function say(said, offers = [], asking = false, { stay = false } = {}) {
+  state.dialogue.push(said, offers, { stay });
+  if (!stay) pip.setMood(moodFor(said, asking));
   saveDialogue();
 }
 
@@ -246,14 +260,17 @@ function failed(r) {
   pip.setMood("idle");
 }
 
-/// Runs one request with Pip thinking and the buttons held.
+/// Runs one request with Pip thinking and the buttons held. An error shown
+/// before goes once a request succeeds.
 async function ask(request) {
   if (state.busy) return null;
   state.busy = true;
   pip.setMood("thinking");
   render();
   try {
-    return await request();
+    const r = await request();
+    if (r?.ok && state.statusError) setStatus("");
+    return r;
   } finally {
     state.busy = false;
   }
@@ -264,23 +281,71 @@ async function ask(request) {
 function startGame(g) {
   state.game = g;
   state.pending = null;
-  state.crossed = [];
+  g.crossed = [];
   state.celebrate = [];
   state.justSolved = false;
   g.save();
 }
 
-async function newGame(level) {
-  const r = await ask(() => api.newPuzzle(level, state.lang));
-  if (!r) return;
-  if (!r.ok) return failed(r), render();
+/// Time before a puzzle being made shows its progress: most come sooner.
+const MAKING_SHOWN_MS = 700;
+
+/// A new puzzle from the server, made the game: `request(signal)` asks
+/// for it (`/api/new` or `/api/daily`), `progress(seconds)` words its
+/// progress. A slow one (an Extreme may take seconds) shows its progress
+/// under the board with Cancel, which keeps the game in progress. With
+/// `quiet`, Pip's welcome waits behind what Pip is saying (the first
+/// visit's intro). Returns the game, or null.
+async function makePuzzle(request, progress, { quiet = false } = {}) {
+  const abort = new AbortController();
+  const started = Date.now();
+  const tick = () => {
+    const ms = Date.now() - started;
+    if (ms < MAKING_SHOWN_MS) return;
+    $("making-text").textContent = progress(Math.floor(ms / 1000));
+    $("making").hidden = false;
+  };
+  const timer = setInterval(tick, 250);
+  state.making = abort;
+  let r;
+  try {
+    r = await ask(() => request(abort.signal));
+  } finally {
+    clearInterval(timer);
+    $("making").hidden = true;
+    state.making = null;
+  }
+  if (!r) return null;
+  if (r.cancelled) {
+    setStatus(L("making_cancelled"));
+    pip.setMood("idle");
+    render();
+    return null;
+  }
+  if (!r.ok) return failed(r), render(), null;
   const g = Game.fromGivens(r.body.givens);
-  g.level = level;
+  g.level = r.body.level || null;
   startGame(g);
-  localStorage.setItem(LEVEL_KEY, level);
   setStatus("");
-  say(r.body.said);
+  say(r.body.said, [], false, { stay: quiet });
   render();
+  return g;
+}
+
+async function newGame(level, options) {
+  const made = await makePuzzle(
+    (signal) => api.newPuzzle(level, state.lang, signal),
+    (seconds) => L("making", L("level_" + level), seconds),
+    options,
+  );
+  if (made) localStorage.setItem(LEVEL_KEY, level);
+}
+
+async function dailyGame() {
+  await makePuzzle(
+    (signal) => api.daily(state.lang, signal),
+    (seconds) => L("making_daily", seconds),
+  );
 }
 
 async function askHint() {
@@ -296,6 +361,7 @@ async function askHint() {
   }
   state.pending = body.after || null;
   state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  g.save();
   say(body.said, body.after ? ["apply"] : [], body.asking);
   render();
 }
@@ -309,6 +375,7 @@ async function verdict(solve) {
   if (!r.ok) return failed(r), render();
   const body = r.body;
   state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  g.save();
   if (body.solution) {
     // Solve is not the player's win: no celebration
     edit((game) => game.reveal(body.solution), { celebrate: false });
@@ -479,6 +546,8 @@ function wire() {
   $("check").addEventListener("click", () => verdict(false));
   $("solve").addEventListener("click", () => verdict(true));
   $("new").addEventListener("click", () => newGame($("level").value || "medium"));
+  $("daily").addEventListener("click", dailyGame);
+  $("making-cancel").addEventListener("click", () => state.making?.abort());
   $("pause").addEventListener("click", togglePause);
   $("pip-next").addEventListener("click", next);
   $("pip-prev").addEventListener("click", previous);
@@ -546,6 +615,7 @@ async function main() {
       frame: $("photo-frame"),
       inner: $("photo-inner"),
       crop: $("crop-img"),
+      cropFrame: $("crop"),
       cropInner: $("crop-inner"),
       question: $("crop-question"),
       choices: $("crop-choices"),
@@ -569,9 +639,11 @@ async function main() {
     if (state.info) say([state.info.said.restored]);
     render();
   } else {
+    // The first visit: Pip's intro stays on screen, the new puzzle's
+    // welcome behind it (Next).
     if (state.info) say([state.info.said.intro]);
     pip.setMood("hello");
-    await newGame(localStorage.getItem(LEVEL_KEY) || "medium");
+    await newGame(localStorage.getItem(LEVEL_KEY) || "medium", { quiet: !!state.info });
   }
   document.body.dataset.ready = "true";
   render();

@@ -43,7 +43,6 @@ export class BoardView {
   constructor(svg, onTap) {
     this.svg = svg;
     svg.setAttribute("viewBox", "-4 -4 908 908");
-    svg.setAttribute("role", "grid");
     this.defs();
     this.layer = el("g", {}, svg);
     svg.addEventListener("click", (e) => {
@@ -53,7 +52,7 @@ export class BoardView {
   }
 
   defs() {
-    const defs = el("defs", {}, this.svg);
+    const defs = el("defs", { "aria-hidden": "true" }, this.svg);
     const hatch = el("pattern", { id: "hatch", width: 24, height: 24, patternUnits: "userSpaceOnUse", patternTransform: "rotate(-45)" }, defs);
     el("rect", { width: 24, height: 24, class: "unit-bg" }, hatch);
     el("line", { x1: 0, y1: 0, x2: 0, y2: 24, class: "unit-hatch" }, hatch);
@@ -67,14 +66,18 @@ export class BoardView {
   /// conflicts:Set, highlights, quiet, hiddenText, celebrate: [unit indices],
   /// solved, check: Set of cells to check (correction screen), entry(i)}.
   draw(v) {
-    const root = el("g");
+    // no role of its own: the rows below are the grid's own children
+    const root = el("g", { role: "none" });
     const h = v.highlights || {};
     const sel = v.quiet ? -1 : v.selected;
     const selDigit = sel >= 0 ? v.value(sel) : 0;
-    this.svg.setAttribute("aria-label", v.label || "");
+    // An ARIA grid of 9 rows of 9 cells (a screen reader moves through it as
+    // a table); while the grid is hidden (paused), one picture saying so.
+    this.svg.setAttribute("role", v.hiddenText ? "img" : "grid");
+    this.svg.setAttribute("aria-label", v.hiddenText || v.label || "");
 
     // Backgrounds: givens shaded, selection and its peers, step units hatched.
-    const bg = el("g", {}, root);
+    const bg = el("g", { "aria-hidden": "true" }, root);
     const peerSet = new Set(sel >= 0 ? peers(sel) : []);
     for (let i = 0; i < CELLS; i++) {
       let cls = "cell-bg";
@@ -104,10 +107,12 @@ export class BoardView {
     }
     this.lines(root);
 
-    // Digits and notes, each cell a button for taps and screen readers.
+    // Digits and notes, each cell a grid cell (in its row) for taps and
+    // screen readers.
     const conflicts = v.conflicts || new Set();
+    const rows = Array.from({ length: 9 }, () => el("g", { role: "row" }, root));
     for (let i = 0; i < CELLS; i++) {
-      const g = el("g", { "data-cell": cellName(i), role: "gridcell", class: "cell" + (v.solved ? " wave" : "") }, root);
+      const g = el("g", { "data-cell": cellName(i), role: "gridcell", "aria-selected": String(i === v.selected), class: "cell" + (v.solved ? " wave" : "") }, rows[Math.floor(i / 9)]);
       g.style.setProperty("--delay", ((i % 9) + Math.floor(i / 9)) * 40 + "ms");
       el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: "hit" }, g);
       const d = v.value(i);
@@ -142,14 +147,14 @@ export class BoardView {
 
     this.highlights(root, h);
     if (v.selected >= 0) {
-      el("rect", { x: cellX(v.selected) + 2, y: cellY(v.selected) + 2, width: S - 4, height: S - 4, rx: 3, class: "selection" }, root);
+      el("rect", { x: cellX(v.selected) + 2, y: cellY(v.selected) + 2, width: S - 4, height: S - 4, rx: 3, class: "selection", "aria-hidden": "true" }, root);
     }
     this.layer.replaceWith(root);
     this.layer = root;
   }
 
   lines(root) {
-    const g = el("g", { class: "lines" }, root);
+    const g = el("g", { class: "lines", "aria-hidden": "true" }, root);
     for (let k = 0; k <= 9; k++) {
       const cls = k % 3 === 0 ? "line thick" : "line";
       el("line", { x1: k * S, y1: 0, x2: k * S, y2: 9 * S, class: cls }, g);
@@ -159,7 +164,7 @@ export class BoardView {
 
   /// A step's highlights, by role (the window's board draws the same).
   highlights(root, h) {
-    const g = el("g", { class: "highlights" }, root);
+    const g = el("g", { class: "highlights", "aria-hidden": "true" }, root);
     for (const i of cells(h.cells)) {
       el("rect", { x: cellX(i) + 3, y: cellY(i) + 3, width: S - 6, height: S - 6, class: "hl-cell" }, g);
       el("rect", { x: cellX(i) + 9, y: cellY(i) + 9, width: S - 18, height: S - 18, class: "hl-cell-inner" }, g);

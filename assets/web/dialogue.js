@@ -11,8 +11,11 @@ export class Dialogue {
   }
 
   /// Appends the server's paragraphs ({kind, title, lines}) with what Pip
-  /// offers on the last one's last line, and moves to the last one's start.
-  push(said, offers = []) {
+  /// offers on the last one's last line, and moves to the last one's start;
+  /// with `stay`, stays on the paragraph being read (when there is one), so
+  /// that the new one waits behind Next.
+  push(said, offers = [], { stay = false } = {}) {
+    const reading = stay && this.current() ? this.current() : null;
     const list = (said || []).filter((p) => p && Array.isArray(p.lines) && p.lines.length);
     list.forEach((p, k) => {
       const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [] };
@@ -21,7 +24,10 @@ export class Dialogue {
     });
     // a long conversation keeps its last paragraphs only
     while (this.paragraphs.length > 40) this.paragraphs.shift();
-    if (list.length) {
+    if (reading) {
+      // the paragraph being read may have moved up as the oldest were dropped
+      this.para = Math.max(0, this.paragraphs.indexOf(reading));
+    } else if (list.length) {
       this.para = this.paragraphs.length - 1;
       this.line = 0;
     }
@@ -114,12 +120,15 @@ export class Dialogue {
 }
 
 /// Draws the speech bubble: the title, the paragraph up to the current line
-/// (earlier lines dimmed), the paging buttons and the offers.
+/// (earlier lines dimmed), the paging buttons and the offers. The current
+/// line is also put in the live region `#pip-said`, alone, when it changes:
+/// a screen reader says it once, not the whole paragraph at each redraw.
 export function drawDialogue(root, dialogue, labels, busy) {
   const p = dialogue.current();
   root.querySelector("#pip-title").textContent = p ? p.title : "Pip";
   const lines = root.querySelector("#pip-lines");
   lines.replaceChildren();
+  let current = "";
   if (p) {
     p.lines.slice(0, dialogue.line + 1).forEach((l, k) => {
       const e = document.createElement("p");
@@ -127,9 +136,13 @@ export function drawDialogue(root, dialogue, labels, busy) {
       e.className = k === dialogue.line ? "said current" : "said past";
       lines.appendChild(e);
     });
-    const cur = lines.lastElementChild;
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    current = p.lines[dialogue.line].text;
+    // The bubble scrolls to its last line, never the page: scrollIntoView
+    // would move the whole page to bring Pip into view at every redraw.
+    lines.scrollTop = lines.scrollHeight;
   }
+  const live = root.querySelector("#pip-said");
+  if (live.textContent !== current) live.textContent = current;
   const count = root.querySelector("#pip-count");
   count.textContent = p ? `${dialogue.line + 1}/${p.lines.length}` : "";
   root.querySelector("#pip-prev").disabled = !dialogue.canGoBack();

@@ -91,6 +91,8 @@ export class Game {
     this.revealed = new Uint8Array(CELLS);
     /// Entries read from a photo that the player has not written over.
     this.readings = new Uint8Array(CELLS);
+    /// The player's entries crossed out by Check or a hint (cell indices).
+    this.crossed = [];
     this.elapsed = 0;
     this.paused = false;
     this.notesMode = false;
@@ -316,6 +318,7 @@ export class Game {
         notes_mode: this.notesMode,
         level: this.level,
         selected: this.selected,
+        crossed: this.crossed.map(cellName),
       },
     };
   }
@@ -345,6 +348,7 @@ export class Game {
     g.paused = !!page.paused;
     g.notesMode = !!page.notes_mode;
     g.level = page.level || null;
+    g.crossed = (Array.isArray(page.crossed) ? page.crossed : []).map(cellIndex).filter((i) => i >= 0 && g.entries[i]);
     const sel = Number(page.selected);
     g.selected = sel >= 0 && sel < CELLS ? sel : g.firstEmpty();
     return g;

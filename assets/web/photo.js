@@ -156,6 +156,8 @@ export class Correction {
   drawCrop() {
     const i = this.selected;
     const inner = this.els.cropInner;
+    // no cell chosen (none is doubtful): no empty grey frame either
+    this.els.cropFrame.hidden = i < 0;
     if (i < 0) {
       this.cellMark.setAttribute("points", "");
       inner.hidden = true;

@@ -55,8 +55,10 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     if args.lan {
         eprintln!(
             "warning: anyone on this network who gets this link can use sudolens through it \
-             (the token in it is the only key): share it only with your own devices, and stop \
-             the server with Ctrl+C when you are done"
+             (the token in it is the only key), and the link travels in clear HTTP: any device \
+             that can watch this network's traffic (an open Wi-Fi, say) can see it, token \
+             included. Use --lan only on a network you trust, share the link only with your \
+             own devices, and stop the server with Ctrl+C when you are done"
         );
     }
     eprintln!(

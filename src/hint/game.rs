@@ -246,6 +246,19 @@ pub fn solution_shown(lang: Lang) -> Paragraph {
     )
 }
 
+/// Solve revealed the whole solution, said on the web page: its Undo is a
+/// button, and a phone has no Ctrl+Z.
+pub fn solution_shown_on_page(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Solved,
+        say!(
+            lang,
+            "Here is the whole solution. Undo takes it back.",
+            "Voici toute la solution. Annuler la retire."
+        ),
+    )
+}
+
 /// Check found every entry right.
 pub fn entries_all_right(lang: Lang) -> Paragraph {
     one_line(

@@ -112,7 +112,7 @@ mod wrong_entries;
 pub use errors::{edit_refused, import_error, parse_error, save_error};
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
-    solution_shown, solved, welcome, well_done, what_is, PuzzleSource,
+    solution_shown, solution_shown_on_page, solved, welcome, well_done, what_is, PuzzleSource,
 };
 pub use history::{
     date_words, duration_words, history_back, history_off, history_started_over, played_before,

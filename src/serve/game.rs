@@ -211,7 +211,7 @@ async fn judge(
                 hint::answers::board_verdicts(board.shape(), &board.grid(), board.givens());
             if let Some(solution) = current.solution() {
                 let said = if solve {
-                    hint::solution_shown(lang)
+                    hint::solution_shown_on_page(lang)
                 } else {
                     hint::entries_all_right(lang)
                 };

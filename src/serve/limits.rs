@@ -21,8 +21,12 @@ pub struct Limits {
     /// Largest request body of the game's JSON endpoints (a board is under
     /// 2 KB).
     pub max_json_bytes: usize,
-    /// Largest image decoded, from its header: the same cap as `import`.
+    /// Largest image decoded, refused from its header: half of `import`'s
+    /// ([`SERVER_MAX_PIXELS`]).
     pub max_pixels: u64,
+    /// Photos over this many pixels are read alone, with every import turn
+    /// ([`Limits::imports_at_once`]) to themselves.
+    pub alone_pixels: u64,
     /// Longest a request may take, from its headers to its answer.
     pub request_time: Duration,
     /// Longest a new puzzle may take to generate (its turn included):
@@ -40,8 +44,19 @@ pub struct Limits {
     pub burst: f64,
     /// ...and per second after it.
     pub per_second: f64,
+    /// Requests without the token (each refused) a client may make in a
+    /// burst, apart from those with it...
+    pub tokenless_burst: f64,
+    /// ...and per second after it.
+    pub tokenless_per_second: f64,
     /// Connections open at once, over every client.
     pub max_connections: usize,
+    /// Connections one client address may hold open at once.
+    pub per_address_connections: usize,
+    /// Longest a connection may stay idle (no request being answered on
+    /// it: before its first request is whole, or between two) before it is
+    /// closed; shorter than [`Limits::request_time`], which bounds a busy one.
+    pub idle_time: Duration,
 }
 
 impl Default for Limits {
@@ -49,7 +64,8 @@ impl Default for Limits {
         Limits {
             max_upload_bytes: 25_000_000,
             max_json_bytes: 64 * 1024,
-            max_pixels: crate::vision::ImportOptions::default().max_pixels,
+            max_pixels: SERVER_MAX_PIXELS,
+            alone_pixels: 24_000_000,
             request_time: Duration::from_secs(30),
             generate_time: Duration::from_secs(20),
             header_time: Duration::from_secs(10),
@@ -58,10 +74,24 @@ impl Default for Limits {
             import_wait: Duration::from_secs(10),
             burst: 60.0,
             per_second: 20.0,
+            tokenless_burst: 20.0,
+            tokenless_per_second: 2.0,
             max_connections: 64,
+            per_address_connections: 32,
+            idle_time: Duration::from_secs(5),
         }
     }
 }
+
+/// The largest photo the server reads: 50 megapixels, half of what the
+/// command line and the window read, and still above a 50-megapixel phone
+/// photo (8160x6120). A photo costs about 4 bytes a pixel while it is
+/// decoded (its colours, then its greys) and the reading more besides: the
+/// command line reads one photo for the one person at the keyboard, but the
+/// server reads two at once for whoever has the link, so at 100 MP two white
+/// PNGs of 316 KB each took it to a gigabyte. With this cap and photos over
+/// [`Limits::alone_pixels`] read one at a time, its peak stays under 500 MB.
+pub const SERVER_MAX_PIXELS: u64 = 50_000_000;
 
 /// One client's token bucket.
 #[derive(Clone, Copy, Debug)]
@@ -130,6 +160,8 @@ pub enum Busy {
 pub struct ImportGate {
     queue: Arc<Semaphore>,
     running: Arc<Semaphore>,
+    /// Turns in all: what a photo read alone takes.
+    turns: u32,
     wait: Duration,
     threads: ImportThreads,
 }
@@ -187,6 +219,9 @@ impl ImportGate {
                 limits.imports_at_once + limits.imports_waiting,
             )),
             running: Arc::new(Semaphore::new(limits.imports_at_once)),
+            turns: u32::try_from(limits.imports_at_once)
+                .unwrap_or(u32::MAX)
+                .max(1),
             wait: limits.import_wait,
             threads: ImportThreads::new(limits.imports_at_once),
         }
@@ -217,12 +252,15 @@ impl ImportGate {
             .map_err(|_| Busy::QueueFull)
     }
 
-    /// Waits for a turn to run, at most [`Limits::import_wait`].
-    pub async fn turn(&self, ticket: Ticket) -> Result<ImportTurn, Busy> {
-        let running = tokio::time::timeout(self.wait, self.running.clone().acquire_owned())
-            .await
-            .map_err(|_| Busy::WaitedTooLong)?
-            .map_err(|_| Busy::WaitedTooLong)?;
+    /// Waits for a turn to run, at most [`Limits::import_wait`]; `alone`
+    /// takes every turn, so that no other import runs beside it.
+    pub async fn turn(&self, ticket: Ticket, alone: bool) -> Result<ImportTurn, Busy> {
+        let turns = if alone { self.turns } else { 1 };
+        let running =
+            tokio::time::timeout(self.wait, self.running.clone().acquire_many_owned(turns))
+                .await
+                .map_err(|_| Busy::WaitedTooLong)?
+                .map_err(|_| Busy::WaitedTooLong)?;
         Ok(ImportTurn {
             _ticket: ticket,
             _running: running,
@@ -261,33 +299,57 @@ mod tests {
         assert_eq!(limiter.buckets.lock().unwrap().len(), 1);
     }
 
-    #[test]
-    fn the_gate_queues_a_few_and_refuses_the_rest() {
+    /// A gate of `at_once` turns and as many places to wait (50 ms at
+    /// most), and a runtime to drive it.
+    fn gate_and_runtime(at_once: usize) -> (ImportGate, tokio::runtime::Runtime) {
         let limits = Limits {
-            imports_at_once: 1,
-            imports_waiting: 1,
+            imports_at_once: at_once,
+            imports_waiting: at_once,
             import_wait: Duration::from_millis(50),
             ..Limits::default()
         };
-        let gate = ImportGate::new(&limits);
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
             .unwrap();
+        (ImportGate::new(&limits), rt)
+    }
+
+    #[test]
+    fn the_gate_queues_a_few_and_refuses_the_rest() {
+        let (gate, rt) = gate_and_runtime(1);
         rt.block_on(async {
-            let first = gate.turn(gate.enter().unwrap()).await.unwrap();
+            let first = gate.turn(gate.enter().unwrap(), false).await.unwrap();
             let on =
                 |t: ImportTurn| gate.run(t, || std::thread::current().name().map(String::from));
             let waiting = gate.enter().unwrap();
             assert_eq!(gate.enter().err(), Some(Busy::QueueFull));
-            assert_eq!(gate.turn(waiting).await.err(), Some(Busy::WaitedTooLong));
+            assert_eq!(
+                gate.turn(waiting, false).await.err(),
+                Some(Busy::WaitedTooLong)
+            );
             let thread = on(first).await.unwrap();
             assert_eq!(thread.as_deref(), Some("sudolens-import-0"));
-            let again = gate.turn(gate.enter().unwrap()).await.unwrap();
+            let again = gate.turn(gate.enter().unwrap(), false).await.unwrap();
             let panicked = gate.run(again, || panic!("an import failed")).await;
             assert_eq!(panicked, None::<()>);
-            let after = gate.turn(gate.enter().unwrap()).await.unwrap();
+            let after = gate.turn(gate.enter().unwrap(), false).await.unwrap();
             assert!(on(after).await.is_some(), "the thread survives a panic");
+        });
+    }
+
+    #[test]
+    fn a_large_photo_is_read_alone() {
+        let (gate, rt) = gate_and_runtime(2);
+        rt.block_on(async {
+            let small = gate.turn(gate.enter().unwrap(), false).await.unwrap();
+            let waited = gate.turn(gate.enter().unwrap(), true).await.err();
+            assert_eq!(waited, Some(Busy::WaitedTooLong), "one turn is taken");
+            drop(small);
+            let large = gate.turn(gate.enter().unwrap(), true).await.unwrap();
+            let beside = gate.turn(gate.enter().unwrap(), false).await.err();
+            assert_eq!(beside, Some(Busy::WaitedTooLong), "nothing runs beside it");
+            drop(large);
         });
     }
 }

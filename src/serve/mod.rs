@@ -7,21 +7,30 @@
 //! only, one runtime thread, blocking work (the solver, the rule engine,
 //! photo import) on tokio's blocking pool.
 //!
-//! Every request must carry the token ([`token`]); every response carries
-//! strict security headers; sizes, times, imports at once and each client's
-//! rate are bounded ([`limits`]). Nothing from the file system is served
+//! Every request must name this server in `Host` and come from its own page
+//! when it says where from (`Origin`: [`hosts`]), and carry the token
+//! ([`token`]); every response carries strict security headers; sizes,
+//! times, imports at once, each client's rate and connections are bounded
+//! ([`limits`], [`connections`]). Nothing a request without the token does
+//! can spend what the player's requests need: it has a small budget of its
+//! own, and its connection is closed once it is answered. Nothing from the file system is served
 //! or echoed: the page's files are in the binary ([`page`]), and a photo's
 //! name is shown back without any folder ([`photo::plain_name`]).
 //!
-//! - `mod.rs`: [`Server`] (start, URL, stop), the accept loop, the routes and
-//!   the middleware (rate limit, token, time limit, headers);
+//! - `mod.rs`: [`Server`] (start, URL, stop), the routes and the middleware
+//!   (host and origin, token, rate limits, time limit, headers);
+//! - `accept.rs`: the accept loop; `connections.rs`: the open connections;
+//!   `hosts.rs`: the names this server answers to;
 //! - `game.rs`: info, hint, check, solve, start;
 //! - `new_puzzle.rs`: new puzzles by level, and the puzzle of the day;
 //! - `photo.rs`: import, photo for the page, photo for the window;
 //! - `wire.rs`: the JSON shapes; `page.rs`: the page's files;
 //!   `lan.rs`: the LAN address.
 
+mod accept;
+mod connections;
 mod game;
+mod hosts;
 mod lan;
 mod limits;
 mod new_puzzle;
@@ -40,17 +49,16 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::sync::{oneshot, Semaphore};
-use tower_service::Service;
 
+use accept::Peer;
+use hosts::{Foreign, Hosts};
 use limits::{ImportGate, RateLimiter};
 use wire::ApiError;
 
@@ -89,8 +97,14 @@ impl Default for ServerConfig {
 /// What every request handler shares.
 pub(crate) struct Shared {
     token: Token,
+    /// The names requests may give in `Host` and `Origin`.
+    hosts: Hosts,
     limits: Limits,
+    /// Requests with the token, per client address.
     rate: RateLimiter,
+    /// Requests without the token (refused), per client address: apart, so
+    /// that they never spend the player's budget.
+    tokenless: RateLimiter,
     imports: ImportGate,
     /// Engine work (hints, verdicts, ratings) running at once; more wait.
     engine: Arc<Semaphore>,
@@ -158,7 +172,12 @@ impl Server {
         let url = format!("http://{addr}/?t={}", token.as_str());
         let shared = Arc::new(Shared {
             token,
+            hosts: Hosts::of(addr, addr.ip().is_unspecified().then(lan_address).flatten()),
             rate: RateLimiter::new(config.limits.burst, config.limits.per_second),
+            tokenless: RateLimiter::new(
+                config.limits.tokenless_burst,
+                config.limits.tokenless_per_second,
+            ),
             imports: ImportGate::new(&config.limits),
             engine: Arc::new(Semaphore::new(ENGINE_AT_ONCE)),
             generations: Arc::new(Semaphore::new(GENERATIONS_AT_ONCE)),
@@ -197,7 +216,7 @@ impl Server {
                         }
                     };
                     if let Ok(listener) = tokio::net::TcpListener::from_std(listener) {
-                        serve(listener, shared, stop).await;
+                        accept::serve(listener, shared, stop).await;
                     }
                 });
                 // imports still running are abandoned rather than waited for
@@ -259,63 +278,6 @@ fn ctrl_c_listener() -> std::io::Result<impl Future<Output = ()> + Send> {
     Ok(async move {
         signal.recv().await;
     })
-}
-
-/// The client's address, put on each request by the accept loop.
-#[derive(Clone, Copy, Debug)]
-struct Peer(IpAddr);
-
-/// Accepts connections until `stop`, each served by hyper's HTTP/1 with
-/// bounded headers (size and time), at most [`Limits::max_connections`] at
-/// once; then lets those in flight finish.
-async fn serve(
-    listener: tokio::net::TcpListener,
-    shared: Arc<Shared>,
-    stop: impl Future<Output = ()>,
-) {
-    let limits = shared.limits.clone();
-    let app = router(shared);
-    let connections = Arc::new(Semaphore::new(limits.max_connections));
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    tokio::pin!(stop);
-    loop {
-        let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(a) => a,
-                Err(_) => {
-                    // out of file descriptors, say: breathe, then go on
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            _ = &mut stop => break,
-        };
-        // Over the limit, the connection is closed unanswered.
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            continue;
-        };
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |mut req: Request<hyper::body::Incoming>| {
-            req.extensions_mut().insert(Peer(peer.ip()));
-            let mut app = app.clone();
-            async move { app.call(req.map(Body::new)).await }
-        });
-        let connection = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(limits.header_time)
-            .max_buf_size(64 * 1024)
-            .serve_connection(TokioIo::new(stream), service);
-        let connection = graceful.watch(connection);
-        tokio::spawn(async move {
-            let _ = connection.await;
-            drop(permit);
-        });
-    }
-    drop(listener);
-    tokio::select! {
-        _ = graceful.shutdown() => {}
-        _ = tokio::time::sleep(Duration::from_secs(2)) => {}
-    }
 }
 
 /// The routes, behind the guard (rate, token, time) and the headers.
@@ -391,22 +353,28 @@ fn presented_token<'a>(uri: &'a Uri, headers: &'a HeaderMap) -> Option<&'a str> 
     in_query.or_else(in_header)
 }
 
-/// Before any route: the client's rate, then the token, then the time limit.
+/// Before any route: the host and origin, then the token, then the
+/// client's rate, then the time limit. A request refused before its token
+/// was seen spends only the tokenless budget, and its connection is closed
+/// once it is answered, so that it holds no place a player could use.
 async fn guard(State(shared): State<Arc<Shared>>, req: Request, next: Next) -> Response {
-    if let Some(Peer(ip)) = req.extensions().get::<Peer>().copied() {
-        if let Err(wait) = shared.rate.take(ip, Instant::now()) {
-            return ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_requests",
-                "too many requests from this device: slow down",
-            )
-            .retry_after(wait.as_secs_f64().ceil() as u64)
-            .into_response();
-        }
+    if let Err(foreign) = check_host_and_origin(&shared.hosts, &req) {
+        return closing(refused_foreign(foreign));
     }
+    let peer = req.extensions().get::<Peer>().map(|p| p.0);
     let token = presented_token(req.uri(), req.headers());
     if !token.is_some_and(|t| shared.token.matches(t)) {
-        return unauthorized(req.uri().path().starts_with("/api/"));
+        if let Some(ip) = peer {
+            if let Err(wait) = shared.tokenless.take(ip, Instant::now()) {
+                return closing(too_many(wait));
+            }
+        }
+        return closing(unauthorized(req.uri().path().starts_with("/api/")));
+    }
+    if let Some(ip) = peer {
+        if let Err(wait) = shared.rate.take(ip, Instant::now()) {
+            return too_many(wait);
+        }
     }
     match tokio::time::timeout(shared.limits.request_time, next.run(req)).await {
         Ok(response) => response,
@@ -421,6 +389,53 @@ async fn guard(State(shared): State<Arc<Shared>>, req: Request, next: Next) -> R
         .retry_after(5)
         .into_response(),
     }
+}
+
+/// The request's `Host` and `Origin` against this server's names. Apart
+/// from the guard: what it borrows from the request must not live across
+/// the guard's awaits (the request's body is not `Sync`).
+fn check_host_and_origin(hosts: &Hosts, req: &Request) -> Result<(), Foreign> {
+    let text = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
+    // HTTP/1.1 may name the host in the request line instead (absolute form)
+    let host = text(header::HOST).or_else(|| req.uri().authority().map(|a| a.as_str()));
+    hosts.check(host, text(header::ORIGIN))
+}
+
+/// 429, with when to come back.
+fn too_many(wait: Duration) -> Response {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_requests",
+        "too many requests from this device: slow down",
+    )
+    .retry_after(wait.as_secs_f64().ceil() as u64)
+    .into_response()
+}
+
+/// 421 for a request that names another host (DNS rebinding), 403 for one
+/// from another site's page.
+fn refused_foreign(foreign: Foreign) -> Response {
+    match foreign {
+        Foreign::Host => ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "wrong_host",
+            "this server answers only to the address it printed (or localhost)",
+        ),
+        Foreign::Origin => ApiError::new(
+            StatusCode::FORBIDDEN,
+            "foreign_origin",
+            "requests from another site's page are refused",
+        ),
+    }
+    .into_response()
+}
+
+/// The response, with the connection closed after it.
+fn closing(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// 401: JSON for the API, a plain sentence for a person at the browser.

@@ -131,6 +131,29 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
         .ok()
 }
 
+/// Whether the upload says it is an image (`Content-Type: image/...`). A
+/// page on another site may send a POST without asking the server first
+/// only as `text/plain` or a form; an image type makes the browser ask
+/// first (a CORS preflight), which this server never grants.
+fn says_image(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .and_then(|essence| essence.trim().split_once('/'))
+        .is_some_and(|(kind, sub)| kind.eq_ignore_ascii_case("image") && !sub.trim().is_empty())
+}
+
+/// 415: the upload does not say it is an image.
+fn not_an_image_upload() -> Response {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "not_an_image_upload",
+        "a photo is sent as an image: Content-Type: image/jpeg, image/png, image/webp or image/bmp",
+    )
+    .into_response()
+}
+
 /// Refuses an upload announced over the cap, before any of it is read.
 fn check_announced(shared: &Shared, headers: &HeaderMap) -> Result<(), ImportError> {
     let max_bytes = shared.limits.max_upload_bytes;
@@ -197,6 +220,9 @@ async fn receive(
     let q = query(q).map_err(IntoResponse::into_response)?;
     let lang = with_pip.then(|| lang_of(q.lang.as_deref()));
     let file = plain_name(q.name.as_deref().unwrap_or("photo"));
+    if !says_image(headers) {
+        return Err(not_an_image_upload());
+    }
     if let Err(e) = check_announced(shared, headers) {
         return Err(refused(&file, &e, lang));
     }
@@ -235,7 +261,14 @@ async fn import(
     bytes: Vec<u8>,
     rate: bool,
 ) -> Result<Read, ApiError> {
-    let turn = shared.imports.turn(ticket).await.map_err(busy)?;
+    // The size from the header first: a photo over the cap is refused at
+    // once, without waiting for a turn, and a large one is read alone.
+    let pixels = match vision::photo_size(&bytes, shared.limits.max_pixels) {
+        Ok((w, h)) => u64::from(w) * u64::from(h),
+        Err(e) => return Ok((Err(e), None)),
+    };
+    let alone = pixels > shared.limits.alone_pixels;
+    let turn = shared.imports.turn(ticket, alone).await.map_err(busy)?;
     let opts = ImportOptions {
         max_pixels: shared.limits.max_pixels,
         debug_dir: None,
@@ -356,8 +389,10 @@ pub(super) async fn to_window(
     let Upload {
         file, lang, bytes, ..
     } = receive(&shared, q, &headers, body, true).await?;
-    // What the window would refuse anyway is said on the phone, at once.
-    vision::photo_size(&bytes, shared.limits.max_pixels).map_err(|e| refused(&file, &e, lang))?;
+    // What the window would refuse anyway is said on the phone, at once: the
+    // window reads photos as the command line does, with its own cap.
+    let window_cap = ImportOptions::default().max_pixels;
+    vision::photo_size(&bytes, window_cap).map_err(|e| refused(&file, &e, lang))?;
     let lang = lang.unwrap_or_default();
     sink(PhonePhoto { name: file, bytes });
     let said = [Said::new(hint::photo_sent_to_window(lang), lang)];

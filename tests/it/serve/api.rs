@@ -287,6 +287,9 @@ fn a_game_plays_through_the_api_new_hint_apply_check_solve() {
         .post_json("/api/solve", &board_json(&after, "en"))
         .json();
     assert_eq!(solve["solution"], solution.to_line());
+    // the page's Undo is a button: a phone has no Ctrl+Z
+    let said = all_text(&solve);
+    assert!(said.contains("Undo") && !said.contains("Ctrl"), "{said}");
     let solve = site
         .post_json("/api/solve", &board_json(&wrong, "en"))
         .json();

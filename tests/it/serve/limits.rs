@@ -19,8 +19,9 @@ fn partial_upload(
     let mut s = TcpStream::connect(site.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
-        "POST {} HTTP/1.1\r\nHost: x\r\nContent-Type: image/jpeg\r\nContent-Length: {length}\r\n\r\n",
-        site.with_token("/api/import")
+        "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: image/jpeg\r\nContent-Length: {length}\r\n\r\n",
+        site.with_token("/api/import"),
+        site.addr
     );
     let start = Instant::now();
     s.write_all(head.as_bytes()).unwrap();
@@ -47,8 +48,9 @@ fn an_upload_over_the_cap_is_refused_before_its_body_is_read() {
     // the page's endpoint says it in Pip's words
     let mut s = TcpStream::connect(site.addr).unwrap();
     let head = format!(
-        "POST {} HTTP/1.1\r\nHost: x\r\nContent-Length: 30000000\r\n\r\n",
-        site.with_token("/api/photo?lang=fr")
+        "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: image/jpeg\r\nContent-Length: 30000000\r\n\r\n",
+        site.with_token("/api/photo?lang=fr"),
+        site.addr
     );
     s.write_all(head.as_bytes()).unwrap();
     let r = read_reply(&mut s).unwrap();
@@ -66,8 +68,9 @@ fn an_upload_with_no_length_is_cut_off_at_the_cap() {
     let mut s = TcpStream::connect(site.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
-        "POST {} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
-        site.with_token("/api/import")
+        "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: image/jpeg\r\nTransfer-Encoding: chunked\r\n\r\n",
+        site.with_token("/api/import"),
+        site.addr
     );
     s.write_all(head.as_bytes()).unwrap();
     // 64 KB chunks until the server answers (it must, past 1 MB)
@@ -122,8 +125,9 @@ fn a_full_import_queue_says_come_back_later() {
     // The first upload holds the only place while its body trickles in.
     let mut slow = TcpStream::connect(site.addr).unwrap();
     let head = format!(
-        "POST {} HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n",
-        site.with_token("/api/import")
+        "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: image/jpeg\r\nContent-Length: 100000\r\n\r\n",
+        site.with_token("/api/import"),
+        site.addr
     );
     slow.write_all(head.as_bytes()).unwrap();
     slow.write_all(&[0u8; 1000]).unwrap();
@@ -165,8 +169,8 @@ fn headers_that_never_end_are_cut_off() {
     let mut s = TcpStream::connect(site.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let start = Instant::now();
-    s.write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n")
-        .unwrap();
+    let head = format!("GET /api/info HTTP/1.1\r\nHost: {}\r\n", site.addr);
+    s.write_all(head.as_bytes()).unwrap();
     let mut raw = Vec::new();
     let _ = s.read_to_end(&mut raw);
     let took = start.elapsed();

@@ -1,10 +1,11 @@
 //! `sudolens serve` as a user runs it: the first line is the page's URL
 //! with its token, Ctrl+C stops it cleanly, and twenty 12-megapixel photos
-//! uploaded at once keep the server process under 500 MB (its own peak
-//! resident memory, `VmHWM`: see [`own_peak_kib`]).
+//! uploaded at once, or ten white 100-megapixel PNGs, keep the server
+//! process under 500 MB (its own peak resident memory, `VmHWM`: see
+//! [`own_peak_kib`]).
 
 use crate::batch::wait_with_peak;
-use crate::http::Site;
+use crate::http::{Reply, Site};
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -100,25 +101,22 @@ fn serve_on_the_lan_warns_who_can_reach_it() {
     let err = stderr_of(&mut child);
     assert_eq!(code, 0);
     assert!(err.contains("warning: anyone on this network"), "{err}");
+    assert!(
+        err.contains("clear HTTP"),
+        "the network can see the link: {err}"
+    );
 }
 
 #[test]
 #[allow(clippy::zombie_processes)]
 fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let photo = std::sync::Arc::new(crate::big_photo::twelve_megapixel_jpeg(root));
+    let photo = crate::big_photo::twelve_megapixel_jpeg(root);
     let (mut child, url) = serve(&[]);
     let site = Site::from_url(&url);
     let start = Instant::now();
-    let uploads: Vec<_> = (0..20)
-        .map(|_| {
-            let (site, photo) = (site.clone(), photo.clone());
-            std::thread::spawn(move || site.post_photo_until_served("/api/import", &photo))
-        })
-        .collect();
     let mut retried = 0;
-    for u in uploads {
-        let (r, busy) = u.join().unwrap();
+    for (r, busy) in upload_at_once(&site, "/api/import", &photo, 20) {
         assert_eq!(r.status, 200, "{}", r.text());
         assert_eq!(r.json()["width"], 4000);
         retried += busy;
@@ -143,4 +141,61 @@ fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
         peak_kib / 1024
     );
     assert!(took < Duration::from_secs(600));
+}
+
+/// Sends `photo` to `path` from `count` threads at once, each retrying
+/// while the server says it is busy: the answers, with their 503s retried.
+fn upload_at_once(site: &Site, path: &str, photo: &[u8], count: usize) -> Vec<(Reply, usize)> {
+    let photo = std::sync::Arc::new(photo.to_vec());
+    let uploads: Vec<_> = (0..count)
+        .map(|_| {
+            let (site, photo, path) = (site.clone(), photo.clone(), path.to_string());
+            std::thread::spawn(move || site.post_photo_until_served(&path, &photo))
+        })
+        .collect();
+    uploads.into_iter().map(|u| u.join().unwrap()).collect()
+}
+
+/// A white photo of `width` x `height` pixels as an RGB PNG: a few hundred
+/// KB for 100 megapixels, which decode to 300 MB of colours.
+fn white_png(width: u32, height: u32) -> Vec<u8> {
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    use image::ImageEncoder;
+    let white = image::RgbImage::from_pixel(width, height, image::Rgb([255, 255, 255]));
+    let mut png = Vec::new();
+    PngEncoder::new_with_quality(&mut png, CompressionType::Best, FilterType::Up)
+        .write_image(&white, width, height, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    png
+}
+
+#[test]
+#[allow(clippy::zombie_processes)]
+fn ten_hundred_megapixel_pngs_at_once_stay_under_500_mb() {
+    let photo = white_png(10_000, 10_000);
+    let (mut child, url) = serve(&[]);
+    let site = Site::from_url(&url);
+    let start = Instant::now();
+    let mut answers = Vec::new();
+    let path = "/api/photo?name=white.png&lang=en";
+    for (r, _) in upload_at_once(&site, path, &photo, 10) {
+        assert!(r.status < 500, "{} {}", r.status, r.text());
+        answers.push(r.status);
+    }
+    let took = start.elapsed();
+    let peak_kib = own_peak_kib(child.id());
+    interrupt(&child);
+    let (code, _) = wait_with_peak(&child);
+    assert_eq!(code, 0, "{}", stderr_of(&mut child));
+    println!(
+        "10 concurrent 100 MP white PNGs ({} KB each): answered {answers:?} in {took:?}; \
+         server peak resident memory {} MB",
+        photo.len() / 1000,
+        peak_kib / 1024
+    );
+    assert!(
+        peak_kib * 1024 < 500_000_000,
+        "peak memory {} MB",
+        peak_kib / 1024
+    );
 }

@@ -1,12 +1,14 @@
 //! The web server (`sudolens serve`, `sudolens::serve`) over real HTTP on
-//! loopback: the token, the game's endpoints, photos, the limits, a
-//! fuzz-style pass over every endpoint, and memory under concurrent 12 MP
-//! uploads. The page itself is driven in a browser by
+//! loopback: the token, the game's endpoints, photos, the limits, no
+//! lock-out without the token (floods, a slowloris, foreign hosts and
+//! origins), a fuzz-style pass over every endpoint, and memory under
+//! concurrent 12 MP and 100 MP uploads. The page itself is driven in a browser by
 //! `scripts/browser_tests.sh`.
 
 mod api;
 mod fuzz;
 mod limits;
+mod lockout;
 #[cfg(target_os = "linux")]
 mod memory;
 mod photos;

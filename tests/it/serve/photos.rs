@@ -112,7 +112,8 @@ fn a_malformed_image_gets_a_clear_json_error() {
 #[test]
 fn a_photo_too_many_pixels_is_refused_from_its_header() {
     let (_server, site) = start(generous());
-    // a BMP header announcing 20000 x 20000 pixels, with no pixel data
+    // a BMP header announcing 20000 x 20000 pixels, with no pixel data: over
+    // the server's cap, half the command line's
     let bmp = crate::common::bmp_header(20_000, 20_000);
     let r = site.post("/api/photo?lang=en", "image/bmp", &bmp);
     assert_eq!(r.status, 413);
@@ -120,7 +121,7 @@ fn a_photo_too_many_pixels_is_refused_from_its_header() {
     assert_eq!(j["import"]["kind"], "too_many_pixels");
     let text = j["said"][0]["lines"][0]["text"].as_str().unwrap();
     assert!(
-        text.contains("too large") && text.contains("100 megapixels"),
+        text.contains("too large") && text.contains("50 megapixels"),
         "{text}"
     );
 }
