@@ -211,6 +211,34 @@ mod tests {
     }
 
     #[test]
+    fn solve_with_a_wrong_entry_leads_with_the_entry_not_with_no_solution() {
+        let (board, cell) = with_wrong_entry();
+        let (current, givens) = board_verdicts(board.shape(), &board.grid(), board.givens());
+        assert!(matches!(current, Verdict::NoSolution { .. }));
+        let a = not_proper(
+            &board,
+            &Grid::empty(),
+            &current,
+            givens.as_ref(),
+            false,
+            Lang::En,
+        );
+        let first = &a.said.lines[0].text;
+        assert!(first.starts_with("The puzzle itself is fine"), "{first}");
+        assert!(a
+            .said
+            .lines
+            .iter()
+            .all(|l| l.text != "This grid has no solution."));
+        assert!(
+            a.said.lines[1].text.starts_with("With them as they are"),
+            "{:?}",
+            a.said
+        );
+        assert_eq!(a.crossed, vec![cell]);
+    }
+
+    #[test]
     fn broken_givens_are_blamed_with_no_remedy_on_an_empty_board() {
         let mut givens = Grid::parse(PUZZLE).unwrap();
         givens.set(Cell::new(0, 1), 4);

@@ -300,15 +300,25 @@ pub fn entries_break_the_puzzle(
         ..Highlights::default()
     };
     let listed = cells(wrong, lang);
-    let mut lines = verdict_lines(current, lang);
-    lines.push(line(
+    // The player's entries lead: the puzzle is fine, and "this grid has no
+    // solution" is only what those entries make of it.
+    let mut lines = vec![line(
         say!(
             lang,
             "The puzzle itself is fine, but some of your entries do not match its solution: {listed}.",
             "La grille de départ est bonne, mais certains de tes chiffres ne correspondent pas à sa solution : {listed}."
         ),
         crossed.clone(),
-    ));
+    )];
+    let mut why = verdict_lines(current, lang);
+    if matches!(current, Verdict::NoSolution { .. }) && !why.is_empty() {
+        why[0] = plain(say!(
+            lang,
+            "With them as they are, the grid has no solution:",
+            "Avec eux tels quels, la grille n'a pas de solution :"
+        ));
+    }
+    lines.extend(why);
     lines.push(line(
         say!(
             lang,

@@ -312,3 +312,50 @@ fn a_gif_is_named_with_the_formats_that_work() {
         "{status:?}"
     );
 }
+
+/// An X-Sudoku read from a photo: as a classic its printed digits have
+/// several solutions; the player picks the X rules on the correction
+/// screen, Pip says them, and hints play it to the end on its diagonals.
+#[test]
+fn an_x_sudoku_from_a_photo_is_read_by_its_rules_and_played_to_the_end() {
+    use sudolens::app::import_view::ReadCell;
+    const X_PUZZLE: &str =
+        "........1..2.....7.7..6.4.2....9.7.3.........6.1.8....7.6.5..3.9.....1..3........";
+    let dir = TestDir::new("x-photo");
+    let mut h = open_window(&dir);
+    let puzzle = Grid::parse(X_PUZZLE).unwrap();
+    let readings: [ReadCell; 81] = std::array::from_fn(|i| ReadCell {
+        digit: puzzle.digits()[i],
+        ..ReadCell::default()
+    });
+    open_photo_screen(&mut h, readings, [90, 90], 0.0);
+    h.run_steps(2);
+    use_this_grid(&mut h);
+    assert!(
+        h.state().import().is_some(),
+        "as a classic it has several solutions"
+    );
+    click(&mut h, "X-Sudoku (diagonals)");
+    h.run_steps(2);
+    let said = pip_said(&h).join(" ");
+    assert!(
+        said.contains("diagonals hold every digit once too"),
+        "{said}"
+    );
+    assert!(said.contains("exactly one solution"), "{said}");
+    use_this_grid(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    assert_eq!(h.state().board().shape().name(), "x");
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    for _ in 0..300 {
+        if h.state().board().is_solved() {
+            break;
+        }
+        press(&mut h, Modifiers::COMMAND, Key::P);
+        wait(&mut h);
+    }
+    let shape = sudolens::grid::Shape::parse_name("x").unwrap();
+    let solution = sudolens::solver::solve_shaped(&shape, puzzle.digits()).unwrap();
+    assert_eq!(h.state().board().grid().digits().to_vec(), solution);
+}
