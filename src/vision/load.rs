@@ -53,7 +53,13 @@ pub fn read_photo_file(path: &Path) -> Result<Vec<u8>, ImportError> {
 ///
 /// The orientation tag is deliberately ignored: tags are often wrong, so the upright direction
 /// is decided later from the digits themselves.
+///
+/// A PNG is decoded row by row, each row turned to greys as it comes, so that its full-colour
+/// image (800 MB for a 100-megapixel RGBA16 photo) is never held (issue 32, N5).
 pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+    if let Some(reader) = png_reader(bytes, max_pixels)? {
+        return png_rows_to_grey(reader, |row| row.to_luma8());
+    }
     Ok(decode(bytes, max_pixels)?.into_luma8())
 }
 
@@ -72,6 +78,15 @@ pub fn decode_colour_muted(
     bytes: &[u8],
     max_pixels: u64,
 ) -> Result<Option<GrayImage>, ImportError> {
+    if let Some(reader) = png_reader(bytes, max_pixels)? {
+        let (colour, _) = reader.output_color_type();
+        if matches!(colour, png::ColorType::Grayscale | png::ColorType::GrayscaleAlpha) {
+            return Ok(None);
+        }
+        let mut coloured = false;
+        let muted = png_rows_to_grey(reader, |row| mute(row, &mut coloured))?;
+        return Ok(coloured.then_some(muted));
+    }
     let img = decode(bytes, max_pixels)?;
     if !img.color().has_color() {
         return Ok(None);
@@ -86,24 +101,151 @@ pub fn decode_colour_muted(
     let mut y = 0;
     while y < height {
         let rows = MUTED_BAND_ROWS.min(height - y);
-        let band = img.crop_imm(0, y, width, rows);
-        let (greys, rgb) = (band.to_luma8(), band.to_rgb8());
+        let band = mute(&img.crop_imm(0, y, width, rows), &mut coloured);
         let start = y as usize * width as usize;
-        let out = &mut (*muted)[start..start + greys.len()];
-        for ((v, &grey), p) in out.iter_mut().zip(greys.iter()).zip(rgb.pixels()) {
-            let [r, g, b] = p.0;
-            let chroma = r.max(g).max(b) - r.min(g).min(b);
-            coloured |= chroma >= COLOURED_CHROMA;
-            *v = grey.saturating_sub(chroma);
-        }
+        (*muted)[start..start + band.len()].copy_from_slice(&band);
         y += rows;
     }
     Ok(coloured.then_some(muted))
 }
 
+/// The muted greys of `pixels` ([`decode_colour_muted`]): each pixel's grey, as `image`
+/// converts it, less its chroma (strongest RGB channel less weakest, in 8-bit RGB), setting
+/// `coloured` when any chroma reaches [`COLOURED_CHROMA`].
+fn mute(pixels: &DynamicImage, coloured: &mut bool) -> GrayImage {
+    let (mut greys, rgb) = (pixels.to_luma8(), pixels.to_rgb8());
+    for (v, p) in greys.iter_mut().zip(rgb.pixels()) {
+        let [r, g, b] = p.0;
+        let chroma = r.max(g).max(b) - r.min(g).min(b);
+        *coloured |= chroma >= COLOURED_CHROMA;
+        *v = v.saturating_sub(chroma);
+    }
+    greys
+}
+
 /// Rows converted at a time by [`decode_colour_muted`]: a few megabytes
 /// of a 10,000-pixel-wide photo.
 const MUTED_BAND_ROWS: u32 = 64;
+
+/// The PNG photo in `bytes` opened for reading row by row, after the checks [`decode`] makes
+/// before decoding (its header read, its size within `max_pixels`); `None` for other formats.
+///
+/// The reader is set up as `image`'s PNG decoder sets it (palettes, transparency chunks and
+/// low bit depths expanded, 16-bit samples kept, text chunks read), so that each row holds the
+/// pixels `image` would decode.
+fn png_reader(
+    bytes: &[u8],
+    max_pixels: u64,
+) -> Result<Option<png::Reader<Cursor<&[u8]>>>, ImportError> {
+    if bytes.is_empty() {
+        return Err(ImportError::EmptyFile);
+    }
+    if photo_format(bytes)? != ImageFormat::Png {
+        return Ok(None);
+    }
+    // the same limit `decode` gives `image`, which hands it to the PNG decoder
+    let max_bytes = usize::try_from(max_pixels.saturating_mul(12)).unwrap_or(usize::MAX);
+    let mut decoder =
+        png::Decoder::new_with_limits(Cursor::new(bytes), png::Limits { bytes: max_bytes });
+    decoder.set_ignore_text_chunk(false);
+    let header = decoder.read_header_info().map_err(png_error)?;
+    check_size(header.width, header.height, max_pixels)?;
+    decoder.set_transformations(png::Transformations::EXPAND);
+    decoder.read_info().map(Some).map_err(png_error)
+}
+
+/// A PNG decoding error in the words `image` gives it (`image::ImageError::from_png` is
+/// private), so that a damaged PNG is refused with the message it had before rows were
+/// streamed.
+fn png_error(e: png::DecodingError) -> ImportError {
+    use image::error::{
+        DecodingError, ImageError, LimitError, LimitErrorKind, ParameterError,
+        ParameterErrorKind,
+    };
+    let e = match e {
+        png::DecodingError::IoError(e) => ImageError::IoError(e),
+        e @ png::DecodingError::Format(_) => {
+            ImageError::Decoding(DecodingError::new(ImageFormat::Png.into(), e))
+        }
+        e @ png::DecodingError::Parameter(_) => ImageError::Parameter(
+            ParameterError::from_kind(ParameterErrorKind::Generic(e.to_string())),
+        ),
+        png::DecodingError::LimitsExceeded => {
+            ImageError::Limits(LimitError::from_kind(LimitErrorKind::InsufficientMemory))
+        }
+    };
+    ImportError::Corrupt(e.to_string())
+}
+
+/// Decodes a PNG's rows one at a time, turning each into 8-bit greys with `to_grey` and
+/// placing them in the image they make: one grey image and one decoded row alive, never the
+/// full-colour image.
+///
+/// Each row becomes a one-row `DynamicImage` of the colour type `image` would decode (16-bit
+/// samples from PNG's big-endian order to native), so `to_grey` runs `image`'s own pixel
+/// conversions, which look at one pixel at a time: a row's greys are the whole image's.
+/// An interlaced PNG comes as the seven Adam7 passes' rows; their greys are spread to their
+/// pixels as the PNG decoder spreads colours, 8 bits a pixel.
+fn png_rows_to_grey(
+    mut reader: png::Reader<Cursor<&[u8]>>,
+    mut to_grey: impl FnMut(&DynamicImage) -> GrayImage,
+) -> Result<GrayImage, ImportError> {
+    let (width, height) = (reader.info().width, reader.info().height);
+    let colour = reader.output_color_type();
+    let mut out = GrayImage::new(width, height);
+    let mut y = 0usize;
+    while let Some(row) = reader.next_interlaced_row().map_err(png_error)? {
+        let interlace = *row.interlace();
+        let pixels = row_image(row.data(), colour).ok_or_else(|| {
+            ImportError::Corrupt("a PNG row does not match its colour type".into())
+        })?;
+        let greys = to_grey(&pixels);
+        match interlace {
+            png::InterlaceInfo::Null(_) => {
+                let start = y * width as usize;
+                let line = (*out).get_mut(start..start + greys.len()).ok_or_else(|| {
+                    ImportError::Corrupt("the decoded size does not match the header".into())
+                })?;
+                line.copy_from_slice(&greys);
+                y += 1;
+            }
+            png::InterlaceInfo::Adam7(pass) => {
+                png::expand_interlaced_row(&mut out, width as usize, &greys, &pass, 8);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One decoded PNG row as a one-row image of the colour type `image` gives it; `None` when
+/// the row's length is no whole number of pixels.
+fn row_image(data: &[u8], (colour, depth): (png::ColorType, png::BitDepth)) -> Option<DynamicImage> {
+    use png::ColorType::{Grayscale, GrayscaleAlpha, Indexed, Rgb, Rgba};
+    use DynamicImage as D;
+    let sample_bytes = if depth == png::BitDepth::Sixteen { 2 } else { 1 };
+    let width = u32::try_from(data.len() / (colour.samples() * sample_bytes)).ok()?;
+    if sample_bytes == 2 {
+        let samples: Vec<u16> = data
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        return match colour {
+            Grayscale => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLuma16),
+            GrayscaleAlpha => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLumaA16),
+            Rgb => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgb16),
+            Rgba => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgba16),
+            Indexed => None,
+        };
+    }
+    let samples = data.to_vec();
+    match colour {
+        Grayscale => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLuma8),
+        GrayscaleAlpha => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLumaA8),
+        Rgb => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgb8),
+        Rgba => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgba8),
+        Indexed => None,
+    }
+}
 
 /// Decodes an encoded photo in its own colours, refusing what [`decode_gray`] refuses.
 fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
