@@ -495,6 +495,12 @@ mod tests {
         };
         let bits = colour.samples() * depth as usize;
         let mut seed = 0x2545_F491u32;
+        let mut next_byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 24) as u8
+        };
         let mut raw = Vec::new();
         for &(x0, y0, dx, dy) in passes {
             let columns = width.saturating_sub(x0).div_ceil(dx) as usize;
@@ -502,13 +508,11 @@ mod tests {
                 continue;
             }
             for _ in (y0..height).step_by(dy as usize) {
-                raw.push(0); // filter type None
-                for _ in 0..(columns * bits).div_ceil(8) {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    raw.push((seed >> 24) as u8);
-                }
+                // filter type None, then the row's bytes
+                raw.extend(
+                    std::iter::once(0)
+                        .chain((0..(columns * bits).div_ceil(8)).map(|_| next_byte())),
+                );
             }
         }
         let mut out = Vec::new();
