@@ -1,5 +1,6 @@
 //! The `sudolens` command: the CLI over the library.
 
+#[macro_use]
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -80,14 +81,14 @@ fn open_window() -> ExitCode {
         Ok(ended) => match ended.unsaved {
             None => ExitCode::SUCCESS,
             Some(why) => {
-                eprintln!("error: the game was not saved: {why}");
+                say_err!("error: the game was not saved: {why}");
                 cli::Exit::Unsaved.into()
             }
         },
         Err(e) => {
             let why = cli::without_source_paths(&e.to_string());
-            eprintln!("error: cannot open the window: {why}");
-            eprintln!("(no display? the commands work in a terminal:)\n");
+            say_err!("error: cannot open the window: {why}");
+            say_err!("(no display? the commands work in a terminal:)\n");
             cli::welcome();
             cli::Exit::NoWindow.into()
         }
@@ -97,7 +98,7 @@ fn open_window() -> ExitCode {
 /// Built without the window (`--no-default-features`): the commands only.
 #[cfg(not(feature = "gui"))]
 fn open_window() -> ExitCode {
-    eprintln!("this sudolens was built without the window (the `gui` feature)\n");
+    say_err!("this sudolens was built without the window (the `gui` feature)\n");
     cli::welcome();
     cli::Exit::NoWindow.into()
 }

@@ -76,7 +76,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
     let model = match DigitModel::bundled() {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return Exit::Internal.into();
         }
     };
@@ -92,7 +92,7 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         match &outcome {
             _ if args.json => out.line(json_line(path, &outcome)),
             Ok(r) => print_one(&mut out, r, load_ms),
-            Err(e) => eprintln!("error: {}: {e}", path.display()),
+            Err(e) => say_err!("error: {}: {e}", path.display()),
         }
         return out.finish(exit_for(&outcome));
     }
@@ -240,7 +240,7 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    eprintln!(
+    say_err!(
         "{} photos, {} failed or not a proper puzzle; {:.1} photos/s; median {:.0} ms per photo (model load {:.0} ms)",
         args.photos.len(),
         failed,
@@ -249,7 +249,7 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
         load_ms
     );
     if scored > 0 {
-        eprintln!(
+        say_err!(
             "against .dat ground truth: {grids_right}/{scored} grids fully right, {cells_right}/{} cells right ({:.2}%)",
             scored * 81,
             100.0 * cells_right as f64 / (scored * 81) as f64

@@ -1,6 +1,17 @@
 //! Subcommands of the `sudolens` binary, one file each, and what they share:
 //! the exit codes and the reading of puzzle arguments and files.
 
+/// A line on standard error, as `eprintln!` writes it, but never a panic: `eprintln!` panics
+/// when standard error cannot be written (`2>/dev/full`, a closed terminal), turning a plain
+/// error into exit 101 (issue 32). A failed write to standard error is ignored, since standard
+/// error is where it would be reported; the exit code still tells the failure.
+macro_rules! say_err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 pub mod duel;
 pub mod explain;
 pub mod generate;
@@ -121,7 +132,7 @@ pub fn without_source_paths(message: &str) -> String {
 
 /// Prints an error the way every subcommand does and returns exit code 2.
 pub fn bad_input(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    say_err!("error: {message}");
     Exit::BadInput.into()
 }
 

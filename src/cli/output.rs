@@ -100,6 +100,6 @@ pub enum Ending {
 
 /// Says that writing `what` failed and why, and returns exit code 74.
 pub fn write_failed(what: &str, e: &std::io::Error) -> ExitCode {
-    eprintln!("error: cannot write to {what}: {}", io_words(e));
+    say_err!("error: cannot write to {what}: {}", io_words(e));
     Exit::WriteFailed.into()
 }

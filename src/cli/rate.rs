@@ -190,7 +190,7 @@ impl Rater<'_> {
         match unsound(path, &solution) {
             Some(e) => {
                 self.stats.wrong += 1;
-                eprintln!("UNSOUND {}: {e}", grid.to_line());
+                say_err!("UNSOUND {}: {e}", grid.to_line());
                 false
             }
             None => true,
@@ -286,7 +286,7 @@ fn summary(name: &str, args: &RateArgs, s: &mut Stats, secs: f64) {
     } else {
         format!(" ({})", parts.join(", "))
     };
-    eprintln!(
+    say_err!(
         "{name}: {} rated{parts}, {} not solved by logic, {} bad lines, {:.1} puzzles/s",
         s.rated,
         s.unsolved,
@@ -294,7 +294,7 @@ fn summary(name: &str, args: &RateArgs, s: &mut Stats, secs: f64) {
         s.rated as f64 / secs.max(1e-9)
     );
     if args.check {
-        eprintln!("soundness: {} puzzles with a wrong conclusion", s.wrong);
+        say_err!("soundness: {} puzzles with a wrong conclusion", s.wrong);
     }
     if args.bench {
         bench_summary(s);
@@ -305,7 +305,7 @@ fn bench_summary(s: &mut Stats) {
     s.step_times.sort_by(f64::total_cmp);
     s.path_times.sort_by(f64::total_cmp);
     for (what, times) in [("next_step", &s.step_times), ("full path", &s.path_times)] {
-        eprintln!(
+        say_err!(
             "{what}: {} {}, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
             times.len(),
             if what == "next_step" {
@@ -322,7 +322,7 @@ fn bench_summary(s: &mut Stats) {
     let counts: Vec<String> = (s.hardest.iter())
         .map(|(&t, n)| format!("{} {n}", technique_name(t, Lang::En)))
         .collect();
-    eprintln!("hardest technique: {}", counts.join(", "));
+    say_err!("hardest technique: {}", counts.join(", "));
     let rated = s.rated - s.already_solved;
     let hardest: usize = s
         .hardest
@@ -331,7 +331,7 @@ fn bench_summary(s: &mut Stats) {
         .map(|(_, n)| n)
         .sum();
     let share = |n: usize| 100.0 * n as f64 / rated.max(1) as f64;
-    eprintln!(
+    say_err!(
         "contradiction (or nested forcing) as the hardest step: {hardest} of {rated} puzzles ({:.1}%); used anywhere on the path: {} ({:.1}%)",
         share(hardest),
         s.contradiction_used,

@@ -41,7 +41,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let server = match Server::start(config) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot listen on {ip} port {}: {e}", args.port);
+            say_err!("error: cannot listen on {ip} port {}: {e}", args.port);
             return Exit::BadInput.into();
         }
     };
@@ -53,7 +53,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         return Exit::WriteFailed.into();
     }
     if args.lan {
-        eprintln!(
+        say_err!(
             "warning: anyone on this network who gets this link can use sudolens through it \
              (the token in it is the only key), and the link travels in clear HTTP: any device \
              that can watch this network's traffic (an open Wi-Fi, say) can see it, token \
@@ -61,11 +61,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
              own devices, and stop the server with Ctrl+C when you are done"
         );
     }
-    eprintln!(
+    say_err!(
         "serving the sudolens page at {}; Ctrl+C stops it",
         server.addr()
     );
     server.wait();
-    eprintln!("stopped");
+    say_err!("stopped");
     ExitCode::SUCCESS
 }

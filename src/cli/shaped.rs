@@ -274,7 +274,7 @@ pub fn solve(source: ShapedSource, words: Wording) -> ExitCode {
         return Exit::WriteFailed.into();
     }
     if many {
-        eprintln!(
+        say_err!(
             "{}: {} puzzles, {solved} solved, {failed} failed",
             source.name,
             source.entries.len()

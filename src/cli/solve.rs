@@ -100,7 +100,7 @@ fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording)
         return ExitCode::SUCCESS;
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    say_err!(
         "{name}: {} puzzles, {} solved, {} invalid, {} malformed, {:.0} puzzles/s",
         tally.puzzles,
         tally.solved,

@@ -53,7 +53,13 @@ pub fn read_photo_file(path: &Path) -> Result<Vec<u8>, ImportError> {
 ///
 /// The orientation tag is deliberately ignored: tags are often wrong, so the upright direction
 /// is decided later from the digits themselves.
+///
+/// A PNG is decoded row by row, each row turned to greys as it comes, so that its full-colour
+/// image (800 MB for a 100-megapixel RGBA16 photo) is never held (issue 32, N5).
 pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+    if let Some(reader) = png_reader(bytes, max_pixels)? {
+        return png_rows_to_grey(reader, |row| row.to_luma8());
+    }
     Ok(decode(bytes, max_pixels)?.into_luma8())
 }
 
@@ -72,6 +78,18 @@ pub fn decode_colour_muted(
     bytes: &[u8],
     max_pixels: u64,
 ) -> Result<Option<GrayImage>, ImportError> {
+    if let Some(reader) = png_reader(bytes, max_pixels)? {
+        let (colour, _) = reader.output_color_type();
+        if matches!(
+            colour,
+            png::ColorType::Grayscale | png::ColorType::GrayscaleAlpha
+        ) {
+            return Ok(None);
+        }
+        let mut coloured = false;
+        let muted = png_rows_to_grey(reader, |row| mute(row, &mut coloured))?;
+        return Ok(coloured.then_some(muted));
+    }
     let img = decode(bytes, max_pixels)?;
     if !img.color().has_color() {
         return Ok(None);
@@ -86,24 +104,157 @@ pub fn decode_colour_muted(
     let mut y = 0;
     while y < height {
         let rows = MUTED_BAND_ROWS.min(height - y);
-        let band = img.crop_imm(0, y, width, rows);
-        let (greys, rgb) = (band.to_luma8(), band.to_rgb8());
+        let band = mute(&img.crop_imm(0, y, width, rows), &mut coloured);
         let start = y as usize * width as usize;
-        let out = &mut (*muted)[start..start + greys.len()];
-        for ((v, &grey), p) in out.iter_mut().zip(greys.iter()).zip(rgb.pixels()) {
-            let [r, g, b] = p.0;
-            let chroma = r.max(g).max(b) - r.min(g).min(b);
-            coloured |= chroma >= COLOURED_CHROMA;
-            *v = grey.saturating_sub(chroma);
-        }
+        (*muted)[start..start + band.len()].copy_from_slice(&band);
         y += rows;
     }
     Ok(coloured.then_some(muted))
 }
 
+/// The muted greys of `pixels` ([`decode_colour_muted`]): each pixel's grey, as `image`
+/// converts it, less its chroma (strongest RGB channel less weakest, in 8-bit RGB), setting
+/// `coloured` when any chroma reaches [`COLOURED_CHROMA`].
+fn mute(pixels: &DynamicImage, coloured: &mut bool) -> GrayImage {
+    let (mut greys, rgb) = (pixels.to_luma8(), pixels.to_rgb8());
+    for (v, p) in greys.iter_mut().zip(rgb.pixels()) {
+        let [r, g, b] = p.0;
+        let chroma = r.max(g).max(b) - r.min(g).min(b);
+        *coloured |= chroma >= COLOURED_CHROMA;
+        *v = v.saturating_sub(chroma);
+    }
+    greys
+}
+
 /// Rows converted at a time by [`decode_colour_muted`]: a few megabytes
 /// of a 10,000-pixel-wide photo.
 const MUTED_BAND_ROWS: u32 = 64;
+
+/// The PNG photo in `bytes` opened for reading row by row, after the checks [`decode`] makes
+/// before decoding (its header read, its size within `max_pixels`); `None` for other formats.
+///
+/// The reader is set up as `image`'s PNG decoder sets it (palettes, transparency chunks and
+/// low bit depths expanded, 16-bit samples kept, text chunks read), so that each row holds the
+/// pixels `image` would decode.
+fn png_reader(
+    bytes: &[u8],
+    max_pixels: u64,
+) -> Result<Option<png::Reader<Cursor<&[u8]>>>, ImportError> {
+    if bytes.is_empty() {
+        return Err(ImportError::EmptyFile);
+    }
+    if photo_format(bytes)? != ImageFormat::Png {
+        return Ok(None);
+    }
+    // the same limit `decode` gives `image`, which hands it to the PNG decoder
+    let max_bytes = usize::try_from(max_pixels.saturating_mul(12)).unwrap_or(usize::MAX);
+    let mut decoder =
+        png::Decoder::new_with_limits(Cursor::new(bytes), png::Limits { bytes: max_bytes });
+    decoder.set_ignore_text_chunk(false);
+    let header = decoder.read_header_info().map_err(png_error)?;
+    check_size(header.width, header.height, max_pixels)?;
+    decoder.set_transformations(png::Transformations::EXPAND);
+    decoder.read_info().map(Some).map_err(png_error)
+}
+
+/// A PNG decoding error in the words `image` gives it (`image::ImageError::from_png` is
+/// private), so that a damaged PNG is refused with the message it had before rows were
+/// streamed.
+fn png_error(e: png::DecodingError) -> ImportError {
+    use image::error::{
+        DecodingError, ImageError, LimitError, LimitErrorKind, ParameterError, ParameterErrorKind,
+    };
+    let e = match e {
+        png::DecodingError::IoError(e) => ImageError::IoError(e),
+        e @ png::DecodingError::Format(_) => {
+            ImageError::Decoding(DecodingError::new(ImageFormat::Png.into(), e))
+        }
+        e @ png::DecodingError::Parameter(_) => ImageError::Parameter(ParameterError::from_kind(
+            ParameterErrorKind::Generic(e.to_string()),
+        )),
+        png::DecodingError::LimitsExceeded => {
+            ImageError::Limits(LimitError::from_kind(LimitErrorKind::InsufficientMemory))
+        }
+    };
+    ImportError::Corrupt(e.to_string())
+}
+
+/// Decodes a PNG's rows one at a time, turning each into 8-bit greys with `to_grey` and
+/// placing them in the image they make: one grey image and one decoded row alive, never the
+/// full-colour image.
+///
+/// Each row becomes a one-row `DynamicImage` of the colour type `image` would decode (16-bit
+/// samples from PNG's big-endian order to native), so `to_grey` runs `image`'s own pixel
+/// conversions, which look at one pixel at a time: a row's greys are the whole image's.
+/// An interlaced PNG comes as the seven Adam7 passes' rows; their greys are spread to their
+/// pixels as the PNG decoder spreads colours, 8 bits a pixel.
+fn png_rows_to_grey(
+    mut reader: png::Reader<Cursor<&[u8]>>,
+    mut to_grey: impl FnMut(&DynamicImage) -> GrayImage,
+) -> Result<GrayImage, ImportError> {
+    let (width, height) = (reader.info().width, reader.info().height);
+    let colour = reader.output_color_type();
+    let mut out = GrayImage::new(width, height);
+    let mut y = 0usize;
+    while let Some(row) = reader.next_interlaced_row().map_err(png_error)? {
+        let interlace = *row.interlace();
+        let pixels = row_image(row.data(), colour).ok_or_else(|| {
+            ImportError::Corrupt("a PNG row does not match its colour type".into())
+        })?;
+        let greys = to_grey(&pixels);
+        match interlace {
+            png::InterlaceInfo::Null(_) => {
+                let start = y * width as usize;
+                let line = (*out).get_mut(start..start + greys.len()).ok_or_else(|| {
+                    ImportError::Corrupt("the decoded size does not match the header".into())
+                })?;
+                line.copy_from_slice(&greys);
+                y += 1;
+            }
+            png::InterlaceInfo::Adam7(pass) => {
+                png::expand_interlaced_row(&mut out, width as usize, &greys, &pass, 8);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One decoded PNG row as a one-row image of the colour type `image` gives it; `None` when
+/// the row's length is no whole number of pixels.
+fn row_image(
+    data: &[u8],
+    (colour, depth): (png::ColorType, png::BitDepth),
+) -> Option<DynamicImage> {
+    use png::ColorType::{Grayscale, GrayscaleAlpha, Indexed, Rgb, Rgba};
+    use DynamicImage as D;
+    let sample_bytes = if depth == png::BitDepth::Sixteen {
+        2
+    } else {
+        1
+    };
+    let width = u32::try_from(data.len() / (colour.samples() * sample_bytes)).ok()?;
+    if sample_bytes == 2 {
+        let samples: Vec<u16> = data
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        return match colour {
+            Grayscale => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLuma16),
+            GrayscaleAlpha => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLumaA16),
+            Rgb => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgb16),
+            Rgba => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgba16),
+            Indexed => None,
+        };
+    }
+    let samples = data.to_vec();
+    match colour {
+        Grayscale => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLuma8),
+        GrayscaleAlpha => ImageBuffer::from_raw(width, 1, samples).map(D::ImageLumaA8),
+        Rgb => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgb8),
+        Rgba => ImageBuffer::from_raw(width, 1, samples).map(D::ImageRgba8),
+        Indexed => None,
+    }
+}
 
 /// Decodes an encoded photo in its own colours, refusing what [`decode_gray`] refuses.
 fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
@@ -286,6 +437,204 @@ mod tests {
         let mut out = Cursor::new(Vec::new());
         img.write_to(&mut out, ImageFormat::Png).unwrap();
         out.into_inner()
+    }
+
+    /// Deflate's stored (uncompressed) blocks in a zlib stream: enough to write any PNG
+    /// data, interlaced or not, which `png`'s encoder does not write.
+    fn zlib_stored(data: &[u8]) -> Vec<u8> {
+        let mut out = vec![0x78, 0x01];
+        let blocks: Vec<&[u8]> = data.chunks(65_535).collect();
+        for (i, block) in blocks.iter().enumerate() {
+            out.push(u8::from(i + 1 == blocks.len()));
+            let len = block.len() as u16;
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(&(!len).to_le_bytes());
+            out.extend_from_slice(block);
+        }
+        if blocks.is_empty() {
+            out.extend_from_slice(&[1, 0, 0, 0xFF, 0xFF]);
+        }
+        let (mut a, mut b) = (1u32, 0u32);
+        for &byte in data {
+            a = (a + u32::from(byte)) % 65_521;
+            b = (b + a) % 65_521;
+        }
+        out.extend_from_slice(&((b << 16) | a).to_be_bytes());
+        out
+    }
+
+    /// A `width` x `height` PNG of pseudo-random samples in `colour` at `depth`, Adam7
+    /// interlaced or not, with an optional eXIf chunk: every row unfiltered, the bytes of
+    /// each (pass) row drawn from a simple generator, so every sample value occurs.
+    fn png_of(
+        (width, height): (u32, u32),
+        (colour, depth): (png::ColorType, png::BitDepth),
+        interlaced: bool,
+        exif: Option<&[u8]>,
+    ) -> Vec<u8> {
+        let mut info = png::Info::with_size(width, height);
+        (info.color_type, info.bit_depth, info.interlaced) = (colour, depth, interlaced);
+        if colour == png::ColorType::Indexed {
+            let entries = 1usize << (depth as u8);
+            info.palette = Some((0..entries * 3).map(|i| (i * 37 % 256) as u8).collect());
+            // some entries transparent, some half so, the rest opaque
+            info.trns = Some((0..entries / 2).map(|i| (i * 85 % 256) as u8).collect());
+        }
+        let passes: &[(u32, u32, u32, u32)] = if interlaced {
+            &[
+                (0, 0, 8, 8),
+                (4, 0, 8, 8),
+                (0, 4, 4, 8),
+                (2, 0, 4, 4),
+                (0, 2, 2, 4),
+                (1, 0, 2, 2),
+                (0, 1, 1, 2),
+            ]
+        } else {
+            &[(0, 0, 1, 1)]
+        };
+        let bits = colour.samples() * depth as usize;
+        let mut seed = 0x2545_F491u32;
+        let mut next_byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 24) as u8
+        };
+        let mut raw = Vec::new();
+        for &(x0, y0, dx, dy) in passes {
+            let columns = width.saturating_sub(x0).div_ceil(dx) as usize;
+            if columns == 0 {
+                continue;
+            }
+            for _ in (y0..height).step_by(dy as usize) {
+                // filter type None, then the row's bytes
+                raw.extend(
+                    std::iter::once(0)
+                        .chain((0..(columns * bits).div_ceil(8)).map(|_| next_byte())),
+                );
+            }
+        }
+        let mut out = Vec::new();
+        let mut writer = png::Encoder::with_info(&mut out, info)
+            .unwrap()
+            .write_header()
+            .unwrap();
+        if let Some(exif) = exif {
+            writer
+                .write_chunk(png::chunk::ChunkType(*b"eXIf"), exif)
+                .unwrap();
+        }
+        writer
+            .write_chunk(png::chunk::IDAT, &zlib_stored(&raw))
+            .unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    /// What `decode_gray` and `decode_colour_muted` gave before PNGs were streamed: the
+    /// whole image decoded by `image`, then converted.
+    fn whole_image_readings(bytes: &[u8]) -> (GrayImage, Option<GrayImage>) {
+        let img = decode(bytes, 1 << 20).unwrap();
+        let mut coloured = false;
+        let muted = mute(&img, &mut coloured);
+        let muted = (img.color().has_color() && coloured).then_some(muted);
+        (img.into_luma8(), muted)
+    }
+
+    #[test]
+    fn streamed_png_greys_are_the_whole_image_conversions_bit_for_bit() {
+        use png::BitDepth::{Eight, Four, Sixteen, Two};
+        use png::ColorType::{Grayscale, GrayscaleAlpha, Indexed, Rgb, Rgba};
+        let kinds = [
+            (Rgba, Sixteen),
+            (Rgba, Eight),
+            (Rgb, Sixteen),
+            (Rgb, Eight),
+            (GrayscaleAlpha, Eight),
+            (GrayscaleAlpha, Sixteen),
+            (Grayscale, Sixteen),
+            (Grayscale, Eight),
+            (Grayscale, Two),
+            (Indexed, Eight),
+            (Indexed, Four),
+        ];
+        for size in [(13, 11), (1, 1), (5, 3)] {
+            for kind in kinds {
+                for interlaced in [false, true] {
+                    let bytes = png_of(size, kind, interlaced, None);
+                    let what = format!("{size:?} {kind:?} interlaced {interlaced}");
+                    let (grey, muted) = whole_image_readings(&bytes);
+                    assert_eq!(grey.dimensions(), size, "{what}");
+                    assert_eq!(decode_gray(&bytes, 1 << 20).unwrap(), grey, "{what}");
+                    let streamed = decode_colour_muted(&bytes, 1 << 20).unwrap();
+                    assert_eq!(streamed, muted, "{what}");
+                }
+            }
+        }
+        // colour present, so the muted greys are compared, not two `None`s
+        let bytes = png_of((13, 11), (Rgba, Sixteen), true, None);
+        assert!(decode_colour_muted(&bytes, 1 << 20).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_png_orientation_tag_is_ignored_by_the_streamed_greys_as_before() {
+        // big-endian TIFF, one IFD entry: Orientation (0x0112), SHORT, 1, value 6 (90°)
+        let exif = [
+            b'M', b'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ];
+        let bytes = png_of(
+            (13, 5),
+            (png::ColorType::Rgb, png::BitDepth::Eight),
+            false,
+            Some(&exif),
+        );
+        let (grey, muted) = whole_image_readings(&bytes);
+        let streamed = decode_gray(&bytes, 1 << 20).unwrap();
+        assert_eq!(streamed.dimensions(), (13, 5), "not turned");
+        assert_eq!(streamed, grey);
+        assert_eq!(decode_colour_muted(&bytes, 1 << 20).unwrap(), muted);
+    }
+
+    #[test]
+    fn streamed_pngs_are_refused_as_before() {
+        let bytes = png_of(
+            (13, 11),
+            (png::ColorType::Rgb, png::BitDepth::Eight),
+            false,
+            None,
+        );
+        // too many pixels: from the header, with the size named
+        let big = decode_gray(&bytes, 100).unwrap_err();
+        assert!(
+            matches!(
+                big,
+                ImportError::TooLarge {
+                    width: 13,
+                    height: 11,
+                    max_pixels: 100
+                }
+            ),
+            "{big:?}"
+        );
+        assert!(decode_colour_muted(&bytes, 100).is_err());
+        // cut short in its pixel data: damaged, in the words `image` used
+        let cut = &bytes[..bytes.len() - 40];
+        let (old, new) = (
+            decode(cut, 1 << 20).unwrap_err(),
+            decode_gray(cut, 1 << 20).unwrap_err(),
+        );
+        assert_eq!(new.to_string(), old.to_string());
+        assert!(matches!(new, ImportError::Corrupt(_)), "{new:?}");
+        // a damaged checksum in the header
+        let mut bad = bytes.clone();
+        bad[29] ^= 0xFF;
+        let (old, new) = (
+            decode(&bad, 1 << 20).unwrap_err(),
+            decode_gray(&bad, 1 << 20).unwrap_err(),
+        );
+        assert_eq!(new.to_string(), old.to_string());
     }
 
     #[test]

@@ -148,7 +148,7 @@ impl From<Stopped> for ExitCode {
         match stopped {
             Stopped::Unreadable(e) => bad_input(&e),
             Stopped::Unwritable(e) => {
-                eprintln!("error: {e}");
+                say_err!("error: {e}");
                 Exit::WriteFailed.into()
             }
             Stopped::Closed => ExitCode::SUCCESS,
@@ -201,7 +201,7 @@ fn record(outcome: sudolens::duel::DuelResult, lang: Lang) {
                 Report::Statistics(_) => return,
                 Report::Off(e) => {
                     for line in sudolens::hint::history_off(&e, lang).lines {
-                        eprintln!("{}", line.text);
+                        say_err!("{}", line.text);
                     }
                     return;
                 }

@@ -69,7 +69,7 @@ fn one_game(
     });
     if let Err(stall) = played {
         out.flush();
-        eprintln!("error: the game stopped: {stall}");
+        say_err!("error: the game stopped: {stall}");
         return out.finish(Exit::Internal);
     }
     let outcome = duel.outcome().expect("played to the end");
@@ -217,7 +217,7 @@ fn many_games(
     ));
     out.flush();
     if stalls > 0 || unsound > 0 {
-        eprintln!("error: {stalls} games stopped early, {unsound} forced values were wrong");
+        say_err!("error: {stalls} games stopped early, {unsound} forced values were wrong");
         return out.finish(Exit::Internal);
     }
     out.finish(Exit::Ok)

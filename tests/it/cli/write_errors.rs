@@ -130,3 +130,49 @@ fn the_help_names_the_write_error_code() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains("| `74` | output that could not be written"));
 }
+
+/// Commands that end with an error on standard error.
+fn erring_commands() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("hint a bad puzzle", vec!["hint", "123"]),
+        ("solve a bad puzzle", vec!["solve", "123"]),
+        ("rate a bad puzzle", vec!["rate", "123"]),
+        ("explain a bad puzzle", vec!["explain", "123"]),
+        (
+            "import a missing photo",
+            vec!["import", "/nonexistent/photo.png"],
+        ),
+    ]
+}
+
+/// A standard error that cannot be written (issue 32): `eprintln!` panics
+/// then (exit 101). The error still ends the command with its own exit code,
+/// as when it is said; the failed stderr write itself is ignored, since
+/// stderr is where it would be reported.
+#[test]
+fn an_unwritable_stderr_keeps_each_command_s_exit_code() {
+    let mut failures = Vec::new();
+    for (name, args) in erring_commands() {
+        let run = |stderr: Stdio| {
+            Command::new(env!("CARGO_BIN_EXE_sudolens"))
+                .args(&args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(stderr)
+                .status()
+                .expect("the binary runs")
+        };
+        let said = run(Stdio::null()).code();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let unsaid = run(Stdio::from(full)).code();
+        if unsaid != said || unsaid == Some(101) {
+            failures.push(format!(
+                "{name}: exit {unsaid:?} with stderr full, {said:?} without"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
