@@ -8,13 +8,18 @@ use std::path::PathBuf;
 use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
 use crate::logic::{Candidate, Highlights, Technique};
 
-/// Seconds between background autosaves while the board changes.
-pub const AUTOSAVE_SECONDS: f64 = 30.0;
+/// Seconds between background autosaves while the board changes: a window
+/// that ends with no exit save (a display that dies, a crash) loses at
+/// most the moves of these last seconds. A save is one small file written
+/// atomically on the worker, so a few seconds cost nothing a player sees.
+pub const AUTOSAVE_SECONDS: f64 = 5.0;
 
-/// Seconds between autosaves in a game's first [`AUTOSAVE_SECONDS`] of
-/// play: a window ended then (a crash, a lost display) kept nothing of a
-/// young game before (issue 32, N3).
+/// Seconds between autosaves in a game's first 30 seconds of play: a
+/// window ended then kept nothing of a young game before (issue 32, N3).
 pub const FIRST_AUTOSAVE_SECONDS: f64 = 3.0;
+
+/// How long a game is young, for [`FIRST_AUTOSAVE_SECONDS`].
+const YOUNG_GAME_SECONDS: f64 = 30.0;
 
 /// What an edit did to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -409,7 +414,7 @@ impl Session {
     /// the last one and [`AUTOSAVE_SECONDS`] have passed ([`FIRST_AUTOSAVE_SECONDS`]
     /// while the game is young, and none for a game never saved).
     pub fn autosave_due(&mut self, now: f64) -> Option<(SavedGame, u64)> {
-        let interval = if self.elapsed < AUTOSAVE_SECONDS {
+        let interval = if self.elapsed < YOUNG_GAME_SECONDS {
             FIRST_AUTOSAVE_SECONDS
         } else {
             AUTOSAVE_SECONDS
@@ -552,13 +557,13 @@ mod tests {
     #[test]
     fn autosaves_come_only_after_a_change_and_a_pause() {
         let mut s = session();
-        s.elapsed = 2.0 * AUTOSAVE_SECONDS;
+        s.elapsed = 2.0 * YOUNG_GAME_SECONDS;
         s.saved_generation = s.generation;
         assert!(s.autosave_due(100.0).is_none(), "nothing changed");
         s.type_digit(1, false);
         let (_, first) = s.autosave_due(100.0).unwrap();
         s.saved_generation = s.generation - 1; // the save has not landed yet
-        assert!(s.autosave_due(110.0).is_none(), "too soon");
+        assert!(s.autosave_due(100.0 + AUTOSAVE_SECONDS / 2.0).is_none(), "too soon");
         let (_, second) = s.autosave_due(100.0 + AUTOSAVE_SECONDS).unwrap();
         assert!(second > first, "newer snapshots carry higher versions");
     }

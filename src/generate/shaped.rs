@@ -17,7 +17,7 @@ use super::rng::Rng;
 use super::{Cancelled, Options, Progress, Symmetry};
 use crate::grid::{Grid, Parity, Shape, ShapeError, ShapeName, ShapedGrid, Size};
 use crate::logic::{Level, Pencilmarks, Rating, Technique};
-use crate::solver::{count_within, solve_in_order, NodeLimit};
+use crate::solver::{count_within, solve_in_order};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -299,10 +299,7 @@ fn random_solution(shape: &Shape, rng: &mut Rng) -> Option<Vec<u8>> {
     rng.shuffle(&mut order);
     // A budget so that a first row the diagonals make hard to complete is
     // dropped for a fresh one rather than searched to the end.
-    match solve_in_order(shape, &values, order, 200_000) {
-        Ok(found) => found,
-        Err(NodeLimit) => None,
-    }
+    solve_in_order(shape, &values, order, 200_000).ok().flatten()
 }
 
 /// The cells that are given or emptied together under `symmetry` on a

@@ -34,6 +34,9 @@ struct Search<'a> {
     max_nodes: u64,
 }
 
+/// The solutions counted (up to the limit) and the first two found.
+type Counted = (usize, Vec<Vec<u8>>);
+
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeLimit;
@@ -234,7 +237,7 @@ fn search81(
     limit: usize,
     order: &[u8],
     max_nodes: u64,
-) -> Option<Result<(usize, Vec<Vec<u8>>), NodeLimit>> {
+) -> Option<Result<Counted, NodeLimit>> {
     let digits: [u8; 81] = values.try_into().ok()?;
     let grid = Grid::from_digits(digits).ok()?;
     shape.lattice()?;
@@ -266,7 +269,7 @@ fn search(
     limit: usize,
     order: Vec<u8>,
     max_nodes: u64,
-) -> Result<(usize, Vec<Vec<u8>>), NodeLimit> {
+) -> Result<Counted, NodeLimit> {
     if let Some(result) = search81(shape, values, limit, &order, max_nodes) {
         return result;
     }

@@ -279,7 +279,7 @@ fn flush_block(
             values,
         })
     } else {
-        let kind = if values.len() % shape.side() == 0 && values.len() < expected {
+        let kind = if values.len().is_multiple_of(shape.side()) && values.len() < expected {
             ShapedErrorKind::ShortBlock {
                 rows: values.len() / shape.side(),
                 expected: shape.side(),
@@ -355,7 +355,7 @@ fn read_map(
         let row: Vec<u8> = line
             .chars()
             .filter(|c| !c.is_whitespace())
-            .map(|c| read(c))
+            .map(&read)
             .collect::<Option<_>>()
             .filter(|r: &Vec<u8>| r.len() == side)
             .ok_or(ShapedParseError {
@@ -412,7 +412,7 @@ mod tests {
         assert_eq!(back.len(), 2);
         assert_eq!(back[1].grid.as_ref().unwrap(), &grid);
         // Hexadecimal: 0 is the value 1, F the value 16.
-        let hex = "shape: 16x16\nsymbols: hex\n".to_string() + &"F".repeat(1) + &".".repeat(255);
+        let hex = "shape: 16x16\nsymbols: hex\nF".to_string() + &".".repeat(255);
         let back = parse_shaped(&hex).unwrap();
         assert_eq!(back[0].grid.as_ref().unwrap().get(0), 16);
     }
