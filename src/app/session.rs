@@ -563,7 +563,10 @@ mod tests {
         s.type_digit(1, false);
         let (_, first) = s.autosave_due(100.0).unwrap();
         s.saved_generation = s.generation - 1; // the save has not landed yet
-        assert!(s.autosave_due(100.0 + AUTOSAVE_SECONDS / 2.0).is_none(), "too soon");
+        assert!(
+            s.autosave_due(100.0 + AUTOSAVE_SECONDS / 2.0).is_none(),
+            "too soon"
+        );
         let (_, second) = s.autosave_due(100.0 + AUTOSAVE_SECONDS).unwrap();
         assert!(second > first, "newer snapshots carry higher versions");
     }

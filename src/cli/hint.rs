@@ -88,8 +88,15 @@ pub fn run(args: &HintArgs) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let words = args.words.wording();
-    let outcome = next_outcome(&Board::new(grid));
+    say_outcome(&Board::new(grid), args.words.wording(), args.json, None)
+}
+
+/// Pip's next step on `board`, in lines or (`json`) as one object that
+/// names the board's shape when `shape` is given; the exit code of the
+/// outcome. `hint` on a classic and on a shaped puzzle alike.
+pub fn say_outcome(board: &Board, words: Wording, json: bool, shape: Option<&str>) -> ExitCode {
+    let grid = *board.givens();
+    let outcome = next_outcome(board);
     let paragraph = match &outcome {
         NextStep::Invalid(v) => invalid_grid(&grid, v, words),
         // no Next or Apply in a terminal: the step ends at its conclusion
@@ -97,8 +104,8 @@ pub fn run(args: &HintArgs) -> ExitCode {
         other => for_outcome(other, words),
     };
     let mut out = Output::stdout();
-    if args.json {
-        let v = match &outcome {
+    if json {
+        let mut v = match &outcome {
             NextStep::Step(step) => step_json(step, words),
             other => {
                 let status = match other {
@@ -109,6 +116,9 @@ pub fn run(args: &HintArgs) -> ExitCode {
                 serde_json::json!({ "status": status, "lines": texts(paragraph) })
             }
         };
+        if let Some(name) = shape {
+            v["shape"] = serde_json::json!(name);
+        }
         out.line(v);
     } else {
         for line in texts(paragraph) {

@@ -14,8 +14,8 @@ use sudolens::grid::{
     to_fpuzzles, to_link, Board, Grid, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind,
     ShapedGrid, ShapedParseError,
 };
-use sudolens::hint::{for_outcome, for_reading, invalid_grid, summary, verdict_summary, Wording};
-use sudolens::logic::{next_outcome, rate, solve_path_in, NextStep};
+use sudolens::hint::{for_reading, invalid_grid, summary, verdict_summary, Wording};
+use sudolens::logic::{rate, solve_path_in};
 use sudolens::solver::{solutions_shaped, verdict_in, Verdict};
 
 /// The largest shaped file read: a 16×16 block is about 300 bytes, so
@@ -302,37 +302,8 @@ pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
     let Some(board) = Board::in_shape(shaped.shape().clone(), grid) else {
         return Exit::Internal.into();
     };
-    let outcome = next_outcome(&board);
-    let mut out = Output::stdout();
-    let paragraph = match &outcome {
-        NextStep::Invalid(v) => invalid_grid(&grid, v, words),
-        NextStep::Step(step) => for_reading(step, words),
-        other => for_outcome(other, words),
-    };
-    if json {
-        let mut v = match &outcome {
-            NextStep::Step(step) => step_json(step, words),
-            other => {
-                let status = match other {
-                    NextStep::Solved => "solved",
-                    NextStep::Invalid(_) => "invalid",
-                    _ => "stuck",
-                };
-                serde_json::json!({ "status": status, "lines": texts(paragraph) })
-            }
-        };
-        v["shape"] = serde_json::json!(shaped.shape().name());
-        out.line(v);
-    } else {
-        for line in texts(paragraph) {
-            out.line(line);
-        }
-    }
-    out.finish(match outcome {
-        NextStep::Step(_) | NextStep::Solved => Exit::Ok,
-        NextStep::Invalid(v) => Exit::for_verdict(&v),
-        NextStep::Stuck => Exit::Stuck,
-    })
+    let name = shaped.shape().name();
+    super::hint::say_outcome(&board, words, json, Some(&name))
 }
 
 /// `explain` on a shaped puzzle: every step on the shape's houses.

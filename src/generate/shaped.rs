@@ -248,7 +248,7 @@ fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
         map[c] = ra;
         let whole = |r: u8| {
             let cells: Vec<usize> = (0..n * n).filter(|&i| map[i] == r).collect();
-            in_one_piece(&cells, n)
+            crate::grid::in_one_piece(&cells, n)
         };
         if !whole(ra) || !whole(rb) {
             map[a] = ra;
@@ -256,26 +256,6 @@ fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
         }
     }
     map
-}
-
-/// Whether cells of a grid of side `n` touch each other as one piece.
-fn in_one_piece(cells: &[usize], n: usize) -> bool {
-    let Some(&first) = cells.first() else {
-        return true;
-    };
-    let mut reached = vec![first];
-    let mut k = 0;
-    while k < reached.len() {
-        let i = reached[k];
-        k += 1;
-        for j in cells {
-            let adjacent = (i / n == j / n && i.abs_diff(*j) == 1) || i.abs_diff(*j) == n;
-            if adjacent && !reached.contains(j) {
-                reached.push(*j);
-            }
-        }
-    }
-    reached.len() == cells.len()
 }
 
 fn to_grid(values: &[u8]) -> Option<Grid> {
@@ -299,7 +279,9 @@ fn random_solution(shape: &Shape, rng: &mut Rng) -> Option<Vec<u8>> {
     rng.shuffle(&mut order);
     // A budget so that a first row the diagonals make hard to complete is
     // dropped for a fresh one rather than searched to the end.
-    solve_in_order(shape, &values, order, 200_000).ok().flatten()
+    solve_in_order(shape, &values, order, 200_000)
+        .ok()
+        .flatten()
 }
 
 /// The cells that are given or emptied together under `symmetry` on a

@@ -33,6 +33,7 @@
 mod layout;
 mod spec;
 
+pub(crate) use spec::connected as in_one_piece;
 pub use spec::{Parity, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
 
 use super::{Candidates, Cell, Grid, Unit};

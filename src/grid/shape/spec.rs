@@ -374,7 +374,7 @@ impl ShapeSpec {
 
 /// Whether cells (indices on a grid of side `n`) form one piece through
 /// shared edges: a flood fill from the first.
-fn connected(members: &[usize], n: usize) -> bool {
+pub(crate) fn connected(members: &[usize], n: usize) -> bool {
     let Some(&first) = members.first() else {
         return true;
     };

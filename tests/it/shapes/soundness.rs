@@ -64,7 +64,12 @@ fn every_variant_is_solved_by_sound_explained_steps() {
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let entries = parse_shaped(&text).unwrap();
-        assert!(entries.len() >= 6, "{}: {} puzzles", file.display(), entries.len());
+        assert!(
+            entries.len() >= 6,
+            "{}: {} puzzles",
+            file.display(),
+            entries.len()
+        );
         for entry in entries {
             let puzzle = entry.grid.unwrap();
             match walk(&puzzle) {
