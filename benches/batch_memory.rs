@@ -44,5 +44,5 @@ fn main() {
 
 #[cfg(not(target_os = "linux"))]
 fn main() {
-    println!("batch_memory reads the child's peak memory with wait4 on Linux only");
+    println!("batch_memory reads the child's peak memory from /proc on Linux only");
 }

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 /// What a run of the binary on generated lines gave.
 pub struct Run {
     pub output_lines: usize,
-    /// Peak resident memory of the child, in KiB (`ru_maxrss` on Linux); the limit is
+    /// Peak resident memory of the child, in KiB (its `VmHWM` on Linux); the limit is
     /// 50 MB, 50 million bytes.
     pub peak_kib: i64,
     pub code: i32,
@@ -17,8 +17,8 @@ pub struct Run {
 }
 
 /// Pipes `lines` lines (line `i` is `line_at(i)`) into `sudolens <args> -`, counts the output lines, and reads the child's own
-/// peak memory from `wait4`, so that other tests' children do not count.
-// The child is reaped by `wait4`, which also gives its own peak memory.
+/// peak memory (`wait_with_peak`), so that other tests' children do not count.
+// The child is reaped by `wait_with_peak`, which also gives its own peak memory.
 #[allow(clippy::zombie_processes)]
 pub fn run_batch(
     args: &[&str],
@@ -74,19 +74,43 @@ pub fn run_batch(
 }
 
 /// Waits for `child` (never waited for before) and returns its exit code (or 128 plus the
-/// signal that ended it) and its own peak resident memory in KiB, from `wait4`.
+/// signal that ended it) and its own peak resident memory in KiB.
+///
+/// `wait4`'s `ru_maxrss` cannot give that: std starts a child with `posix_spawn`, a vfork
+/// that shares the test process's memory until `exec`, and `exec` records the high-water
+/// mark of that shared memory in the child's `maxrss`, so every child reported the test
+/// process's own peak (467 MB in one CI run, from other tests in the same binary). The
+/// child's `VmHWM` in `/proc/PID/status` is its own memory's high-water mark; it is read
+/// every 2 ms while the child runs, and the last reading is its peak (a high-water mark
+/// never falls, and a process frees rather than allocates on its way out).
 pub fn wait_with_peak(child: &std::process::Child) -> (i32, i64) {
     let pid = child.id() as libc::pid_t;
+    let mut peak_kib = 0;
     let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our own child, not yet reaped (Child::wait is never called).
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "wait4 failed");
+    loop {
+        if let Some(kib) = high_water_kib(child.id()) {
+            peak_kib = peak_kib.max(kib);
+        }
+        // SAFETY: pid is our own child, not yet reaped (Child::wait is never called).
+        let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        assert!(reaped == 0 || reaped == pid, "waitpid failed");
+        if reaped == pid {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     let code = if libc::WIFEXITED(status) {
         libc::WEXITSTATUS(status)
     } else {
         128 + libc::WTERMSIG(status)
     };
-    (code, usage.ru_maxrss)
+    (code, peak_kib)
+}
+
+/// The high-water mark of the resident memory of process `pid`, in KiB, from
+/// `/proc/PID/status`; none once it has exited.
+pub fn high_water_kib(pid: u32) -> Option<i64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
 }

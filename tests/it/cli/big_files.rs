@@ -30,7 +30,7 @@ struct Run {
     peak_kib: i64,
 }
 
-// The child is reaped by `wait_with_peak` (wait4).
+// The child is reaped by `wait_with_peak` (waitpid).
 #[allow(clippy::zombie_processes)]
 fn run(args: &[&str], stdin: Stdio) -> Run {
     let data = std::env::temp_dir().join(format!("sudolens-it-big-data-{}", std::process::id()));

@@ -89,7 +89,7 @@ fn a_stray_byte_is_not_a_move_and_the_duel_goes_on() {
 }
 
 /// A 300 MB line piped in cost 581 MB; it is now refused as it is read.
-// The child is reaped by `wait_with_peak` (wait4).
+// The child is reaped by `wait_with_peak` (waitpid).
 #[allow(clippy::zombie_processes)]
 #[test]
 fn an_endless_input_line_is_refused_in_flat_memory() {

@@ -26,23 +26,10 @@ fn serve(args: &[&str]) -> (Child, String) {
     (child, first.trim_end().to_string())
 }
 
-/// The high-water mark of a running process's own resident memory in KiB (`VmHWM` in
-/// `/proc/PID/status`). Not `wait4`'s `ru_maxrss`: Linux starts a spawned child's
-/// `ru_maxrss` at its parent's peak (the memory they shared until `exec`), so a server
-/// spawned by this test process, after other tests had read hundreds of photos in it, was
-/// charged the test process's own peak (512 MB in a full `cargo test`, the server using a
-/// fifth of that).
+/// The high-water mark of a running process's own resident memory in KiB (see
+/// `batch::wait_with_peak` for why not `wait4`).
 fn own_peak_kib(pid: u32) -> i64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("procfs");
-    let line = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .expect("VmHWM in /proc/PID/status");
-    line.trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .expect("VmHWM in kB")
+    crate::batch::high_water_kib(pid).expect("VmHWM in /proc/PID/status")
 }
 
 /// Ctrl+C, as a terminal sends it.
@@ -60,7 +47,7 @@ fn stderr_of(child: &mut Child) -> String {
 }
 
 #[test]
-// The child is reaped by `wait4` (in wait_with_peak), which also gives its peak memory.
+// The child is reaped by `wait_with_peak` (waitpid).
 #[allow(clippy::zombie_processes)]
 fn serve_prints_its_url_first_and_stops_on_ctrl_c() {
     let (mut child, url) = serve(&[]);
@@ -127,15 +114,13 @@ fn twenty_twelve_megapixel_uploads_stay_under_500_mb() {
     // every import is over: the server's own peak, read while it still runs
     let peak_kib = own_peak_kib(child.id());
     interrupt(&child);
-    let (code, inherited_kib) = wait_with_peak(&child);
+    let (code, _) = wait_with_peak(&child);
     assert_eq!(code, 0, "{}", stderr_of(&mut child));
     println!(
         "20 concurrent 12 MP uploads ({} KB each): answered in {took:?} with {retried} 503s \
-         retried; server peak resident memory {} MB (wait4 reports {} MB, the test \
-         process's own peak counted in)",
+         retried; server peak resident memory {} MB",
         photo.len() / 1000,
-        peak_kib / 1024,
-        inherited_kib / 1024
+        peak_kib / 1024
     );
     assert!(
         peak_kib * 1024 < 500_000_000,

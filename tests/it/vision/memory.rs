@@ -146,8 +146,8 @@ fn the_generated_photo_decodes_to_its_colour() {
 }
 
 /// Runs `sudolens import` on `png` and returns its exit code and peak
-/// memory (the child's VmHWM, from wait4's ru_maxrss) in KiB.
-// The child is reaped by `wait_with_peak` (wait4).
+/// memory (its own VmHWM) in KiB.
+// The child is reaped by `wait_with_peak` (waitpid).
 #[allow(clippy::zombie_processes)]
 fn import_peak_kib(name: &str, png: &[u8]) -> (i32, i64) {
     let path = crate::common::temp_file(name, png);
