@@ -55,12 +55,38 @@ pub fn read_photo_file(path: &Path) -> Result<Vec<u8>, ImportError> {
 /// is decided later from the digits themselves.
 ///
 /// A PNG is decoded row by row, each row turned to greys as it comes, so that its full-colour
-/// image (800 MB for a 100-megapixel RGBA16 photo) is never held (issue 32, N5).
-pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+/// image (800 MB for a 100-megapixel RGBA16 photo) is never held (issue 32, N5). A JPEG far
+/// larger than its grid needs is decoded at a half, a quarter or an eighth of its size
+/// ([`jpeg_reduction`]), so that a 100 MP one costs what a 25 MP one does (issue 31).
+pub fn decode_gray(bytes: &[u8], max_pixels: u64) -> Result<Reduced<GrayImage>, ImportError> {
     if let Some(reader) = png_reader(bytes, max_pixels)? {
-        return png_rows_to_grey(reader, |row| row.to_luma8());
+        return Ok(Reduced::whole(png_rows_to_grey(reader, |row| {
+            row.to_luma8()
+        })?));
     }
-    Ok(decode(bytes, max_pixels)?.into_luma8())
+    let decoded = decode(bytes, max_pixels)?;
+    Ok(Reduced {
+        image: decoded.image.into_luma8(),
+        reduction: decoded.reduction,
+    })
+}
+
+/// An image decoded at 1/`reduction` of the photo's stored size: 1, or for a JPEG far larger
+/// than reading its grid needs, 2, 4 or 8 ([`jpeg_reduction`]). Pixel `(x, y)` of `image`
+/// is the average of the photo's `reduction`-pixel square from `(x, y) * reduction`.
+#[derive(Debug)]
+pub struct Reduced<T> {
+    pub image: T,
+    pub reduction: u32,
+}
+
+impl<T> Reduced<T> {
+    fn whole(image: T) -> Self {
+        Reduced {
+            image,
+            reduction: 1,
+        }
+    }
 }
 
 /// Chroma (grey levels from a pixel's strongest channel to its weakest) from which a pixel is
@@ -77,7 +103,7 @@ const COLOURED_CHROMA: u8 = 24;
 pub fn decode_colour_muted(
     bytes: &[u8],
     max_pixels: u64,
-) -> Result<Option<GrayImage>, ImportError> {
+) -> Result<Option<Reduced<GrayImage>>, ImportError> {
     if let Some(reader) = png_reader(bytes, max_pixels)? {
         let (colour, _) = reader.output_color_type();
         if matches!(
@@ -88,9 +114,12 @@ pub fn decode_colour_muted(
         }
         let mut coloured = false;
         let muted = png_rows_to_grey(reader, |row| mute(row, &mut coloured))?;
-        return Ok(coloured.then_some(muted));
+        return Ok(coloured.then_some(Reduced::whole(muted)));
     }
-    let img = decode(bytes, max_pixels)?;
+    let Reduced {
+        image: img,
+        reduction,
+    } = decode(bytes, max_pixels)?;
     if !img.color().has_color() {
         return Ok(None);
     }
@@ -109,7 +138,10 @@ pub fn decode_colour_muted(
         (*muted)[start..start + band.len()].copy_from_slice(&band);
         y += rows;
     }
-    Ok(coloured.then_some(muted))
+    Ok(coloured.then_some(Reduced {
+        image: muted,
+        reduction,
+    }))
 }
 
 /// The muted greys of `pixels` ([`decode_colour_muted`]): each pixel's grey, as `image`
@@ -257,7 +289,7 @@ fn row_image(
 }
 
 /// Decodes an encoded photo in its own colours, refusing what [`decode_gray`] refuses.
-fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
+fn decode(bytes: &[u8], max_pixels: u64) -> Result<Reduced<DynamicImage>, ImportError> {
     if bytes.is_empty() {
         return Err(ImportError::EmptyFile);
     }
@@ -279,6 +311,7 @@ fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
     reader.limits(limits);
     reader
         .decode()
+        .map(Reduced::whole)
         .map_err(|e| ImportError::Corrupt(e.to_string()))
 }
 
@@ -387,7 +420,7 @@ fn damaged(e: zune_jpeg::errors::DecodeErrors) -> ImportError {
 ///
 /// The output colour space is the one `image` picks, and the grey conversion is `image`'s,
 /// so the pixels are the same as `image::load` would give for an undamaged photo.
-fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportError> {
+fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<Reduced<DynamicImage>, ImportError> {
     let lenient = DecoderOptions::default()
         .set_strict_mode(false)
         .set_max_width(usize::from(u16::MAX))
@@ -400,6 +433,12 @@ fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportErro
     check_size(width, height, max_pixels)?;
     if let Some(why) = super::jpeg_scan::damage(bytes) {
         return Err(ImportError::Corrupt(why));
+    }
+    let reduction = jpeg_reduction(width, height);
+    if reduction > 1 {
+        if let Some(reduced) = decode_jpeg_reduced(bytes, reduction) {
+            return Ok(reduced);
+        }
     }
     let space = match probe.input_colorspace() {
         Some(s @ (ColorSpace::RGB | ColorSpace::RGBA | ColorSpace::Luma | ColorSpace::LumaA)) => s,
@@ -425,13 +464,124 @@ fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, ImportErro
             ImageBuffer::from_raw(width, height, pixels).ok_or_else(wrong_size)?,
         ),
     };
-    Ok(image)
+    Ok(Reduced::whole(image))
+}
+
+/// The long side, in pixels, down to which a large JPEG may be decoded. The cells are warped
+/// from a grid [`2 * GRID`](super::cells::GRID) pixels wide (576), and a grid no smaller than
+/// a fifth of the photo's long side still has that many pixels at ten times it: more is box
+/// averaged away by the warp anyway. A 12-megapixel phone photo (4000 x 3000) is decoded
+/// whole; a 50 MP one (8160 x 6120) at half its size, a 200 MP one at a quarter.
+const REDUCED_LONG_SIDE: u32 = 10 * super::cells::GRID;
+
+/// The largest of 1, 2, 4 and 8 by which a JPEG of `width` x `height` may be reduced in its
+/// decoding, keeping its long side at least [`REDUCED_LONG_SIDE`].
+fn jpeg_reduction(width: u32, height: u32) -> u32 {
+    let long = width.max(height);
+    [8, 4, 2]
+        .into_iter()
+        .find(|&k| long.div_ceil(k) >= REDUCED_LONG_SIDE)
+        .unwrap_or(1)
+}
+
+/// Decodes an undamaged JPEG at 1/`reduction` of its size by a smaller inverse DCT (an 8x8
+/// block's lowest 4x4, 2x2 or 1x1 frequencies give its pixels at a half, a quarter or an
+/// eighth: the block averages, as a box filter would, without the full-size image ever
+/// being made). Its memory is the reduced image's, a quarter or less of the whole one.
+///
+/// `None` when `jpeg-decoder` cannot give it (a CMYK or 16-bit photo, or one it refuses that
+/// zune-jpeg reads): the caller decodes the photo whole, as before.
+fn decode_jpeg_reduced(bytes: &[u8], reduction: u32) -> Option<Reduced<DynamicImage>> {
+    let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
+    decoder.read_info().ok()?;
+    let info = decoder.info()?;
+    let (w, h) = (u32::from(info.width), u32::from(info.height));
+    // the smallest scale at least this size is the one asked for
+    let wanted = |side: u32| u16::try_from(side.div_ceil(reduction)).ok();
+    let (rw, rh) = decoder.scale(wanted(w)?, wanted(h)?).ok()?;
+    let (rw, rh) = (u32::from(rw), u32::from(rh));
+    if (rw, rh) != (w.div_ceil(reduction), h.div_ceil(reduction)) {
+        return None;
+    }
+    let pixels = decoder.decode().ok()?;
+    let image = match decoder.info()?.pixel_format {
+        jpeg_decoder::PixelFormat::L8 => {
+            DynamicImage::ImageLuma8(ImageBuffer::from_raw(rw, rh, pixels)?)
+        }
+        jpeg_decoder::PixelFormat::RGB24 => {
+            DynamicImage::ImageRgb8(ImageBuffer::from_raw(rw, rh, pixels)?)
+        }
+        jpeg_decoder::PixelFormat::L16 | jpeg_decoder::PixelFormat::CMYK32 => return None,
+    };
+    Some(Reduced { image, reduction })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use image::{Rgb, RgbImage};
+
+    /// [`decode_gray`]'s image, of a photo never reduced.
+    fn grey_whole(bytes: &[u8], max_pixels: u64) -> Result<GrayImage, ImportError> {
+        let greys = decode_gray(bytes, max_pixels)?;
+        assert_eq!(greys.reduction, 1);
+        Ok(greys.image)
+    }
+
+    /// [`decode_colour_muted`]'s image, of a photo never reduced.
+    fn muted_whole(bytes: &[u8], max_pixels: u64) -> Result<Option<GrayImage>, ImportError> {
+        let muted = decode_colour_muted(bytes, max_pixels)?;
+        assert!(muted.as_ref().is_none_or(|m| m.reduction == 1));
+        Ok(muted.map(|m| m.image))
+    }
+
+    #[test]
+    fn a_jpeg_is_reduced_only_while_its_long_side_keeps_ten_grid_widths() {
+        assert_eq!(REDUCED_LONG_SIDE, 2880);
+        assert_eq!(jpeg_reduction(4000, 3000), 1, "a 12 MP phone photo");
+        assert_eq!(jpeg_reduction(5758, 100), 1);
+        assert_eq!(jpeg_reduction(5759, 100), 2);
+        assert_eq!(jpeg_reduction(100, 5760), 2);
+        assert_eq!(jpeg_reduction(8160, 6120), 2, "50 MP");
+        assert_eq!(jpeg_reduction(10_000, 10_000), 2, "100 MP");
+        assert_eq!(jpeg_reduction(16_320, 12_240), 4, "200 MP");
+        assert_eq!(jpeg_reduction(65_535, 10), 8);
+    }
+
+    #[test]
+    fn a_reduced_jpeg_is_the_box_average_of_the_whole_one() {
+        // a strip, long enough to be halved and small enough to encode in a moment, of
+        // smooth shades and sharp edges
+        let (w, h) = (2 * REDUCED_LONG_SIDE + 16, 48);
+        let img = RgbImage::from_fn(w, h, |x, y| {
+            let v = if (x / 40 + y / 12) % 2 == 0 { 30 } else { 220 };
+            Rgb([v, (x % 256) as u8, v / 2 + (y * 2) as u8])
+        });
+        let mut jpeg = Cursor::new(Vec::new());
+        img.write_to(&mut jpeg, ImageFormat::Jpeg).unwrap();
+        let jpeg = jpeg.into_inner();
+        let reduced = decode_gray(&jpeg, 1 << 24).unwrap();
+        assert_eq!(reduced.reduction, 2);
+        assert_eq!(reduced.image.dimensions(), (w / 2, h / 2));
+        let whole = decode_jpeg_whole(&jpeg);
+        let boxed = super::super::ops::downscale_box(&whole, 2);
+        let diffs: Vec<u32> = boxed
+            .iter()
+            .zip(reduced.image.iter())
+            .map(|(a, b)| u32::from(a.abs_diff(*b)))
+            .collect();
+        let mean = f64::from(diffs.iter().sum::<u32>()) / diffs.len() as f64;
+        assert!(mean < 2.0, "mean difference {mean}");
+    }
+
+    /// The whole-size greys of a JPEG, as zune-jpeg decodes it.
+    fn decode_jpeg_whole(jpeg: &[u8]) -> GrayImage {
+        let mut decoder = JpegDecoder::new(ZCursor::new(jpeg));
+        let pixels = decoder.decode().unwrap();
+        let (w, h) = decoder.dimensions().unwrap();
+        let rgb = RgbImage::from_raw(w as u32, h as u32, pixels).unwrap();
+        DynamicImage::ImageRgb8(rgb).into_luma8()
+    }
 
     fn png(img: &RgbImage) -> Vec<u8> {
         let mut out = Cursor::new(Vec::new());
@@ -535,7 +685,7 @@ mod tests {
     /// What `decode_gray` and `decode_colour_muted` gave before PNGs were streamed: the
     /// whole image decoded by `image`, then converted.
     fn whole_image_readings(bytes: &[u8]) -> (GrayImage, Option<GrayImage>) {
-        let img = decode(bytes, 1 << 20).unwrap();
+        let img = decode(bytes, 1 << 20).unwrap().image;
         let mut coloured = false;
         let muted = mute(&img, &mut coloured);
         let muted = (img.color().has_color() && coloured).then_some(muted);
@@ -566,15 +716,15 @@ mod tests {
                     let what = format!("{size:?} {kind:?} interlaced {interlaced}");
                     let (grey, muted) = whole_image_readings(&bytes);
                     assert_eq!(grey.dimensions(), size, "{what}");
-                    assert_eq!(decode_gray(&bytes, 1 << 20).unwrap(), grey, "{what}");
-                    let streamed = decode_colour_muted(&bytes, 1 << 20).unwrap();
+                    assert_eq!(grey_whole(&bytes, 1 << 20).unwrap(), grey, "{what}");
+                    let streamed = muted_whole(&bytes, 1 << 20).unwrap();
                     assert_eq!(streamed, muted, "{what}");
                 }
             }
         }
         // colour present, so the muted greys are compared, not two `None`s
         let bytes = png_of((13, 11), (Rgba, Sixteen), true, None);
-        assert!(decode_colour_muted(&bytes, 1 << 20).unwrap().is_some());
+        assert!(muted_whole(&bytes, 1 << 20).unwrap().is_some());
     }
 
     #[test]
@@ -591,10 +741,10 @@ mod tests {
             Some(&exif),
         );
         let (grey, muted) = whole_image_readings(&bytes);
-        let streamed = decode_gray(&bytes, 1 << 20).unwrap();
+        let streamed = grey_whole(&bytes, 1 << 20).unwrap();
         assert_eq!(streamed.dimensions(), (13, 5), "not turned");
         assert_eq!(streamed, grey);
-        assert_eq!(decode_colour_muted(&bytes, 1 << 20).unwrap(), muted);
+        assert_eq!(muted_whole(&bytes, 1 << 20).unwrap(), muted);
     }
 
     #[test]
@@ -606,7 +756,7 @@ mod tests {
             None,
         );
         // too many pixels: from the header, with the size named
-        let big = decode_gray(&bytes, 100).unwrap_err();
+        let big = grey_whole(&bytes, 100).unwrap_err();
         assert!(
             matches!(
                 big,
@@ -618,12 +768,12 @@ mod tests {
             ),
             "{big:?}"
         );
-        assert!(decode_colour_muted(&bytes, 100).is_err());
+        assert!(muted_whole(&bytes, 100).is_err());
         // cut short in its pixel data: damaged, in the words `image` used
         let cut = &bytes[..bytes.len() - 40];
         let (old, new) = (
             decode(cut, 1 << 20).unwrap_err(),
-            decode_gray(cut, 1 << 20).unwrap_err(),
+            grey_whole(cut, 1 << 20).unwrap_err(),
         );
         assert_eq!(new.to_string(), old.to_string());
         assert!(matches!(new, ImportError::Corrupt(_)), "{new:?}");
@@ -632,7 +782,7 @@ mod tests {
         bad[29] ^= 0xFF;
         let (old, new) = (
             decode(&bad, 1 << 20).unwrap_err(),
-            decode_gray(&bad, 1 << 20).unwrap_err(),
+            grey_whole(&bad, 1 << 20).unwrap_err(),
         );
         assert_eq!(new.to_string(), old.to_string());
     }
@@ -648,9 +798,9 @@ mod tests {
             })
         });
         let bytes = png(&blue_and_grey);
-        let plain = decode_gray(&bytes, 100).unwrap();
+        let plain = grey_whole(&bytes, 100).unwrap();
         assert!(plain.get_pixel(0, 0)[0].abs_diff(plain.get_pixel(1, 0)[0]) < 6);
-        let muted = decode_colour_muted(&bytes, 100).unwrap().expect("coloured");
+        let muted = muted_whole(&bytes, 100).unwrap().expect("coloured");
         assert_eq!(muted.get_pixel(1, 0), plain.get_pixel(1, 0));
         assert!(
             muted.get_pixel(0, 0)[0] + 50 < muted.get_pixel(1, 0)[0],
@@ -660,8 +810,8 @@ mod tests {
         let greys = RgbImage::from_fn(2, 1, |x, _| {
             Rgb(if x == 0 { [250, 240, 245] } else { [9; 3] })
         });
-        assert_eq!(decode_colour_muted(&png(&greys), 100).unwrap(), None);
+        assert_eq!(muted_whole(&png(&greys), 100).unwrap(), None);
         // what decode_gray refuses, this refuses too
-        assert!(decode_colour_muted(&bytes, 1).is_err());
+        assert!(muted_whole(&bytes, 1).is_err());
     }
 }

@@ -29,12 +29,22 @@ pub(crate) fn run(
     let start = Instant::now();
     let mut tm = Timings::default();
     let t = Instant::now();
-    let gray = load::decode_gray(bytes, opts.max_pixels)?;
+    let greys = load::decode_gray(bytes, opts.max_pixels)?;
     tm.decode = ms(t);
+    // a JPEG decoded at a fraction of its size is read in its own pixels, and what is said
+    // of it (its size, its grid's corners) in the photo's
+    let reduction = greys.reduction;
+    let stored = if reduction > 1 {
+        load::photo_size(bytes, opts.max_pixels)?
+    } else {
+        greys.image.dimensions()
+    };
+    let corners = corners.map(|c| c.map(|[x, y]| [reduced(x, reduction), reduced(y, reduction)]));
+    let gray = greys.image;
     let rendered = rendered::is_rendered(&gray);
     let read = read_either_polarity(&gray, corners, model, opts, tm.clone(), start, rendered);
     if !(rendered && corners.is_none() && matches!(read, Err(ImportError::NoGrid))) {
-        return read;
+        return read.map(|r| in_photo_pixels(r, reduction, stored));
     }
     // The plain greys are done with: freed before the second decode, not
     // held through it (issue 32, N5).
@@ -48,7 +58,33 @@ pub(crate) fn run(
         debug_dir: opts.debug_dir.as_ref().map(|d| d.join("colour-muted")),
         ..opts.clone()
     };
-    read_either_polarity(&muted, corners, model, &muted_opts, tm, start, rendered)
+    read_either_polarity(
+        &muted.image,
+        corners,
+        model,
+        &muted_opts,
+        tm,
+        start,
+        rendered,
+    )
+    .map(|r| in_photo_pixels(r, muted.reduction, stored))
+}
+
+/// Photo coordinate `v` in an image decoded at 1/`reduction` of the photo's size, whose
+/// pixel `i` averages the photo's pixels `i * reduction` to `(i + 1) * reduction - 1`.
+fn reduced(v: f64, reduction: u32) -> f64 {
+    (v + 0.5) / f64::from(reduction) - 0.5
+}
+
+/// `read`, made in an image decoded at 1/`reduction` of the photo's size, said in the photo's
+/// own pixels: its `stored` size, and its grid's corners.
+fn in_photo_pixels(mut read: ImportResult, reduction: u32, stored: (u32, u32)) -> ImportResult {
+    if reduction > 1 {
+        let k = f64::from(reduction);
+        read.corners = read.corners.map(|c| c.map(|v| (v + 0.5) * k - 0.5));
+        (read.width, read.height) = stored;
+    }
+    read
 }
 
 /// Reads `gray` as [`read_gray`] does, and a mostly dark image inverted too, keeping the

@@ -205,3 +205,92 @@ fn a_large_colour_photo_with_no_grid_keeps_no_decoded_copy() {
         "peak {peak_kib} KiB, more than {limit} KiB"
     );
 }
+
+/// `sudolens import --json` of the photo at `path`, parsed.
+fn import_json(path: &std::path::Path) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .args(["import", "--json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A 50-megapixel JPEG (a phone's largest mode; 8192 x 6144 here) is decoded at half its
+/// size by a smaller inverse DCT (issue 31): whole, its colours and greys alone were 201 MB.
+/// It reads as the photo it was made from, and its size and corners are said in its own
+/// pixels.
+#[test]
+fn a_50_megapixel_jpeg_is_decoded_at_half_size_and_reads_as_its_sample() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (w, h) = (8192u32, 6144u32);
+    let jpeg = crate::big_photo::printed_serif_jpeg(root, w, h);
+    let (code, peak_kib) = import_peak_kib("printed_serif_50mp.jpg", &jpeg);
+    assert_eq!(code, 0);
+    let whole_kib = (u64::from(w) * u64::from(h) * 4 / 1024) as i64;
+    // decoded at half size: its colours and greys are a quarter of the whole ones; the
+    // rest of the command (the model, the file) was 45 MB beside the 36 MP PNG's greys
+    let limit = whole_kib / 4 + 100 * 1024;
+    eprintln!(
+        "50 MP JPEG import: peak {} MB (limit {} MB; decoded whole, its colours and greys \
+         alone are {} MB)",
+        peak_kib / 1024,
+        limit / 1024,
+        whole_kib / 1024
+    );
+    assert!(
+        peak_kib < limit,
+        "peak {peak_kib} KiB, more than {limit} KiB"
+    );
+
+    let big = import_json(&crate::common::temp_file("printed_serif_50mp.jpg", &jpeg));
+    let sample = import_json(&root.join("samples/printed_serif.jpg"));
+    assert_eq!(
+        (big["width"].as_u64(), big["height"].as_u64()),
+        (Some(8192), Some(6144))
+    );
+    assert_eq!(big["givens"], sample["givens"]);
+    assert_eq!(big["entries"], sample["entries"]);
+    assert_eq!(big["verdict"], "unique");
+    // eight times the sample's corners, give or take a few of the sample's pixels
+    let corners = |v: &serde_json::Value| -> Vec<f64> {
+        v["corners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()))
+            .collect()
+    };
+    for (b, s) in corners(&big).iter().zip(corners(&sample)) {
+        assert!(
+            (b - ((s + 0.5) * 8.0 - 0.5)).abs() < 8.0 * 3.0,
+            "corner {b} in the 50 MP photo, {s} in the sample: {:?}",
+            corners(&big)
+        );
+    }
+
+    // corners the player places are in the photo's pixels too: the sample's, eight times
+    // over and a little inwards, read the same grid
+    use sudolens::vision::{self, DigitModel, ImportOptions};
+    let model = DigitModel::bundled().expect("bundled model loads");
+    let s = corners(&sample);
+    let (cx, cy) = (
+        (s[0] + s[2] + s[4] + s[6]) / 4.0,
+        (s[1] + s[3] + s[5] + s[7]) / 4.0,
+    );
+    let placed = std::array::from_fn(|i| {
+        let (x, y) = (s[2 * i], s[2 * i + 1]);
+        [
+            (x + (cx - x) * 0.02 + 0.5) * 8.0 - 0.5,
+            (y + (cy - y) * 0.02 + 0.5) * 8.0 - 0.5,
+        ]
+    });
+    let r = vision::import_bytes_with_corners(&jpeg, placed, &model, &ImportOptions::default())
+        .expect("the outlined grid reads");
+    assert_eq!(r.givens.to_string(), sample["givens"].as_str().unwrap());
+    assert_eq!((r.width, r.height), (w, h));
+}
