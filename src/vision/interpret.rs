@@ -6,8 +6,8 @@ use super::appearance;
 use super::classify::ClassifiedGrid;
 use super::model::{class_reading, CLASSES};
 use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
-use super::{screen_glyphs, shading};
-use crate::grid::{Cell, Grid, Shape};
+use super::{screen_glyphs, variant};
+use crate::grid::{Cell, Grid};
 
 /// Below this probability of its reading a cell is flagged for the player to check.
 const UNCERTAIN_BELOW: f32 = 0.9;
@@ -112,18 +112,9 @@ pub(crate) fn interpret(
         g[1..].copy_from_slice(&p[1..10]);
         g
     });
-    // a shading that marks a variant's houses (X's diagonals, Hyper's windows) is read with
-    // that variant's rules when they give the puzzle its one solution; else the classic's
-    let shaded = shading::shaded_variant(&grid.warped)
-        .and_then(|name| name.into_spec(None, None).ok())
-        .and_then(|spec| Shape::new(spec).ok());
-    let (fixed, shape) = match shaded {
-        Some(shape) => match repair::repair_givens_in(&shape, &given_probs) {
-            r if r.verdict.is_unique() => (r, shape),
-            _ => (repair::repair_givens(&given_probs), Shape::classic()),
-        },
-        None => (repair::repair_givens(&given_probs), Shape::classic()),
-    };
+    // the print's marks of a variant (shaded diagonals, windows or cells, a jigsaw's heavy
+    // lines) are read with that variant's rules when they give the puzzle its one solution
+    let (fixed, shape) = variant::read_with_shape(&grid.warped, &given_probs);
     // where the player writes: how much likelier than the model's mix a doubtful cell is written
     let entry_odds = writes.then(|| if rendered { 1.0 } else { fill_odds(&probs) });
     let solution = fixed.verdict.solution().copied();

@@ -20,8 +20,10 @@
 //!   training) read by the digit model (`model.rs`), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
 //! - `interpret.rs`: the tiles in doubt between printed and handwritten settled by the
-//!   photo's other glyphs (`appearance.rs`), the givens repaired by the rules (`repair.rs`),
-//!   entries weighed against the solution, the cells to check flagged;
+//!   photo's other glyphs (`appearance.rs`), the givens repaired by the rules (`repair.rs`)
+//!   of the shape the print shows (`variant.rs`: shaded diagonals, windows or cells from
+//!   `shading.rs`, a jigsaw's heavy lines from `regions.rs`), entries weighed against the
+//!   solution, the cells to check flagged;
 //! - `debug_images.rs`: the stages as PNG files, on request.
 //!
 //! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
@@ -47,10 +49,12 @@ mod orientation;
 mod pipeline;
 mod polarity;
 mod refine;
+mod regions;
 mod rendered;
 mod repair;
 mod screen_glyphs;
 mod shading;
+mod variant;
 
 pub use cells::{normalize_tile, TILE_LEN};
 pub use dat::read_dat;

@@ -2,10 +2,11 @@
 //! diagonals, Hyper (Windoku) its four extra windows; a classic grid shades
 //! nothing (or, in some papers, alternate boxes, which no variant matches).
 //!
-//! Algorithm: each cell's paper level is the median of its inner pixels
-//! (a margin keeps the grid lines out; a digit's strokes cover far less
-//! than half of a cell, so the median is the paper under them). The 81
-//! levels are split in two by Otsu's threshold (the split that maximises
+//! Algorithm: each cell's paper level is the upper quartile of its inner
+//! pixels (a margin keeps the grid lines out; a digit's strokes, blurred,
+//! may cover half of a large bold digit's cell, but not three quarters),
+//! less the light's fall across the photo (a plane fitted to the paper).
+//! The 81 levels are split in two by Otsu's threshold (the split that maximises
 //! the variance between the two groups). The split counts as shading only
 //! when it explains most of the levels' variance and the two groups stand
 //! well apart; then the darker group, compared cell by cell with the
@@ -40,13 +41,62 @@ pub(crate) fn paper_levels(warped: &GrayImage) -> Vec<f32> {
                 }
             }
             px.sort_unstable();
-            px.get(px.len() / 2).map_or(255.0, |&v| f32::from(v))
+            px.get(px.len() * 3 / 4).map_or(255.0, |&v| f32::from(v))
+        })
+        .collect()
+}
+
+/// Each cell's paper level less the light's: a plane through the paper's levels (light
+/// falls off across a photo, and a plane is what a lamp or a window gives over one grid),
+/// fitted by least squares to all the levels, then again to those on or above the last
+/// fit, the paper's, twice more, so that the shaded cells, even a majority of them, do not
+/// pull it down.
+pub(crate) fn without_light(levels: &[f32]) -> Vec<f32> {
+    let at = |i: usize| ((i / 9) as f64 - 4.0, (i % 9) as f64 - 4.0);
+    let mut used: Vec<usize> = (0..levels.len()).collect();
+    let mut plane = [0.0f64; 3];
+    for _ in 0..3 {
+        // normal equations of level = a + b r + c c over the cells used
+        let mut m = [[0.0f64; 3]; 3];
+        let mut v = [0.0f64; 3];
+        for &i in &used {
+            let (r, c) = at(i);
+            let x = [1.0, r, c];
+            for j in 0..3 {
+                for k in 0..3 {
+                    m[j][k] += x[j] * x[k];
+                }
+                v[j] += x[j] * f64::from(levels[i]);
+            }
+        }
+        let Some(fit) = super::geometry::solve_linear(m, v) else {
+            break;
+        };
+        plane = fit;
+        let fitted = |i: usize| {
+            let (r, c) = at(i);
+            plane[0] + plane[1] * r + plane[2] * c
+        };
+        let above: Vec<usize> = (0..levels.len())
+            .filter(|&i| f64::from(levels[i]) >= fitted(i) - 2.0)
+            .collect();
+        if above.len() < 9 {
+            break;
+        }
+        used = above;
+    }
+    (0..levels.len())
+        .map(|i| {
+            let (r, c) = at(i);
+            let light = plane[0] + plane[1] * r + plane[2] * c;
+            (f64::from(levels[i]) - light + plane[0]) as f32
         })
         .collect()
 }
 
 /// The cells on a shaded background, when the grid plainly has some.
 pub(crate) fn shaded_cells(levels: &[f32]) -> Option<Vec<bool>> {
+    let levels = &without_light(levels);
     let n = levels.len() as f32;
     let mean = levels.iter().sum::<f32>() / n;
     let total: f32 = levels.iter().map(|v| (v - mean).powi(2)).sum();
@@ -112,7 +162,8 @@ pub(crate) fn variant_of(shaded: &[bool]) -> Option<ShapeName> {
 }
 
 /// The variant the shading of an upright canonical grid shows, if any.
-pub(crate) fn shaded_variant(warped: &GrayImage) -> Option<ShapeName> {
+#[cfg(test)]
+fn shaded_variant(warped: &GrayImage) -> Option<ShapeName> {
     variant_of(&shaded_cells(&paper_levels(warped))?)
 }
 

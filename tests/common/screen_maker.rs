@@ -62,19 +62,19 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn unit(&mut self) -> f32 {
+    pub fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
 
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
         lo + (hi - lo) * self.unit()
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
-    fn chance(&mut self, p: f32) -> bool {
+    pub fn chance(&mut self, p: f32) -> bool {
         self.unit() < p
     }
 
@@ -286,14 +286,14 @@ fn add_span(row: &mut [f32], a: f32, b: f32) {
 }
 
 /// An RGB picture in floats.
-struct Canvas {
-    w: usize,
-    h: usize,
-    px: Vec<[f32; 3]>,
+pub struct Canvas {
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<[f32; 3]>,
 }
 
 impl Canvas {
-    fn fill(&mut self, x0: i64, y0: i64, x1: i64, y1: i64, col: [f32; 3]) {
+    pub fn fill(&mut self, x0: i64, y0: i64, x1: i64, y1: i64, col: [f32; 3]) {
         for y in y0.max(0)..y1.min(self.h as i64) {
             for x in x0.max(0)..x1.min(self.w as i64) {
                 self.px[y as usize * self.w + x as usize] = col;
@@ -304,7 +304,7 @@ impl Canvas {
     /// Draws `ch` in `font` at `size`, its ink centred on `(cx, cy)`, anti-aliased or with
     /// sub-pixel fringes.
     #[allow(clippy::too_many_arguments)]
-    fn text(
+    pub fn text(
         &mut self,
         font: &FontRef,
         ch: char,
@@ -362,7 +362,7 @@ impl Canvas {
         }
     }
 
-    fn to_image(&self) -> RgbImage {
+    pub fn to_image(&self) -> RgbImage {
         RgbImage::from_fn(self.w as u32, self.h as u32, |x, y| {
             let p = self.px[y as usize * self.w + x as usize];
             image::Rgb(p.map(|v| (v + 0.5).clamp(0.0, 255.0) as u8))

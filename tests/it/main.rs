@@ -26,6 +26,8 @@ mod screen_maker;
 mod screens;
 #[cfg(feature = "web")]
 mod serve;
+#[path = "../common/shaped_pages.rs"]
+mod shaped_pages;
 mod shapes;
 mod solver;
 mod vision;

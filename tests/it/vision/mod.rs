@@ -11,3 +11,4 @@ mod model;
 mod nogrid;
 mod orientation;
 mod screens;
+mod shapes;
