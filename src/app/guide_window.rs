@@ -174,6 +174,9 @@ impl GuideWindow {
         for line in guide::family_idea(&family, lang) {
             ui.label(line);
         }
+        if let Some(note) = guide::family_variant_note(&family, lang) {
+            ui.label(RichText::new(note).italics());
+        }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
             for &tech in &family {

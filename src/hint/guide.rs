@@ -213,6 +213,79 @@ pub fn family_idea(family: &[Technique], lang: Lang) -> [String; 2] {
     }
 }
 
+/// What changes for a family in a variant (X, Hyper, jigsaw, odd/even), as the
+/// rule engine applies it: first of `family`'s techniques, then its note.
+const VARIANT_NOTES: &[(Technique, &str, &str)] = &[
+    (
+        Technique::FullHouse,
+        "In a variant, X's diagonals, Hyper's windows and a jigsaw's regions are units too, each holding every digit once; in odd/even, a shaded cell holds only even digits (or odd ones, as the puzzle says).",
+        "Dans une variante, les diagonales du X, les fenêtres de l'Hyper et les régions d'un puzzle (jigsaw) sont aussi des unités, chacune contenant chaque chiffre une fois ; en pair/impair, une case grisée ne contient que des chiffres pairs (ou impairs, selon l'énoncé).",
+    ),
+    (
+        Technique::Pointing,
+        "In a variant, any two units that cross work alike: a diagonal and a box, a window and a row, a jigsaw region and a column.",
+        "Dans une variante, deux unités qui se croisent quelconques marchent de même : une diagonale et un bloc, une fenêtre et une ligne, une région et une colonne.",
+    ),
+    (
+        Technique::NakedPair,
+        "In a variant, a subset may lie in any unit: a diagonal, a window or a jigsaw region too.",
+        "Dans une variante, un sous-ensemble peut être dans n'importe quelle unité : une diagonale, une fenêtre ou une région aussi.",
+    ),
+    (
+        Technique::XWing,
+        "In a variant, fish still use rows and columns only: the extra units do not make new fish, but they remove candidates the fish would need.",
+        "Dans une variante, les poissons n'utilisent toujours que lignes et colonnes : les unités en plus ne font pas de nouveaux poissons, mais elles retirent des candidats.",
+    ),
+    (
+        Technique::Skyscraper,
+        "In a variant, a strong link may lie in any unit, and more cells see both ends: the diagonal, window or region counts too.",
+        "Dans une variante, un lien fort peut être dans n'importe quelle unité, et plus de cases voient les deux bouts : diagonale, fenêtre ou région comptent aussi.",
+    ),
+    (
+        Technique::XyWing,
+        "In a variant, a cell sees more cells (its diagonal, window or region too), so a pivot has more pincers and more cells see both.",
+        "Dans une variante, une case en voit plus (sa diagonale, sa fenêtre ou sa région aussi) : le pivot a plus de pinces, et plus de cases voient les deux.",
+    ),
+    (
+        Technique::UniqueRectangle1,
+        "Not in variants: the extra units or the shading can make a pattern with two solutions in the classic a proper one, so Pip uses these only in the classic.",
+        "Pas dans les variantes : les unités en plus ou les cases grisées peuvent rendre correct un motif qui aurait deux solutions dans le classique ; Pip ne s'en sert que dans le classique.",
+    ),
+    (
+        Technique::XChain,
+        "In a variant, links run through every unit, the diagonals, windows and regions too.",
+        "Dans une variante, les liens passent par toutes les unités, diagonales, fenêtres et régions comprises.",
+    ),
+    (
+        Technique::AlsXz,
+        "In a variant, an almost locked set may lie in any unit, and the restricted digit may be seen through any unit.",
+        "Dans une variante, un ensemble presque bloqué peut être dans n'importe quelle unité, et le chiffre restreint vu par n'importe quelle unité.",
+    ),
+    (
+        Technique::SueDeCoq,
+        "In a variant, the crossing may be a line and a jigsaw region as well as a line and a box.",
+        "Dans une variante, le croisement peut être une ligne et une région aussi bien qu'une ligne et un bloc.",
+    ),
+    (
+        Technique::CellForcingChain,
+        "In a variant, what a supposition forces follows every unit's rule, the variant's too.",
+        "Dans une variante, ce qu'une supposition force suit la règle de chaque unité, celles de la variante comprises.",
+    ),
+];
+
+/// What changes for `family` in a variant, in `lang`: one line for the
+/// guide's page, under its idea.
+pub fn family_variant_note(family: &[Technique], lang: Lang) -> Option<&'static str> {
+    let first = family.first()?;
+    VARIANT_NOTES
+        .iter()
+        .find(|(t, _, _)| t == first)
+        .map(|&(_, en, fr)| match lang {
+            Lang::En => en,
+            Lang::Fr => fr,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +306,11 @@ mod tests {
                 assert!(idea_of(f).is_some(), "{f:?} has its idea written");
                 assert!(!family_title(f, lang).is_empty());
                 assert!(family_idea(f, lang).iter().all(|l| l.ends_with('.')));
+                let note = family_variant_note(f, lang);
+                assert!(
+                    note.is_some_and(|n| n.ends_with('.')),
+                    "{f:?} says what a variant changes"
+                );
             }
         }
     }

@@ -58,9 +58,12 @@ fn the_guide_opens_from_the_help_menu_in_both_languages() {
     );
     assert!(h.query_all_by_label("Singles").count() >= 1);
     h.get_by_label_contains("Every row, column and box holds each digit");
+    // and what a variant changes (issue 29)
+    h.get_by_label_contains("In a variant, X's diagonals, Hyper's windows");
     choose_french(&mut h);
     h.run_steps(3);
     assert!(h.query_all_by_label("Singletons").count() >= 1);
     h.get_by_label_contains("Chaque ligne, colonne et bloc contient chaque chiffre");
+    h.get_by_label_contains("Dans une variante, les diagonales du X");
     h.get_by_label("Essayer");
 }
