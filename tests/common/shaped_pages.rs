@@ -4,7 +4,8 @@
 //! A page: the puzzle in one of the two fonts egui ships, which no training data shows
 //! (Ubuntu Light, Hack), on newsprint, with thin cell lines and heavy lines round its boxes or,
 //! for a jigsaw, its regions; X's diagonals, Hyper's windows and odd/even's cells shaded grey
-//! as newspapers print them; a headline above. Then the camera: the page seen at a slant (each
+//! as newspapers print them (a classic's every other box, as some papers do); a headline
+//! above. Then the camera: the page seen at a slant (each
 //! corner moved by up to a twelfth of the grid), light falling off across it, the lens's blur,
 //! the sensor's noise, and JPEG of quality 60 to 90.
 
@@ -52,7 +53,11 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
             let window =
                 spec.windows && [1, 2, 3, 5, 6, 7].contains(&r) && [1, 2, 3, 5, 6, 7].contains(&c);
             let parity = spec.parity.as_ref().is_some_and(|p| p.shaded[i]);
-            diagonal || window || parity
+            // a classic page shades every other box, as several papers print it: a shading
+            // that must name no variant
+            let classic_box =
+                spec == sudolens::grid::ShapeSpec::classic() && ((r / 3) + (c / 3)) % 2 == 1;
+            diagonal || window || parity || classic_box
         })
         .collect();
     let (x0, y0) = (margin, margin);

@@ -1,10 +1,13 @@
 //! Newspaper photos of the 9x9 variants (`tests/common/shaped_pages.rs`: pages drawn in
 //! fonts no training data shows, photographed by a simulated camera) are read with their
 //! shape: X's shaded diagonals, Hyper's windows, a jigsaw's heavy lines, odd/even's shaded
-//! cells. The puzzles are those of `tests/data/shapes`.
+//! cells; and a classic whose every other box is shaded, as some papers print it, as the
+//! classic. The puzzles are those of `tests/data/shapes`, and generated classics.
 
 use crate::shaped_pages::draw_page;
+use sudolens::generate::{generate, Options};
 use sudolens::grid::{parse_shaped, Shape, ShapedGrid};
+use sudolens::logic::Level;
 use sudolens::vision::{self, DigitModel, ImportOptions};
 
 /// Photos drawn of each file's puzzles (its first ones).
@@ -53,6 +56,15 @@ fn puzzles() -> Vec<(String, ShapedGrid)> {
         for entry in entries.into_iter().take(PER_FILE) {
             out.push((name.clone(), entry.grid.unwrap()));
         }
+    }
+    // classic pages with every other box shaded: a shading that must name no variant
+    for seed in 0..PER_FILE as u64 {
+        let options = Options::new(Level::Medium);
+        let puzzle = generate(&options, seed).puzzle;
+        out.push((
+            "classic".to_string(),
+            ShapedGrid::from_grid(Shape::classic(), &puzzle).unwrap(),
+        ));
     }
     out
 }
