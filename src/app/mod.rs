@@ -29,6 +29,7 @@ mod help;
 pub mod i18n;
 pub mod import_view;
 mod input;
+mod library;
 mod menu;
 mod native;
 pub mod new_game;
@@ -120,6 +121,8 @@ pub struct App {
     new_games: new_game::NewGames,
     /// This window's hold on the data folder, and so its autosave file.
     claim: claim::FolderClaim,
+    /// Every game kept, and the Continue window.
+    library: library::Library,
 }
 
 impl App {
@@ -147,15 +150,16 @@ impl App {
             history,
             new_games: new_game::NewGames::default(),
             claim,
+            library: Default::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         // A second window on the folder restores nothing: the first
         // window's game and duel are in play there.
         let restore = app.config.restore && !app.claim.is_second();
-        let restored = restore && app.restore_autosave();
-        app.new_games.first_puzzle = !restored;
+        let last = restore.then(|| app.restore_last_game()).flatten();
+        app.new_games.first_puzzle = last.is_none();
         if restore {
-            app.restore_duel();
+            app.restore_duel(last);
         }
         if app.claim.is_second() {
             let file = app.claim.autosave().display().to_string();
@@ -287,6 +291,7 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
+        self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
@@ -471,11 +476,15 @@ impl App {
     /// loses little.
     fn tick(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
-        self.session.tick(now);
-        if let Some((game, version)) = self.session.autosave_due(now) {
-            let path = self.claim.autosave().to_path_buf();
-            let generation = self.session.generation;
-            self.worker.autosave(ctx, generation, version, game, path);
+        // The game's clock stops while a duel is played over it.
+        if self.duel.screen.is_none() {
+            self.session.tick(now);
+        }
+        let generation = self.session.generation;
+        if self.session.autosave_due(now).is_some() {
+            if let Some(job) = self.autosave_job() {
+                self.worker.autosave(ctx, generation, job);
+            }
         }
         if self.session.clock_running() {
             // wake up when the shown second changes
@@ -548,5 +557,6 @@ impl App {
         self.help_window(ctx);
         self.technique_guide_window(ctx);
         self.typed_path_window(ctx);
+        self.continue_window(ctx);
     }
 }

@@ -174,6 +174,7 @@ impl App {
             return;
         };
         self.start(*board, 0.0);
+        self.kept_source("practice", Some(technique.id().to_string()));
         self.session.game_path = None;
         self.session.file.puzzles.clear();
         self.chrome.guide = None;
@@ -183,6 +184,7 @@ impl App {
     /// Pip's welcome to a new proper puzzle: where it comes from and its level.
     fn welcome(&mut self, source: PuzzleSource, rating: &crate::logic::Rating) {
         let givens = self.session.board.givens().filled_count();
+        self.kept_level(rating.level);
         self.tutor.pip.set_mood(Mood::Idle);
         self.say(hint::welcome(&source, givens, rating, self.config.lang));
     }

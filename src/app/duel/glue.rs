@@ -114,7 +114,7 @@ impl App {
                 }
                 Some(SetupEvent::Resume) => {
                     self.duel.setup = None;
-                    self.restore_duel();
+                    self.restore_duel(None);
                 }
                 None => {}
             }
