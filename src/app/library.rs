@@ -365,7 +365,13 @@ impl App {
         }
         let last = games.into_iter().find(|g| !g.info.finished)?;
         let played = last.info.last_played_ms;
+        // What went wrong is said over the game restored (starting a game
+        // clears the status of the one before).
+        let said = self.chrome.status.take();
         self.continue_game(last);
+        if said.is_some() {
+            self.chrome.status = said;
+        }
         Some(played)
     }
 

@@ -291,6 +291,9 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
+        // A status belongs to the game it was said in (issue 30); a failure
+        // to keep the game left is said after.
+        self.chrome.status = None;
         self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);

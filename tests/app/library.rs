@@ -103,3 +103,35 @@ fn restart_after_a_duel_reopens_the_game_played_last() {
         .unwrap();
     assert!(first.game.elapsed_seconds <= clock + 2, "{first:?}");
 }
+
+/// Issue 30: status messages ("Loaded …", "Grid accepted from …") stayed
+/// through new games and a duel. A message belongs to the game it was said in.
+#[test]
+fn a_status_message_belongs_to_its_game() {
+    let dir = TestDir::new("kept-status");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    assert!(h.state().status().is_some(), "the paste is said");
+    press(&mut h, Modifiers::COMMAND, Key::N);
+    step_until(
+        &mut h,
+        std::time::Duration::from_secs(60),
+        "no new game",
+        |a| a.board().givens().to_line() != PUZZLE && !a.busy(),
+    );
+    assert!(
+        h.state().status().is_none(),
+        "{:?} stayed over the new game",
+        h.state().status()
+    );
+    // Nor does it follow into a duel.
+    h.event(egui::Event::Paste(EASY.to_string()));
+    h.step();
+    wait(&mut h);
+    assert!(h.state().status().is_some());
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    assert!(
+        h.state().status().is_none(),
+        "{:?} stayed over the duel",
+        h.state().status()
+    );
+}
