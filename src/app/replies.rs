@@ -395,6 +395,7 @@ impl App {
                 self.session.photo_readings = read;
                 self.session.game_path = None;
                 self.tutor.pip.set_mood(Mood::Idle);
+                self.say(hint::photo_accepted(&name, self.config.lang));
                 self.set_status(fill(t.import_accepted, &[&name]), false);
             }
             Err(e) => self.set_status(e.to_string(), true),

@@ -238,6 +238,20 @@ pub fn photo_sent_to_window(lang: Lang) -> Paragraph {
     }
 }
 
+/// Pip once the photo's grid is the game (Use this grid): its words about
+/// the correction screen are over (issue 30: "… then press Use this grid"
+/// stayed in the bubble).
+pub fn photo_accepted(name: &str, lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            lang,
+            "The grid from {name} is on the board now. Your turn: ask me for a hint (H) whenever you like.",
+            "La grille de {name} est sur le plateau. À toi de jouer : demande-moi un indice (H) quand tu veux."
+        ))],
+    }
+}
+
 /// Pip's paragraph about a photo just read (or read again after the
 /// outline moved): what it found, the cells to check and why, and whether
 /// the grid can be used.
