@@ -324,7 +324,12 @@ impl App {
 
     pub(super) fn on_import_event(&mut self, event: ImportEvent, ctx: &egui::Context) {
         match event {
-            ImportEvent::Cancel => self.import = None,
+            ImportEvent::Cancel => {
+                self.import = None;
+                let in_duel = self.duel.screen.is_some();
+                self.tutor.pip.set_mood(Mood::Idle);
+                self.say(hint::photo_cancelled(in_duel, self.config.lang));
+            }
             ImportEvent::ShapeChanged => {
                 let Some(screen) = &self.import else { return };
                 let (shape, givens) = (screen.state.shape.clone(), screen.state.givens());
