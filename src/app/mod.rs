@@ -291,9 +291,9 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
-        // A status belongs to the game it was said in (issue 30); a failure
-        // to keep the game left is said after.
-        self.chrome.status = None;
+        // A passing status belongs to the game it was said in (issue 30);
+        // an error stays until replaced (a damaged file, the folder in use).
+        self.clear_passing_status();
         self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);
@@ -353,6 +353,13 @@ impl App {
             text: text.into(),
             error,
         });
+    }
+
+    /// Clears the status unless it is an error.
+    fn clear_passing_status(&mut self) {
+        if self.chrome.status.as_ref().is_some_and(|s| !s.error) {
+            self.chrome.status = None;
+        }
     }
 
     /// Clears the status when it is an error made from `template` (a

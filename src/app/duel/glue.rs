@@ -133,7 +133,7 @@ impl App {
         let over = duel.is_over();
         self.duel.screen = Some(DuelScreen::new(duel, self.config.animate));
         // The game's messages stay with the game (issue 30).
-        self.chrome.status = None;
+        self.clear_passing_status();
         self.tutor.pip.set_mood(Mood::Hello);
         self.duel_says(hello.lines);
         if over {
@@ -282,7 +282,7 @@ impl App {
             }
             ViewEvent::Leave => {
                 self.duel.screen = None;
-                self.chrome.status = None;
+                self.clear_passing_status();
                 None
             }
         };
