@@ -3,7 +3,7 @@
 # 32, N3): the player types into the first row, and at once, before any
 # background autosave could land, the window gets SIGTERM (as `kill`, a
 # shutdown or a logout sends it). It must save the game and exit 0 within
-# a few seconds, its autosave.json holding every move typed; SIGHUP and
+# a few seconds, its kept game (games/*.json) holding every move typed; SIGHUP and
 # SIGINT are checked the same way.
 #
 #   scripts/sigterm_xvfb.sh [BINARY]    (default: target/debug/sudolens)
@@ -54,10 +54,12 @@ one_signal() {
     app=""
     [ -n "$status" ] || { echo "FAIL: the window did not end within 5 s of SIG$signal" >&2; kill -KILL "$pid"; exit 1; }
     [ "$status" -eq 0 ] || { echo "FAIL: sudolens exited with $status after SIG$signal" >&2; cat "$root/out-$signal.txt" >&2; exit 1; }
-    python3 - "$data/autosave.json" "$signal" <<'PY'
-import json, sys
-path, signal = sys.argv[1], sys.argv[2]
-game = json.load(open(path))
+    python3 - "$data/games" "$signal" <<'PY'
+import json, os, sys
+folder, signal = sys.argv[1], sys.argv[2]
+names = [n for n in os.listdir(folder) if n.endswith(".json") and not n.startswith(".")]
+assert len(names) == 1, f"SIG{signal}: {len(names)} games kept: {names}"
+game = json.load(open(os.path.join(folder, names[0])))
 givens, entries = game["givens"][:9], game["entries"][:9]
 empty = [i for i, g in enumerate(givens) if g == "."]
 typed = [i for i, e in enumerate(entries) if e == "5"]

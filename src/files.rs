@@ -242,7 +242,7 @@ pub fn move_unless_taken(from: &Path, to: &Path) -> std::io::Result<bool> {
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC, for file names that sort by time.
-pub(crate) fn utc_stamp(t: std::time::SystemTime) -> String {
+pub fn utc_stamp(t: std::time::SystemTime) -> String {
     let secs = t
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

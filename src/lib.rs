@@ -17,6 +17,7 @@ pub mod grid;
 pub mod guide;
 pub mod hint;
 pub mod history;
+pub mod kept;
 pub mod logic;
 pub mod solver;
 pub mod vision;

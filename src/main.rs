@@ -52,6 +52,9 @@ enum Command {
     /// wrong values and jokers cost a penalty point, the fewer win.
     #[command(after_help = cli::EXIT_CODES_HELP)]
     Duel(cli::duel::DuelArgs),
+    /// List the games the window keeps (unfinished and finished), the last played first
+    #[command(after_help = cli::EXIT_CODES_HELP)]
+    Games(cli::games::GamesArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(a)) => cli::serve::run(&a),
         Some(Command::Generate(a)) => cli::generate::run(&a),
         Some(Command::Duel(a)) => cli::duel::run(&a),
+        Some(Command::Games(a)) => cli::games::run(&a),
         None => open_window(),
     }
 }

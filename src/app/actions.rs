@@ -26,6 +26,7 @@ impl App {
             Command::Daily => self.new_game(NewPuzzle::Daily, ctx),
             Command::NewShape(shape) => self.new_games.shape = shape,
             Command::Statistics => self.toggle_statistics(),
+            Command::Continue => self.toggle_continue(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::UsePhone => self.open_phone_panel(ctx),
             Command::Save => match self.session.game_path.clone() {

@@ -16,6 +16,8 @@ pub enum Command {
     /// The shape new puzzles are made in (a radio choice of Game > New).
     NewShape(super::new_game::NewShape),
     Statistics,
+    /// Game → Continue: the games kept, to go back to one.
+    Continue,
     /// Game → Duel with Pip: the duel's setup.
     Duel,
     Open,
@@ -99,6 +101,7 @@ impl Command {
             Command::Daily => t.puzzle_of_the_day.into(),
             Command::NewShape(shape) => shape.label(t),
             Command::Statistics => t.statistics.into(),
+            Command::Continue => t.kept_menu.into(),
             Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),
             Command::UsePhone => t.use_phone.into(),

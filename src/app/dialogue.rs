@@ -292,6 +292,13 @@ impl Dialogue {
     }
 }
 
+/// The height kept under the bubble's lines for what follows them: the
+/// budget's note, the offers and the guide's link, Previous and Next.
+const CONTROLS_HEIGHT: f32 = 110.0;
+
+/// The lines' least height, however small the window.
+const MIN_LINES_HEIGHT: f32 = 60.0;
+
 /// What the reader did in the dialogue this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -366,15 +373,27 @@ impl<'a> DialogueView<'a> {
                 };
                 ui.label(RichText::new(&p.title).strong().size(16.0).color(ink));
                 ui.add_space(4.0);
-                for (i, line) in p.lines.iter().enumerate().take(current + 1) {
-                    let text = RichText::new(&line.text).size(15.0);
-                    let text = if i == current {
-                        text.color(ink)
-                    } else {
-                        text.color(ink.gamma_multiply(0.6))
-                    };
-                    ui.label(text);
-                }
+                // The lines scroll within the bubble, the buttons under them
+                // always in sight (issue 30: a 13-line chain pushed Apply and
+                // Next out of a 760-pixel window). The line being read is the
+                // last one shown: sticking to the bottom follows it.
+                let lines_height = (ui.available_height() - CONTROLS_HEIGHT).max(MIN_LINES_HEIGHT);
+                egui::ScrollArea::vertical()
+                    .id_salt(("dialogue_lines", self.dialogue.para))
+                    .max_height(lines_height)
+                    .auto_shrink([false, true])
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for (i, line) in p.lines.iter().enumerate().take(current + 1) {
+                            let text = RichText::new(&line.text).size(15.0);
+                            let text = if i == current {
+                                text.color(ink)
+                            } else {
+                                text.color(ink.gamma_multiply(0.6))
+                            };
+                            ui.label(text);
+                        }
+                    });
                 let held = p.held && current == 0;
                 if held {
                     let text = hint::budget_stop(self.lang);

@@ -205,6 +205,31 @@ texts! {
     making_tried: "{0} candidates rated in {1} s", "{0} grilles évaluées en {1} s";
     status_new_cancelled: "New puzzle cancelled: the game goes on", "Nouvelle grille annulée : la partie continue";
     statistics: "Statistics", "Statistiques";
+    // Game → Continue: the games kept
+    kept_menu: "Continue…", "Reprendre…";
+    kept_title: "Continue a game", "Reprendre une partie";
+    kept_none: "No other unfinished game.", "Aucune autre partie en cours.";
+    kept_continue: "Continue", "Reprendre";
+    kept_delete: "Delete", "Supprimer";
+    kept_delete_question: "Delete this game?", "Supprimer cette partie ?";
+    kept_delete_yes: "Delete it", "La supprimer";
+    kept_delete_no: "Keep it", "La garder";
+    kept_undo_delete: "Undo the deletion", "Annuler la suppression";
+    kept_played: "Played {0}, {1}", "Jouée {0}, {1}";
+    kept_just_now: "just now", "à l'instant";
+    kept_minutes_ago: "{0} min ago", "il y a {0} min";
+    kept_hours_ago: "{0} h ago", "il y a {0} h";
+    kept_days_ago: "{0} days ago", "il y a {0} jours";
+    kept_level_unknown: "Level not known yet", "Niveau encore inconnu";
+    kept_generated: "new puzzle", "nouvelle grille";
+    kept_daily: "puzzle of {0}", "grille du {0}";
+    kept_photo: "photo {0}", "photo {0}";
+    kept_file: "file {0}", "fichier {0}";
+    kept_pasted: "pasted", "collée";
+    kept_practice: "practice: {0}", "entraînement : {0}";
+    kept_saved: "earlier game", "partie précédente";
+    kept_unreadable: "A kept game could not be read (left in place): {0}",
+        "Une partie gardée est illisible (laissée en place) : {0}";
     stats_level: "Level", "Niveau";
     stats_games: "Games", "Parties";
     stats_solved: "Solved", "Résolues";

@@ -57,6 +57,7 @@ impl MenuBar {
                         }
                     });
                 });
+                item(ui, Command::Continue, true);
                 item(ui, Command::Duel, true);
                 item(ui, Command::Open, true);
                 item(ui, Command::UsePhone, true);

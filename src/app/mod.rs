@@ -29,11 +29,13 @@ mod help;
 pub mod i18n;
 pub mod import_view;
 mod input;
+mod library;
 mod menu;
 mod native;
 pub mod new_game;
 mod number_pad;
 mod opening;
+mod panels;
 pub mod path_window;
 mod phone;
 pub mod photo_turn;
@@ -55,11 +57,10 @@ use egui::Ui;
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::{Highlights, Step};
-use board_view::BoardView;
-use dialogue::{Dialogue, DialogueEntry, DialogueView};
+use dialogue::{Dialogue, DialogueEntry};
 use i18n::{fill, Lang, Texts};
 use path_window::PathWindow;
-use pip::{Mood, Pip, PipView};
+use pip::{Mood, Pip};
 use session::{Edit, Session};
 use status_bar::{Status, StatusBar};
 use worker::{Purpose, Worker};
@@ -120,6 +121,8 @@ pub struct App {
     new_games: new_game::NewGames,
     /// This window's hold on the data folder, and so its autosave file.
     claim: claim::FolderClaim,
+    /// Every game kept, and the Continue window.
+    library: library::Library,
 }
 
 impl App {
@@ -147,15 +150,16 @@ impl App {
             history,
             new_games: new_game::NewGames::default(),
             claim,
+            library: Default::default(),
         };
         app.say(crate::hint::intro(app.config.lang));
         // A second window on the folder restores nothing: the first
         // window's game and duel are in play there.
         let restore = app.config.restore && !app.claim.is_second();
-        let restored = restore && app.restore_autosave();
-        app.new_games.first_puzzle = !restored;
+        let last = restore.then(|| app.restore_last_game()).flatten();
+        app.new_games.first_puzzle = last.is_none();
         if restore {
-            app.restore_duel();
+            app.restore_duel(last);
         }
         if app.claim.is_second() {
             let file = app.claim.autosave().display().to_string();
@@ -287,6 +291,10 @@ impl App {
 
     /// Starts playing `board`, forgetting the previous game's view state.
     fn start(&mut self, board: Board, elapsed: f64) {
+        // A passing status belongs to the game it was said in (issue 30);
+        // an error stays until replaced (a damaged file, the folder in use).
+        self.clear_passing_status();
+        self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);
         self.tutor.dialogue.clear_offers();
@@ -345,6 +353,13 @@ impl App {
             text: text.into(),
             error,
         });
+    }
+
+    /// Clears the status unless it is an error.
+    fn clear_passing_status(&mut self) {
+        if self.chrome.status.as_ref().is_some_and(|s| !s.error) {
+            self.chrome.status = None;
+        }
     }
 
     /// Clears the status when it is an error made from `template` (a
@@ -445,95 +460,24 @@ impl App {
         }
     }
 
-    /// Pip and its dialogue.
-    fn pip_panel(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        ui.add_space(8.0);
-        ui.vertical_centered(|ui| {
-            ui.add(PipView::new(&mut self.tutor.pip, 190.0));
-        });
-        ui.add_space(14.0);
-        self.generation_panel(ui);
-        // In a duel, hints would play for the player: Next stops at the end.
-        let in_duel = self.duel.screen.is_some();
-        let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
-            .more_available(!self.worker.busy() && !in_duel)
-            .show(ui);
-        match event {
-            Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
-            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
-            _ => {}
-        }
-    }
-
     /// The clock, and a background autosave now and then, so that a crash
     /// loses little.
     fn tick(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
-        self.session.tick(now);
-        if let Some((game, version)) = self.session.autosave_due(now) {
-            let path = self.claim.autosave().to_path_buf();
-            let generation = self.session.generation;
-            self.worker.autosave(ctx, generation, version, game, path);
+        // The game's clock stops while a duel is played over it.
+        if self.duel.screen.is_none() {
+            self.session.tick(now);
+        }
+        let generation = self.session.generation;
+        if self.session.autosave_due(now).is_some() {
+            if let Some(job) = self.autosave_job() {
+                self.worker.autosave(ctx, generation, job);
+            }
         }
         if self.session.clock_running() {
             // wake up when the shown second changes
             let to_next = 1.0 - self.session.elapsed.fract();
             ctx.request_repaint_after_secs(to_next as f32 + 0.01);
-        }
-    }
-
-    /// The grid (or the paused cover) and the number pad under it.
-    fn board_area(&mut self, ui: &mut Ui) {
-        let t = self.t();
-        let pad_height = 90.0;
-        let side = (ui.available_width())
-            .min(ui.available_height() - pad_height)
-            .max(180.0);
-        let (marks, step_shown) = match self.tutor.dialogue.highlights() {
-            Some(m) if !m.is_empty() => (m, true),
-            _ => (self.session.marks.clone(), false),
-        };
-        let mut pressed = None;
-        ui.vertical_centered(|ui| {
-            let s = &mut self.session;
-            let before = s.selected;
-            ui.add(
-                BoardView::new(&s.board, &mut s.selected, &marks)
-                    .revealed(&s.revealed)
-                    .quiet_selection(step_shown)
-                    .hidden(s.paused.then_some(t.paused_overlay))
-                    .size(side),
-            );
-            // Moving about clears a passing message, not an error: a save
-            // that failed stays on screen until something replaces it
-            // (issue 32, N14: the next arrow key hid it).
-            let error_shown = self.chrome.status.as_ref().is_some_and(|s| s.error);
-            if s.selected != before && !error_shown {
-                self.chrome.status = None;
-            }
-            ui.add_space(8.0);
-            let grid = self.session.board.grid();
-            pressed = number_pad::NumberPad {
-                grid: &grid,
-                notes_mode: self.session.notes_mode,
-                can_undo: self.session.board.can_undo(),
-                can_redo: self.session.board.can_redo(),
-                busy: self.worker.busy(),
-                width: side,
-            }
-            .show(ui, t);
-        });
-        let ctx = ui.ctx().clone();
-        match pressed {
-            Some(number_pad::PadPress::Digit(d)) => self.type_digit(d, self.session.notes_mode),
-            Some(number_pad::PadPress::Erase) => self.erase(),
-            Some(number_pad::PadPress::ToggleNotes) => {
-                self.session.notes_mode = !self.session.notes_mode;
-            }
-            Some(number_pad::PadPress::Command(c)) => self.run_command(c, &ctx),
-            None => {}
         }
     }
 
@@ -548,5 +492,6 @@ impl App {
         self.help_window(ctx);
         self.technique_guide_window(ctx);
         self.typed_path_window(ctx);
+        self.continue_window(ctx);
     }
 }

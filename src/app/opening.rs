@@ -108,6 +108,7 @@ impl App {
             match SavedGame::read(path) {
                 Ok(game) => {
                     self.start(game.board, game.elapsed_seconds as f64);
+                    self.kept_source("file", Some(name.clone()));
                     self.record_resumed_game(crate::history::Origin::File(name));
                     self.session.game_path = Some(path.to_path_buf());
                     self.session.file.puzzles.clear();
@@ -218,56 +219,15 @@ impl App {
         }
     }
 
-    /// Writes the autosave now (on close), creating the data folder if
+    /// Writes the autosave now (on close): the duel shown, and the game
+    /// to its kept file (see `library`), creating the data folder if
     /// needed. Returns the error message for the player, if any.
     pub fn autosave(&mut self) -> Option<String> {
         if let Some(e) = self.autosave_duel_now() {
             log::warn!("the duel was not saved on exit: {e}");
         }
         self.flush_history();
-        let (game, version) = self.session.snapshot();
-        match storage::write_autosave(self.claim.autosave(), &game, version) {
-            Ok(()) => {
-                self.session.saved_generation = self.session.generation;
-                None
-            }
-            Err(e) => {
-                let text = fill(self.t().status_autosave_failed, &[&e]);
-                self.set_status(text.clone(), true);
-                Some(text)
-            }
-        }
-    }
-
-    /// Restores the autosave, if there is one. A damaged one is moved aside
-    /// and reported, never read again and never lost.
-    pub(super) fn restore_autosave(&mut self) -> bool {
-        let path = storage::autosave_path(&self.config.data_dir);
-        if !path.exists() {
-            return false;
-        }
-        let t = self.t();
-        match SavedGame::read(&path) {
-            Ok(game) => {
-                self.start(game.board, game.elapsed_seconds as f64);
-                self.record_resumed_game(crate::history::Origin::Saved);
-                self.say(crate::hint::restored(self.config.lang));
-                true
-            }
-            Err(e) => {
-                let e = hint::save_error(&e, self.config.lang);
-                match storage::set_aside_damaged(&self.config.data_dir) {
-                    Ok(aside) => self
-                        .set_status(fill(t.status_restore_failed, &[&e, &aside.display()]), true),
-                    // Left in place, it is still not lost; the next save replaces it.
-                    Err(io) => self.set_status(
-                        fill(t.status_restore_failed_kept, &[&e, &path.display(), &io]),
-                        true,
-                    ),
-                }
-                false
-            }
-        }
+        self.keep_now()
     }
 }
 

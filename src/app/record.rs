@@ -254,6 +254,8 @@ pub fn origin_of(source: &PuzzleSource) -> Origin {
 impl App {
     /// A new game starts (after [`App::start`]): the history records it.
     pub(super) fn record_new_game(&mut self, origin: Origin) {
+        let (source, name) = super::library::source_of(&origin);
+        self.kept_source(source, name);
         let puzzle = *self.session.board.givens();
         self.history.begin(puzzle, origin, 0, false);
     }

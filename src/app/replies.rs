@@ -174,6 +174,7 @@ impl App {
             return;
         };
         self.start(*board, 0.0);
+        self.kept_source("practice", Some(technique.id().to_string()));
         self.session.game_path = None;
         self.session.file.puzzles.clear();
         self.chrome.guide = None;
@@ -183,6 +184,7 @@ impl App {
     /// Pip's welcome to a new proper puzzle: where it comes from and its level.
     fn welcome(&mut self, source: PuzzleSource, rating: &crate::logic::Rating) {
         let givens = self.session.board.givens().filled_count();
+        self.kept_level(rating.level);
         self.tutor.pip.set_mood(Mood::Idle);
         self.say(hint::welcome(&source, givens, rating, self.config.lang));
     }
@@ -322,7 +324,12 @@ impl App {
 
     pub(super) fn on_import_event(&mut self, event: ImportEvent, ctx: &egui::Context) {
         match event {
-            ImportEvent::Cancel => self.import = None,
+            ImportEvent::Cancel => {
+                self.import = None;
+                let in_duel = self.duel.screen.is_some();
+                self.tutor.pip.set_mood(Mood::Idle);
+                self.say(hint::photo_cancelled(in_duel, self.config.lang));
+            }
             ImportEvent::ShapeChanged => {
                 let Some(screen) = &self.import else { return };
                 let (shape, givens) = (screen.state.shape.clone(), screen.state.givens());
@@ -393,6 +400,7 @@ impl App {
                 self.session.photo_readings = read;
                 self.session.game_path = None;
                 self.tutor.pip.set_mood(Mood::Idle);
+                self.say(hint::photo_accepted(&name, self.config.lang));
                 self.set_status(fill(t.import_accepted, &[&name]), false);
             }
             Err(e) => self.set_status(e.to_string(), true),

@@ -191,6 +191,10 @@ impl Session {
         if before == (self.board.grid(), self.notes()) {
             return Edit::Unchanged;
         }
+        // A cell whose digit changed is no longer the entry Check crossed
+        // out (issue 30: a corrected digit stayed crossed).
+        let (was, board) = (before.0, &self.board);
+        self.marks.wrong.retain(|&c| board.value(c) == was.get(c));
         self.changed()
     }
 
@@ -200,6 +204,10 @@ impl Session {
         let board = &self.board;
         self.marks.wrong.retain(|&c| board.value(c) != 0);
         let solved = self.board.is_solved();
+        if solved {
+            // A solved grid has no wrong entry left to cross out.
+            self.marks.wrong.clear();
+        }
         let newly = solved && !self.solved_shown;
         self.solved_shown = solved;
         Edit::Changed { solved: newly }

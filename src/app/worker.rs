@@ -260,20 +260,18 @@ impl Worker {
         });
     }
 
-    /// Writes `game` as the autosave `path`, snapshot `version`, in the
+    /// Runs `write`, the autosave of the game on screen (see `library`), in the
     /// background; unlike other jobs it does not make the app busy.
     pub fn autosave(
         &mut self,
         ctx: &egui::Context,
         generation: u64,
-        version: u64,
-        game: crate::grid::SavedGame,
-        path: PathBuf,
+        write: impl FnOnce() -> Result<(), String> + Send + 'static,
     ) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let error = super::storage::write_autosave(&path, &game, version).err();
+            let error = write().err();
             if let Some(e) = &error {
                 log::warn!("background autosave failed: {e}");
             }

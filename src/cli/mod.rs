@@ -14,6 +14,7 @@ macro_rules! say_err {
 
 pub mod duel;
 pub mod explain;
+pub mod games;
 pub mod generate;
 pub mod hint;
 pub mod import;

@@ -238,6 +238,43 @@ pub fn photo_sent_to_window(lang: Lang) -> Paragraph {
     }
 }
 
+/// Pip once the photo's grid is the game (Use this grid): its words about
+/// the correction screen are over (issue 30: "… then press Use this grid"
+/// stayed in the bubble).
+pub fn photo_accepted(name: &str, lang: Lang) -> Paragraph {
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            lang,
+            "The grid from {name} is on the board now. Your turn: ask me for a hint (H) whenever you like.",
+            "La grille de {name} est sur le plateau. À toi de jouer : demande-moi un indice (H) quand tu veux."
+        ))],
+    }
+}
+
+/// Pip when the correction screen is cancelled: back to the duel or the
+/// game that was there, whatever Pip said of the photo (issue 30: "This
+/// grid has a problem" stayed over the duel).
+pub fn photo_cancelled(in_duel: bool, lang: Lang) -> Paragraph {
+    let text = if in_duel {
+        say!(
+            lang,
+            "The photo is put away. Back to our duel!",
+            "La photo est rangée. Retour à notre duel !"
+        )
+    } else {
+        say!(
+            lang,
+            "The photo is put away. Back to your game.",
+            "La photo est rangée. Retour à ta partie."
+        )
+    };
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(text)],
+    }
+}
+
 /// Pip's paragraph about a photo just read (or read again after the
 /// outline moved): what it found, the cells to check and why, and whether
 /// the grid can be used.

@@ -379,3 +379,9 @@ pub fn play_right_value(h: &mut Window, pip_secret: &Grid) {
     press(h, Modifiers::NONE, digit_key(pip_secret.get(cell)));
     wait_duel(h);
 }
+
+/// The file the game on screen is kept in (issue 30: `games/<id>.json`).
+pub fn kept_file(dir: &Path, h: &Window) -> PathBuf {
+    dir.join("games")
+        .join(format!("{}.json", h.state().kept_id()))
+}

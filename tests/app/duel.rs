@@ -220,3 +220,30 @@ fn an_unfinished_duel_comes_back_at_start() {
     assert_eq!(duel.to_json(), before);
     h.get_by_label_contains("Our duel goes on");
 }
+
+/// Issue 30: after a photo's grid was refused and the correction screen
+/// cancelled, back in the duel Pip still said "This grid has a problem".
+#[test]
+fn cancel_back_to_a_duel_leaves_no_stale_problem() {
+    use sudolens::app::import_view::ReadCell;
+    let dir = TestDir::new("duel-cancel");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let mut readings: [ReadCell; 81] = std::array::from_fn(|_| ReadCell::default());
+    readings[0] = ReadCell {
+        digit: 7,
+        ..ReadCell::default()
+    };
+    open_photo_screen(&mut h, readings, [200, 150], 10.0);
+    h.run_steps(2);
+    use_this_grid(&mut h);
+    h.run_steps(2);
+    let title = h.state().dialogue().current().unwrap().0.title.clone();
+    assert_eq!(title, "This grid has a problem", "the photo is refused");
+    click(&mut h, "Cancel");
+    h.run_steps(2);
+    assert!(h.state().import().is_none());
+    assert!(h.state().duel_screen().is_some(), "back in the duel");
+    let (p, _) = h.state().dialogue().current().unwrap();
+    assert_ne!(p.title, "This grid has a problem", "{:?}", p.lines);
+}

@@ -140,7 +140,7 @@ fn periodic_autosave_while_playing() {
     // the harness clock moves 0.25 s per step
     let steps = (sudolens::app::AUTOSAVE_SECONDS / 0.25) as usize + 4;
     h.run_steps(steps);
-    let path = dir.join("autosave.json");
+    let path = kept_file(&dir, &h);
     let start = Instant::now();
     while !path.exists() && start.elapsed() < Duration::from_secs(10) {
         std::thread::sleep(Duration::from_millis(10));
@@ -197,7 +197,7 @@ fn first_start_in_a_missing_nested_data_folder_saves_on_close() {
     request_close(&mut h);
     assert!(h.state().safe_to_close(), "{:?}", h.state().status());
     assert!(h.state().exit_question().is_none());
-    let saved = SavedGame::read(&dir.join("autosave.json")).unwrap();
+    let saved = SavedGame::read(&kept_file(&dir, &h)).unwrap();
     assert_eq!(saved.board, board);
 }
 

@@ -32,10 +32,11 @@ fn a_second_window_on_the_folder_keeps_its_own_game_and_says_where() {
     let second_board = second.state().board().clone();
     // The first window closes first, then the second: each game is kept.
     assert!(first.state_mut().autosave().is_none());
+    let first_file = kept_file(&dir, &first);
     drop(first);
     assert!(second.state_mut().autosave().is_none());
     drop(second);
-    let autosave = SavedGame::read(&dir.join("autosave.json")).unwrap();
+    let autosave = SavedGame::read(&first_file).unwrap();
     assert_eq!(autosave.board, first_board);
     let own: Vec<_> = std::fs::read_dir(&*dir)
         .unwrap()

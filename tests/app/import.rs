@@ -177,6 +177,11 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
     use_this_grid(&mut h);
     assert!(h.state().import().is_none(), "{:?}", h.state().status());
     assert_eq!(*h.state().board().givens(), givens);
+    // Issue 30: the bubble still said "… then press Use this grid".
+    h.run_steps(2);
+    let said = h.state().dialogue().current_line().unwrap().text.clone();
+    assert!(!said.contains("Use this grid"), "a stale bubble: {said}");
+    assert!(said.contains("is on the board now"), "{said}");
 }
 
 /// Game → Use your phone: the panel shows the page's address as a QR code,

@@ -17,6 +17,8 @@ mod history;
 #[path = "../common/http.rs"]
 mod http;
 mod import;
+mod layout;
+mod library;
 mod new_game;
 mod play;
 mod settings;

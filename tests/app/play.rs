@@ -128,6 +128,33 @@ fn check_points_at_a_wrong_entry() {
     assert!(line.contains("in row 1, column 1 does not match"), "{line}");
 }
 
+/// Issue 30: a digit corrected after Check stayed crossed out, even after
+/// Pip said "Solved! Well done."
+#[test]
+fn a_corrected_digit_is_not_crossed_out() {
+    let dir = TestDir::new("corrected");
+    let mut h = with_puzzle(&dir, EASY);
+    let c = cell("r1c1");
+    let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
+    type_in(&mut h, "r1c1: empty", wrong_candidate(EASY, c));
+    press(&mut h, Modifiers::COMMAND, Key::K);
+    wait(&mut h);
+    assert_eq!(h.state().marks().wrong, vec![c]);
+    // The right digit typed over the wrong one, then the rest of the grid.
+    press(&mut h, Modifiers::NONE, digit_key(solution.get(c)));
+    assert!(
+        h.state().marks().wrong.is_empty(),
+        "the corrected digit is crossed"
+    );
+    for other in sudolens::grid::Cell::ALL {
+        if h.state().board().value(other) == 0 {
+            type_in(&mut h, &format!("{other}: empty"), solution.get(other));
+        }
+    }
+    assert!(h.state().board().is_solved());
+    assert!(h.state().marks().wrong.is_empty());
+}
+
 #[test]
 fn several_solutions_are_explained() {
     let dir = TestDir::new("multi");

@@ -49,11 +49,24 @@ impl App {
     }
 
     /// At start and on Resume: the unfinished duel of last time, if any.
-    /// A damaged file is moved aside, never lost, and reported.
-    pub(in crate::app) fn restore_duel(&mut self) {
+    /// At start it comes back only when it was played after the game
+    /// restored (`game_played_ms`, see `library`): after leaving a duel
+    /// for a game, the window reopens the game (issue 30). A damaged file
+    /// is moved aside, never lost, and reported.
+    pub(in crate::app) fn restore_duel(&mut self, game_played_ms: Option<u64>) {
         let path = autosave_path(&self.config.data_dir);
         if !path.exists() {
             return;
+        }
+        if let Some(game) = game_played_ms {
+            let written = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_millis() as u64);
+            if written <= game {
+                return;
+            }
         }
         match Duel::read(&path) {
             Ok(duel) if !duel.is_over() => {

@@ -114,7 +114,7 @@ impl App {
                 }
                 Some(SetupEvent::Resume) => {
                     self.duel.setup = None;
-                    self.restore_duel();
+                    self.restore_duel(None);
                 }
                 None => {}
             }
@@ -132,6 +132,8 @@ impl App {
         let hello = words::welcome(duel.strength, duel.answering, duel.level, holes, lang);
         let over = duel.is_over();
         self.duel.screen = Some(DuelScreen::new(duel, self.config.animate));
+        // The game's messages stay with the game (issue 30).
+        self.clear_passing_status();
         self.tutor.pip.set_mood(Mood::Hello);
         self.duel_says(hello.lines);
         if over {
@@ -280,6 +282,7 @@ impl App {
             }
             ViewEvent::Leave => {
                 self.duel.screen = None;
+                self.clear_passing_status();
                 None
             }
         };

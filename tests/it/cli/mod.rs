@@ -5,6 +5,7 @@ mod big_files;
 mod duel;
 mod duel_files;
 mod exit_codes;
+mod games;
 mod generate;
 mod import;
 mod logic_commands;

@@ -1,0 +1,87 @@
+//! The window's two panels beside the menus: Pip's (the mascot and its
+//! dialogue) and the board's (the grid, or the paused cover, and the
+//! number pad), drawn into the frame by [`App::ui`].
+
+use egui::Ui;
+
+use super::board_view::BoardView;
+use super::dialogue::{self, DialogueView};
+use super::pip::PipView;
+use super::{number_pad, App};
+
+impl App {
+    /// Pip and its dialogue.
+    pub(super) fn pip_panel(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        ui.add_space(8.0);
+        ui.vertical_centered(|ui| {
+            ui.add(PipView::new(&mut self.tutor.pip, 190.0));
+        });
+        ui.add_space(14.0);
+        self.generation_panel(ui);
+        // In a duel, hints would play for the player: Next stops at the end.
+        let in_duel = self.duel.screen.is_some();
+        let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
+            .more_available(!self.worker.busy() && !in_duel)
+            .show(ui);
+        match event {
+            Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
+            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
+            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
+            _ => {}
+        }
+    }
+
+    /// The grid (or the paused cover) and the number pad under it.
+    pub(super) fn board_area(&mut self, ui: &mut Ui) {
+        let t = self.t();
+        let pad_height = 90.0;
+        let side = (ui.available_width())
+            .min(ui.available_height() - pad_height)
+            .max(180.0);
+        let (marks, step_shown) = match self.tutor.dialogue.highlights() {
+            Some(m) if !m.is_empty() => (m, true),
+            _ => (self.session.marks.clone(), false),
+        };
+        let mut pressed = None;
+        ui.vertical_centered(|ui| {
+            let s = &mut self.session;
+            let before = s.selected;
+            ui.add(
+                BoardView::new(&s.board, &mut s.selected, &marks)
+                    .revealed(&s.revealed)
+                    .quiet_selection(step_shown)
+                    .hidden(s.paused.then_some(t.paused_overlay))
+                    .size(side),
+            );
+            // Moving about clears a passing message, not an error: a save
+            // that failed stays on screen until something replaces it
+            // (issue 32, N14: the next arrow key hid it).
+            let error_shown = self.chrome.status.as_ref().is_some_and(|s| s.error);
+            if s.selected != before && !error_shown {
+                self.chrome.status = None;
+            }
+            ui.add_space(8.0);
+            let grid = self.session.board.grid();
+            pressed = number_pad::NumberPad {
+                grid: &grid,
+                notes_mode: self.session.notes_mode,
+                can_undo: self.session.board.can_undo(),
+                can_redo: self.session.board.can_redo(),
+                busy: self.worker.busy(),
+                width: side,
+            }
+            .show(ui, t);
+        });
+        let ctx = ui.ctx().clone();
+        match pressed {
+            Some(number_pad::PadPress::Digit(d)) => self.type_digit(d, self.session.notes_mode),
+            Some(number_pad::PadPress::Erase) => self.erase(),
+            Some(number_pad::PadPress::ToggleNotes) => {
+                self.session.notes_mode = !self.session.notes_mode;
+            }
+            Some(number_pad::PadPress::Command(c)) => self.run_command(c, &ctx),
+            None => {}
+        }
+    }
+}
