@@ -3,9 +3,9 @@
 //! every case of a cell or unit down to the same conclusion.
 
 use super::chains::link_line;
-use super::words::{cell, unit_name, TechniqueWords};
+use super::words::{cell, list_of_phrases, unit_name, TechniqueWords};
 use super::{shown, Line, Wording};
-use crate::logic::{Chain, Contradiction, ForcingSource, Technique, Why};
+use crate::logic::{Candidate, Chain, Contradiction, ForcingSource, Link, LinkKind, Technique, Why};
 
 pub(super) const WORDS: &[TechniqueWords] = &[
     TechniqueWords {
@@ -69,10 +69,45 @@ pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Wording) ->
     out
 }
 
+/// Whether a chain was told by the engine (the placements on the path,
+/// each with the facts it rests on) rather than link by link as found.
+fn is_told(chain: &Chain) -> bool {
+    !chain.with.is_empty() || chain.links.iter().any(|l| !l.with.is_empty())
+}
+
 /// Chain `i`: its supposition, one line per link (a nested proof is told
 /// before the link it proves), and how it ends.
 fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
     let chain = &chains[i];
+    if is_told(chain) {
+        return told_lines(out, chains, i, numbered, lang);
+    }
+    premise_line(out, chain, i, numbered, lang);
+    for l in &chain.links {
+        if let Why::Nested(k) = l.why {
+            if k != i && k < chains.len() {
+                let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+                out.push(shown(
+                    say!(
+                        lang,
+                        "Inside this supposition, test {tc} = {td}:",
+                        "Dans cette supposition, teste {tc} = {td} :"
+                    ),
+                    vec![l.to.cell],
+                    vec![l.to],
+                    vec![],
+                    vec![],
+                ));
+                chain_lines(out, chains, k, false, lang);
+            }
+        }
+        out.push(link_line(l, lang, false));
+    }
+    ending(out, chain, lang);
+}
+
+/// The supposition a chain starts from, as its first line.
+fn premise_line(out: &mut Vec<Line>, chain: &Chain, i: usize, numbered: bool, lang: Wording) {
     if let Some(p) = chain.premise {
         let (pc, pd) = (cell(p.candidate.cell, lang), p.candidate.digit);
         let k = i + 1;
@@ -101,34 +136,150 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
             vec![],
         ));
     }
-    for l in &chain.links {
-        if let Why::Nested(k) = l.why {
-            if k != i && k < chains.len() {
+}
+
+/// The facts a told line rests on, by their cells: "4 in r5c1" for a
+/// placement (or the supposition), "r3c4 not 7" for a removal; each is
+/// the latest fact said about its cell before link `upto`.
+fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang: Wording) -> (String, Vec<Candidate>) {
+    let mut phrases = Vec::new();
+    let mut cands = Vec::new();
+    for c in with.iter() {
+        let said = chain.links[..upto]
+            .iter()
+            .rev()
+            .find(|l| l.to.cell == c && (l.kind == LinkKind::Strong || matches!(l.why, Why::Nested(_))))
+            .map(|l| (l.to, l.kind == LinkKind::Strong))
+            .or_else(|| {
+                chain
+                    .premise
+                    .filter(|p| p.candidate.cell == c)
+                    .map(|p| (p.candidate, p.on))
+            });
+        let Some((f, on)) = said else { continue };
+        let (fc, fd) = (cell(f.cell, lang), f.digit);
+        phrases.push(if on {
+            say!(lang, "{fd} in {fc}", "{fd} en {fc}")
+        } else {
+            say!(lang, "{fc} not {fd}", "{fc} sans {fd}")
+        });
+        cands.push(f);
+    }
+    (list_of_phrases(&phrases, lang.lang), cands)
+}
+
+/// A told chain: its supposition, one line per placement (its single's
+/// reason naming the facts it rests on), one per candidate a nested
+/// contradiction removes (the nested chain itself is told on request),
+/// and how it ends.
+fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
+    let chain = &chains[i];
+    premise_line(out, chain, i, numbered, lang);
+    let last = chain.links.len().saturating_sub(1);
+    for (j, l) in chain.links.iter().enumerate() {
+        match (l.kind, l.why) {
+            (_, Why::Nested(k)) => out.push(nested_line(l, k, lang)),
+            (LinkKind::Strong, why) => out.push(placement_line(chain, j, l, why, lang)),
+            // The conclusion of a branch that removes a candidate.
+            (LinkKind::Weak, _) if j == last && chain.contradiction.is_none() => {
                 let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+                let (with, mut cands) = facts(chain, j, chain.with, lang);
+                cands.push(l.to);
                 out.push(shown(
                     say!(
                         lang,
-                        "Inside this supposition, test {tc} = {td}:",
-                        "Dans cette supposition, teste {tc} = {td} :"
+                        "Then {tc} is not {td}: it sees {with}.",
+                        "Alors {tc} ne vaut pas {td} : elle voit {with}."
                     ),
                     vec![l.to.cell],
-                    vec![l.to],
+                    cands,
                     vec![],
                     vec![],
                 ));
-                chain_lines(out, chains, k, false, lang);
             }
+            // The elimination that completes the next single: said in it.
+            _ => {}
         }
-        out.push(link_line(l, lang, false));
     }
+    ending(out, chain, lang);
+}
+
+/// "Then r5c6 is 3: with 4 in r5c1, it is the last place for 3 in row 5."
+fn placement_line(chain: &Chain, j: usize, l: &Link, why: Why, lang: Wording) -> Line {
+    let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+    let (with, mut cands) = facts(chain, j, l.with, lang);
+    cands.push(l.to);
+    let (text, units) = match why {
+        Why::LastPlace(u) => {
+            let un = unit_name(u, lang);
+            (
+                say!(
+                    lang,
+                    "Then {tc} is {td}: with {with}, it is the last place for {td} in {un}.",
+                    "Alors {tc} vaut {td} : avec {with}, c'est la dernière place du {td} dans {un}."
+                ),
+                vec![u],
+            )
+        }
+        _ => (
+            say!(
+                lang,
+                "Then {tc} is {td}: with {with}, no other candidate is left in it.",
+                "Alors {tc} vaut {td} : avec {with}, il ne lui reste aucun autre candidat."
+            ),
+            vec![],
+        ),
+    };
+    shown(text, vec![l.to.cell], cands, vec![], units)
+}
+
+/// A candidate removed by a nested contradiction, named in one line.
+fn nested_line(l: &Link, k: usize, lang: Wording) -> Line {
+    let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+    let n = k;
+    shown(
+        say!(
+            lang,
+            "So {tc} is not {td}: supposing it is leads to a contradiction (inner chain {n}, told on request).",
+            "Donc {tc} ne vaut pas {td} : le supposer mène à une contradiction (chaîne intérieure {n}, racontée sur demande)."
+        ),
+        vec![l.to.cell],
+        vec![l.to],
+        vec![],
+        vec![],
+    )
+}
+
+/// The inner chains of a nested forcing chain, each as its own lines
+/// ("More" in the window, `explain --verbose`): the number a line names
+/// (inner chain 1, 2, ...) and the chain told from its supposition.
+pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<(usize, Vec<Line>)> {
+    (1..chains.len())
+        .filter(|&k| chains.iter().any(|c| c.links.iter().any(|l| l.why == Why::Nested(k))))
+        .map(|k| {
+            let mut out = Vec::new();
+            chain_lines(&mut out, chains, k, false, lang);
+            (k, out)
+        })
+        .collect()
+}
+
+/// How a chain ends: the impossible grid, with the facts it rests on.
+fn ending(out: &mut Vec<Line>, chain: &Chain, lang: Wording) {
+    let (with, _) = facts(chain, chain.links.len(), chain.with, lang);
+    let with = if with.is_empty() {
+        with
+    } else {
+        say!(lang, " (with {with})", " (avec {with})")
+    };
     match chain.contradiction {
         Some(Contradiction::EmptyCell { cell: c }) => out.push(shown(
             {
                 let name = cell(c, lang);
                 say!(
                     lang,
-                    "Then {name} has no candidate left: impossible!",
-                    "Alors {name} n'a plus aucun candidat : impossible !"
+                    "Then {name} has no candidate left{with}: impossible!",
+                    "Alors {name} n'a plus aucun candidat{with} : impossible !"
                 )
             },
             vec![c],
@@ -141,8 +292,8 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
             out.push(shown(
                 say!(
                     lang,
-                    "Then {digit} has no place left in {un}: impossible!",
-                    "Alors {digit} n'a plus de place dans {un} : impossible !"
+                    "Then {digit} has no place left in {un}{with}: impossible!",
+                    "Alors {digit} n'a plus de place dans {un}{with} : impossible !"
                 ),
                 vec![],
                 vec![],

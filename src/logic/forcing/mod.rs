@@ -16,8 +16,11 @@ use super::step::Step;
 use super::technique::Technique;
 
 mod propagation;
+mod told;
 
+use crate::grid::CellSet;
 use propagation::{adopt, breaks, premise_cands, Propagation};
+use told::{tell, End};
 
 /// A forcing step told by `chains`, the first one's premise first.
 fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
@@ -77,15 +80,20 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
             continue;
         };
         let (links, _) = p.explain(&reasons);
-        if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
-            continue;
-        }
-        let chain = Chain {
+        let mut chains = [Chain {
             premise: Some(Premise { candidate: c, on }),
             links,
             contradiction: Some(why),
-        };
-        best = Some((chain.links.len(), c, on, chain));
+            with: CellSet::EMPTY,
+        }];
+        // The shortest as told: the placements said, not the eliminations.
+        tell(s, &mut chains, &[End::Broken]);
+        let [chain] = chains;
+        let len = said_len(&chain);
+        if best.as_ref().is_some_and(|b| b.0 <= len) {
+            continue;
+        }
+        best = Some((len, c, on, chain));
     }
     let (_, c, on, chain) = best?;
     let premise = Premise { candidate: c, on };
@@ -144,9 +152,11 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
             premise: Some(premise),
             links: Vec::new(),
             contradiction: Some(why),
+            with: CellSet::EMPTY,
         }];
         adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
+        tell(s, &mut chains, &[End::Broken]);
         let mut step = chain_step(
             s,
             Technique::NestedForcingChain,
@@ -197,7 +207,7 @@ fn common_consequence(
         }
     }
     let (key, n, on) = best?;
-    let chains: Vec<Chain> = props
+    let mut chains: Vec<Chain> = props
         .iter()
         .zip(branches)
         .map(|(p, &c)| Chain {
@@ -210,8 +220,13 @@ fn common_consequence(
                 .map(|i| p.explain(&[i]).0)
                 .unwrap_or_default(),
             contradiction: None,
+            with: CellSet::EMPTY,
         })
         .collect();
+    let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
+    tell(s, &mut chains, &ends);
+    // Compared with other sources as told: placements first, then fewer lines.
+    let key = (key / 1000) * 1000 + chains.iter().map(said_len).sum::<usize>();
     let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains);
     let c = cand(n);
     if on {
@@ -230,6 +245,15 @@ fn common_consequence(
         }
     }
     Some((key, step))
+}
+
+/// The lines a chain takes as told: its placements and nested removals.
+fn said_len(chain: &Chain) -> usize {
+    chain
+        .links
+        .iter()
+        .filter(|l| l.kind == super::pattern::LinkKind::Strong || matches!(l.why, super::pattern::Why::Nested(_)))
+        .count()
 }
 
 /// Where the forced singles lead from one supposition: the digits placed

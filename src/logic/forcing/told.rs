@@ -1,0 +1,435 @@
+//! A forcing chain as a person says it: only the placements on the path to
+//! the conclusion (and the candidates a nested contradiction removes), in
+//! order, each resting on earlier ones. The eliminations a placement
+//! implies are not lines of their own: they are the "with" of the single
+//! they make. Every fact is replayed on the grid, and a fact whose removal
+//! still leaves a proof is dropped, so every line that is left is needed.
+
+use super::super::chains::node;
+use super::super::pattern::{Candidate, Chain, Contradiction, Link, LinkKind, Premise, Why};
+use super::super::pencilmarks::{cells_of, Pencilmarks};
+use crate::grid::CellSet;
+
+/// A fact a chain says: a placement, or (with `nested`) a candidate that a
+/// smaller contradiction, the step's chain of that index, removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Said {
+    pub(crate) cand: Candidate,
+    pub(crate) nested: Option<usize>,
+}
+
+/// Who removed a candidate during a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum By {
+    /// The grid the chain starts from.
+    Start,
+    Premise,
+    Fact(usize),
+}
+
+/// How a chain ends: in a broken grid, or with a conclusion holding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    Broken,
+    Holds { cand: Candidate, on: bool },
+}
+
+/// Why each said fact holds and what the end rests on, by a replay.
+struct Outcome {
+    reasons: Vec<(Why, Vec<(Candidate, By)>)>,
+    end: Option<Contradiction>,
+    end_by: Vec<(Candidate, By)>,
+}
+
+struct Replay<'a> {
+    start: &'a Pencilmarks,
+    st: Pencilmarks,
+    by: Vec<By>,
+}
+
+impl Replay<'_> {
+    fn remove(&mut self, c: Candidate, who: By) {
+        if self.st.has(c.cell, c.digit) {
+            self.st.eliminate(c.cell, c.digit);
+            self.by[node(c.cell, c.digit)] = who;
+        }
+    }
+
+    fn place(&mut self, c: Candidate, who: By) {
+        for d in self.st.cands(c.cell).iter() {
+            if d != c.digit {
+                self.remove(Candidate::new(c.cell, d), who);
+            }
+        }
+        for o in cells_of(self.st.digit_mask(c.digit) & self.st.peer_mask(c.cell)) {
+            self.remove(Candidate::new(o, c.digit), who);
+        }
+        self.st.place(c.cell, c.digit);
+    }
+
+    /// Who removed each of `cands` (those of the start grid only).
+    fn removers(&self, cands: impl Iterator<Item = Candidate>) -> Vec<(Candidate, By)> {
+        cands
+            .map(|c| (c, self.by[node(c.cell, c.digit)]))
+            .filter(|(_, b)| *b != By::Start)
+            .collect()
+    }
+
+    /// Why `c` is forced now (the reason resting on the fewest facts), or
+    /// `None` when it is not.
+    fn forced(&self, c: Candidate) -> Option<(Why, Vec<(Candidate, By)>)> {
+        if !self.st.has(c.cell, c.digit) {
+            return None;
+        }
+        let mut best: Option<(Why, Vec<(Candidate, By)>)> = None;
+        let mut consider = |why: Why, by: Vec<(Candidate, By)>| {
+            let n = distinct(&by);
+            if best.as_ref().is_none_or(|b| n < distinct(&b.1)) {
+                best = Some((why, by));
+            }
+        };
+        if self.st.cands(c.cell).len() == 1 {
+            let others = self.start.cands(c.cell).iter().filter(|&d| d != c.digit);
+            consider(
+                Why::LastCandidate,
+                self.removers(others.map(|d| Candidate::new(c.cell, d))),
+            );
+        }
+        for &u in self.st.units_of(c.cell) {
+            if self.st.in_unit(c.digit, u) == 1u128 << c.cell.index() {
+                let others = cells_of(self.start.in_unit(c.digit, u)).filter(|&o| o != c.cell);
+                consider(
+                    Why::LastPlace(u),
+                    self.removers(others.map(|o| Candidate::new(o, c.digit))),
+                );
+            }
+        }
+        best
+    }
+
+    /// Where the grid is broken (the break resting on the fewest facts).
+    fn broken(&self) -> Option<(Contradiction, Vec<(Candidate, By)>)> {
+        let mut best: Option<(Contradiction, Vec<(Candidate, By)>)> = None;
+        let mut consider = |why: Contradiction, by: Vec<(Candidate, By)>| {
+            let n = distinct(&by);
+            if best.as_ref().is_none_or(|b| n < distinct(&b.1)) {
+                best = Some((why, by));
+            }
+        };
+        let open = self.start.open_mask();
+        for cell in cells_of(open) {
+            if self.st.value(cell) == 0 && self.st.cands(cell).is_empty() {
+                let all = self.start.cands(cell).iter();
+                consider(
+                    Contradiction::EmptyCell { cell },
+                    self.removers(all.map(|d| Candidate::new(cell, d))),
+                );
+            }
+        }
+        for &unit in self.st.units() {
+            for digit in 1..=9 {
+                let placed = self
+                    .st
+                    .unit_cells(unit)
+                    .iter()
+                    .any(|&c| self.st.value(c) == digit);
+                if !placed && self.st.in_unit(digit, unit) == 0 {
+                    let all = cells_of(self.start.in_unit(digit, unit));
+                    consider(
+                        Contradiction::NoPlace { unit, digit },
+                        self.removers(all.map(|c| Candidate::new(c, digit))),
+                    );
+                }
+            }
+        }
+        best
+    }
+}
+
+/// How many facts (the premise counted once) a reason rests on.
+fn distinct(by: &[(Candidate, By)]) -> usize {
+    let mut v: Vec<By> = by.iter().map(|b| b.1).collect();
+    v.sort();
+    v.dedup();
+    v.len()
+}
+
+/// Replays `said` from `start` under `premise`: every fact must be forced
+/// when its turn comes (a nested one, its smaller contradiction must break
+/// the grid), and the end must be reached. `inner` holds what the nested
+/// chains say, by chain index.
+fn replay(
+    start: &Pencilmarks,
+    premise: Premise,
+    said: &[Said],
+    end: End,
+    inner: &[Vec<Said>],
+    chains: &[Chain],
+) -> Option<Outcome> {
+    let mut r = Replay {
+        start,
+        st: start.clone(),
+        by: vec![By::Start; 729],
+    };
+    if premise.on {
+        if !r.st.has(premise.candidate.cell, premise.candidate.digit) {
+            return None;
+        }
+        r.place(premise.candidate, By::Premise);
+    } else {
+        r.remove(premise.candidate, By::Premise);
+    }
+    let mut reasons = Vec::with_capacity(said.len());
+    for (i, s) in said.iter().enumerate() {
+        match s.nested {
+            Some(k) => {
+                let sub = chains.get(k)?;
+                let p = sub.premise?;
+                if p.candidate != s.cand || !r.st.has(s.cand.cell, s.cand.digit) {
+                    return None;
+                }
+                replay(&r.st, p, inner.get(k)?, End::Broken, inner, chains)?;
+                r.remove(s.cand, By::Fact(i));
+                reasons.push((Why::Nested(k), Vec::new()));
+            }
+            None => {
+                let why = r.forced(s.cand)?;
+                r.place(s.cand, By::Fact(i));
+                reasons.push(why);
+            }
+        }
+    }
+    match end {
+        End::Broken => {
+            let (why, by) = r.broken()?;
+            Some(Outcome {
+                reasons,
+                end: Some(why),
+                end_by: by,
+            })
+        }
+        End::Holds { cand, on } => {
+            let holds = if on {
+                r.st.value(cand.cell) == cand.digit
+            } else {
+                !r.st.has(cand.cell, cand.digit) && r.st.value(cand.cell) != cand.digit
+            };
+            holds.then(|| Outcome {
+                reasons,
+                end: None,
+                end_by: if on {
+                    Vec::new()
+                } else {
+                    r.removers(std::iter::once(cand))
+                },
+            })
+        }
+    }
+}
+
+/// What a chain found by the propagation says before it is shortened: its
+/// placements and nested removals, in derivation order.
+fn said_of(chain: &Chain) -> Vec<Said> {
+    chain
+        .links
+        .iter()
+        .filter_map(|l| match (l.kind, l.why) {
+            (_, Why::Nested(k)) => Some(Said {
+                cand: l.to,
+                nested: Some(k),
+            }),
+            (LinkKind::Strong, _) => Some(Said {
+                cand: l.to,
+                nested: None,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shortest list of facts, kept in order, that still proves the end:
+/// facts that are not forced in turn are dropped first, then each fact
+/// whose removal leaves a proof, from the last to the first.
+fn shorten(
+    start: &Pencilmarks,
+    premise: Premise,
+    mut said: Vec<Said>,
+    end: End,
+    inner: &[Vec<Said>],
+    chains: &[Chain],
+) -> Option<Vec<Said>> {
+    if replay(start, premise, &said, end, inner, chains).is_none() {
+        // A fact derived twice (true and false, the end of a "both"
+        // contradiction) is not forced in turn: keep the prefix that is.
+        let mut kept = Vec::new();
+        for s in said {
+            kept.push(s);
+            if replay_prefix(start, premise, &kept, inner, chains).is_none() {
+                kept.pop();
+            }
+        }
+        said = kept;
+        replay(start, premise, &said, end, inner, chains)?;
+    }
+    let mut i = said.len();
+    while i > 0 {
+        i -= 1;
+        let mut without = said.clone();
+        without.remove(i);
+        if replay(start, premise, &without, end, inner, chains).is_some() {
+            said = without;
+        }
+    }
+    Some(said)
+}
+
+/// Whether every fact of `said` is forced in turn (no end asked).
+fn replay_prefix(
+    start: &Pencilmarks,
+    premise: Premise,
+    said: &[Said],
+    inner: &[Vec<Said>],
+    chains: &[Chain],
+) -> Option<()> {
+    let last = said.last()?;
+    let end = match last.nested {
+        Some(_) => End::Holds {
+            cand: last.cand,
+            on: false,
+        },
+        None => End::Holds {
+            cand: last.cand,
+            on: true,
+        },
+    };
+    replay(start, premise, said, end, inner, chains).map(|_| ())
+}
+
+/// Rewrites `chains` (a forcing step's chains: `chains[0]` first, nested
+/// ones cited by index) as their told form: the links of each chain become,
+/// per said placement, the elimination that completed its single (a weak
+/// link from the fact that made it) and the placement (a strong link whose
+/// `with` names the cells of every fact the single rests on); a nested
+/// removal is one weak link. `ends` gives each top chain's end (branches of
+/// a forcing chain end on their common conclusion). Returns `false`, and
+/// leaves the chains as they were, when the told form does not replay: the
+/// step is then said link by link, as found.
+pub(crate) fn tell(s: &Pencilmarks, chains: &mut [Chain], ends: &[End]) -> bool {
+    let tops = ends.len();
+    // Nested chains are shortened first, in the grid they were found in,
+    // which replay rebuilds from their enclosing chain: their own facts
+    // are kept whole here, and only the top chains are shortened.
+    let inner: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
+    let mut told: Vec<Vec<Said>> = inner.clone();
+    for (i, &end) in ends.iter().enumerate() {
+        let Some(premise) = chains[i].premise else {
+            return false;
+        };
+        match shorten(s, premise, inner[i].clone(), end, &inner, chains) {
+            Some(said) => told[i] = said,
+            None => return false,
+        }
+    }
+    // The nested chains, each in the grid its enclosing chain reaches.
+    let mut out: Vec<Chain> = chains.to_vec();
+    for i in 0..tops {
+        let Some(premise) = chains[i].premise else {
+            return false;
+        };
+        let Some(links) = told_links(s, premise, &told[i], ends[i], &told, chains, &mut out)
+        else {
+            return false;
+        };
+        out[i].links = links.0;
+        out[i].with = links.1;
+        if ends[i] == End::Broken {
+            out[i].contradiction = links.2;
+        }
+    }
+    chains.clone_from_slice(&out);
+    true
+}
+
+type ToldLinks = (Vec<Link>, CellSet, Option<Contradiction>);
+
+/// The told links of one chain, and (recursively) of the nested chains it
+/// cites, written into `out`.
+fn told_links(
+    start: &Pencilmarks,
+    premise: Premise,
+    said: &[Said],
+    end: End,
+    told: &[Vec<Said>],
+    chains: &[Chain],
+    out: &mut [Chain],
+) -> Option<ToldLinks> {
+    let o = replay(start, premise, said, end, told, chains)?;
+    let fact = |b: By| match b {
+        By::Fact(j) => said[j].cand,
+        _ => premise.candidate,
+    };
+    let cells = |by: &[(Candidate, By)]| -> CellSet { by.iter().map(|b| fact(b.1).cell).collect() };
+    let mut links = Vec::new();
+    // Rebuild the grid as the replay had it, to open nested chains in it.
+    let mut r = Replay {
+        start,
+        st: start.clone(),
+        by: vec![By::Start; 729],
+    };
+    if premise.on {
+        r.place(premise.candidate, By::Premise);
+    } else {
+        r.remove(premise.candidate, By::Premise);
+    }
+    for (i, (s, (why, by))) in said.iter().zip(&o.reasons).enumerate() {
+        if let Some(k) = s.nested {
+            let sub = chains[k].premise?;
+            let inner = told_links(&r.st, sub, &told[k], End::Broken, told, chains, out)?;
+            out[k].links = inner.0;
+            out[k].with = inner.1;
+            out[k].contradiction = inner.2;
+            let from = links.last().map_or(premise.candidate, |l: &Link| l.to);
+            links.push(Link::new(from, s.cand, LinkKind::Weak, *why));
+            r.remove(s.cand, By::Fact(i));
+            continue;
+        }
+        // The trigger: the latest fact the single rests on.
+        let (e, t) = by
+            .iter()
+            .copied()
+            .max_by_key(|b| b.1)
+            .unwrap_or((premise.candidate, By::Premise));
+        let from = fact(t);
+        if from != e {
+            let w = if from.cell == e.cell {
+                Why::Cell
+            } else {
+                Why::Unit(start.shared_unit(from.cell, e.cell))
+            };
+            links.push(Link::new(from, e, LinkKind::Weak, w));
+        }
+        let mut l = Link::new(e, s.cand, LinkKind::Strong, *why);
+        l.with = cells(by);
+        links.push(l);
+        r.place(s.cand, By::Fact(i));
+    }
+    if let End::Holds { cand, on: false } = end {
+        if let Some(&(_, t)) = o.end_by.iter().max_by_key(|b| b.1) {
+            let from = fact(t);
+            let w = if from.cell == cand.cell {
+                Why::Cell
+            } else {
+                Why::Unit(start.shared_unit(from.cell, cand.cell))
+            };
+            links.push(Link::new(from, cand, LinkKind::Weak, w));
+        }
+    }
+    Some((links, cells(&o.end_by), o.end))
+}
+
+#[cfg(test)]
+pub(crate) fn replays(s: &Pencilmarks, chains: &[Chain], i: usize, end: End) -> Option<usize> {
+    let told: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
+    let premise = chains[i].premise?;
+    replay(s, premise, &told[i], end, &told, chains).map(|o| o.reasons.len())
+}
