@@ -145,6 +145,18 @@ fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang: Wording) 
     let mut phrases = Vec::new();
     let mut cands = Vec::new();
     for c in with.iter() {
+        // A cell emptied by nested contradictions: every digit they removed.
+        let removed: Vec<u8> = chain.links[..upto]
+            .iter()
+            .filter(|l| l.to.cell == c && matches!(l.why, Why::Nested(_)))
+            .map(|l| l.to.digit)
+            .collect();
+        if removed.len() > 1 && !chain.links[..upto].iter().any(|l| l.to.cell == c && l.kind == LinkKind::Strong) {
+            let (fc, ds) = (cell(c, lang), super::words::digits(&removed, lang.lang));
+            phrases.push(say!(lang, "{ds} gone from {fc}", "{ds} retirés de {fc}"));
+            cands.extend(removed.iter().map(|&d| Candidate::new(c, d)));
+            continue;
+        }
         let said = chain.links[..upto]
             .iter()
             .rev()
@@ -185,12 +197,22 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
                 let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
                 let (with, mut cands) = facts(chain, j, chain.with, lang);
                 cands.push(l.to);
-                out.push(shown(
+                let text = if l.from.cell == l.to.cell {
+                    let fd = l.from.digit;
+                    say!(
+                        lang,
+                        "Then {tc} is not {td}: it is {fd}.",
+                        "Alors {tc} ne vaut pas {td} : elle vaut {fd}."
+                    )
+                } else {
                     say!(
                         lang,
                         "Then {tc} is not {td}: it sees {with}.",
                         "Alors {tc} ne vaut pas {td} : elle voit {with}."
-                    ),
+                    )
+                };
+                out.push(shown(
+                    text,
                     vec![l.to.cell],
                     cands,
                     vec![],

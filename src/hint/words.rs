@@ -59,7 +59,7 @@ impl Wording {
         Wording { lang, notation }
     }
 
-    fn plain(self) -> bool {
+    pub(crate) fn plain(self) -> bool {
         self.notation == Notation::Plain
     }
 }

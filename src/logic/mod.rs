@@ -10,6 +10,7 @@
 
 mod als;
 mod chains;
+mod eureka;
 pub(crate) use chains::shared_unit;
 mod fish;
 mod forcing;
@@ -31,6 +32,7 @@ pub use pattern::{
     AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
     Pattern, Petal, Premise, RectangleKind, Why,
 };
+pub use eureka::{end_candidate, eureka, parse_eureka, EurekaLink};
 pub use pencilmarks::{NotNineByNine, Pencilmarks};
 pub use rating::{rate, rate_grid, Level, Rating, UnknownLevel};
 pub use step::{Elimination, Highlights, Placement, Step, WrongEntry};

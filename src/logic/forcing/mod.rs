@@ -80,7 +80,7 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
             continue;
         };
         let (links, _) = p.explain(&reasons);
-        let mut chains = [Chain {
+        let mut chains = vec![Chain {
             premise: Some(Premise { candidate: c, on }),
             links,
             contradiction: Some(why),
@@ -88,7 +88,7 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         }];
         // The shortest as told: the placements said, not the eliminations.
         tell(s, &mut chains, &[End::Broken]);
-        let [chain] = chains;
+        let chain = chains.swap_remove(0);
         let len = said_len(&chain);
         if best.as_ref().is_some_and(|b| b.0 <= len) {
             continue;
@@ -137,7 +137,14 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
         // candidates: start only from bivalue cells to keep it bounded.
         premises.retain(|c| s.cands(c.cell).len() == 2);
     }
+    // The first few suppositions that break the grid are told, and the
+    // shortest told wins: they differ widely in how much they need.
+    let mut best: Option<(usize, Step)> = None;
+    let mut found = 0;
     for c in premises {
+        if found == NESTED_TRIED {
+            break;
+        }
         let p = Propagation::run_in(s, s.clone(), c, true, depth, None);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
@@ -164,10 +171,17 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
             chains,
         );
         step.eliminate(c.cell, c.digit);
-        return Some(step.finish());
+        found += 1;
+        let len: usize = step.chains.first().map_or(0, said_len);
+        if best.as_ref().is_none_or(|b| len < b.0) {
+            best = Some((len, step.finish()));
+        }
     }
-    None
+    best.map(|b| b.1)
 }
+
+/// How many nested contradictions are told before the shortest is kept.
+const NESTED_TRIED: usize = 3;
 
 /// Branches (one per supposition, the cases of `source`) that all force
 /// one common consequence, told as a step of `technique`.

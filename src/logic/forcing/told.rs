@@ -283,6 +283,49 @@ fn shorten(
     Some(said)
 }
 
+/// Shortens each nested chain `said` cites, in the grid it is opened in
+/// (every fact before it placed), deeper ones first. The enclosing chain
+/// is shortened afterwards against these, so what it drops is checked
+/// against what they still need.
+fn shorten_nested(
+    start: &Pencilmarks,
+    premise: Premise,
+    said: &[Said],
+    end: End,
+    inner: &mut Vec<Vec<Said>>,
+    chains: &[Chain],
+) {
+    let _ = end;
+    let mut r = Replay {
+        start,
+        st: start.clone(),
+        by: vec![By::Start; 729],
+    };
+    if premise.on {
+        r.place(premise.candidate, By::Premise);
+    } else {
+        r.remove(premise.candidate, By::Premise);
+    }
+    for (i, s) in said.iter().enumerate() {
+        if !r.st.has(s.cand.cell, s.cand.digit) {
+            continue;
+        }
+        match s.nested {
+            Some(k) => {
+                if let Some(p) = chains.get(k).and_then(|c| c.premise) {
+                    let sub = inner[k].clone();
+                    shorten_nested(&r.st, p, &sub, End::Broken, inner, chains);
+                    if let Some(short) = shorten(&r.st, p, inner[k].clone(), End::Broken, inner, chains) {
+                        inner[k] = short;
+                    }
+                }
+                r.remove(s.cand, By::Fact(i));
+            }
+            None => r.place(s.cand, By::Fact(i)),
+        }
+    }
+}
+
 /// Whether every fact of `said` is forced in turn (no end asked).
 fn replay_prefix(
     start: &Pencilmarks,
@@ -314,12 +357,18 @@ fn replay_prefix(
 /// a forcing chain end on their common conclusion). Returns `false`, and
 /// leaves the chains as they were, when the told form does not replay: the
 /// step is then said link by link, as found.
-pub(crate) fn tell(s: &Pencilmarks, chains: &mut [Chain], ends: &[End]) -> bool {
+pub(crate) fn tell(s: &Pencilmarks, chains: &mut Vec<Chain>, ends: &[End]) -> bool {
     let tops = ends.len();
     // Nested chains are shortened first, in the grid they were found in,
     // which replay rebuilds from their enclosing chain: their own facts
     // are kept whole here, and only the top chains are shortened.
-    let inner: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
+    let mut inner: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
+    for (i, &end) in ends.iter().enumerate() {
+        if let Some(premise) = chains[i].premise {
+            let said = inner[i].clone();
+            shorten_nested(s, premise, &said, end, &mut inner, chains);
+        }
+    }
     let mut told: Vec<Vec<Said>> = inner.clone();
     for (i, &end) in ends.iter().enumerate() {
         let Some(premise) = chains[i].premise else {
@@ -346,8 +395,40 @@ pub(crate) fn tell(s: &Pencilmarks, chains: &mut [Chain], ends: &[End]) -> bool 
             out[i].contradiction = links.2;
         }
     }
-    chains.clone_from_slice(&out);
+    *chains = out;
+    drop_uncited(chains, tops);
     true
+}
+
+/// Keeps only the chains the top ones cite (directly or through nested
+/// ones), renumbered in order of first citation, so a shortened chain
+/// leaves no proof behind that nothing uses.
+pub(crate) fn drop_uncited(chains: &mut Vec<Chain>, tops: usize) {
+    let mut order: Vec<usize> = (0..tops.min(chains.len())).collect();
+    let mut i = 0;
+    while i < order.len() {
+        for l in &chains[order[i]].links {
+            if let Why::Nested(k) = l.why {
+                if k < chains.len() && !order.contains(&k) {
+                    order.push(k);
+                }
+            }
+        }
+        i += 1;
+    }
+    let mut new = vec![usize::MAX; chains.len()];
+    for (n, &old) in order.iter().enumerate() {
+        new[old] = n;
+    }
+    let mut kept: Vec<Chain> = order.iter().map(|&o| chains[o].clone()).collect();
+    for c in &mut kept {
+        for l in &mut c.links {
+            if let Why::Nested(k) = l.why {
+                l.why = Why::Nested(new[k]);
+            }
+        }
+    }
+    *chains = kept;
 }
 
 type ToldLinks = (Vec<Link>, CellSet, Option<Contradiction>);
@@ -388,8 +469,8 @@ fn told_links(
             out[k].links = inner.0;
             out[k].with = inner.1;
             out[k].contradiction = inner.2;
-            let from = links.last().map_or(premise.candidate, |l: &Link| l.to);
-            links.push(Link::new(from, s.cand, LinkKind::Weak, *why));
+            // The supposition rules the candidate out, through the nested chain.
+            links.push(Link::new(premise.candidate, s.cand, LinkKind::Weak, *why));
             r.remove(s.cand, By::Fact(i));
             continue;
         }
