@@ -418,4 +418,81 @@ mod tests {
         apply_to_state(&mut s2, &step);
         assert!(next_step_in(&s2).is_some());
     }
+
+    /// The states along `puzzle`'s path where the engine's next step is a
+    /// chain (no simpler step left).
+    fn forcing_states(puzzle: &str) -> Vec<Pencilmarks> {
+        let g = Grid::parse(puzzle).unwrap();
+        let mut s = Pencilmarks::from_grid(&g);
+        let mut out = Vec::new();
+        while let Some(step) = next_step_in(&s) {
+            if step.technique.is_chain() {
+                out.push(s.clone());
+            }
+            apply_to_state(&mut s, &step);
+        }
+        out
+    }
+
+    /// Each chain kind's first step on a hard path, replayed: every fact
+    /// it says is forced in turn and needed, and Pip says one line for
+    /// each (plus the supposition of each branch, and how it ends).
+    #[test]
+    fn every_line_of_a_told_chain_is_needed() {
+        type Finder = fn(&Pencilmarks) -> Option<Step>;
+        let kinds: [(Finder, Technique); 4] = [
+            (contradiction, Technique::Contradiction),
+            (cell_forcing, Technique::CellForcingChain),
+            (unit_forcing, Technique::UnitForcingChain),
+            (nested_contradiction, Technique::NestedForcingChain),
+        ];
+        let states = forcing_states(NESTED);
+        for (find, technique) in kinds {
+            let (s, step) = states
+                .iter()
+                .find_map(|s| {
+                    let step = find(s)?;
+                    // A nested chain that uses no smaller contradiction
+                    // is a plain one: look further.
+                    let nested = step.chains.len() > 1;
+                    (technique != Technique::NestedForcingChain || nested).then(|| (s, step))
+                })
+                .unwrap_or_else(|| panic!("no {technique:?} on the path"));
+            assert!(
+                step.chains.iter().all(|c| !c.with.is_empty() || c.links.iter().any(|l| !l.with.is_empty())),
+                "{technique:?} is told as found, not as its path"
+            );
+            let ends: Vec<End> = match step.pattern {
+                Pattern::Forcing { .. } => {
+                    let end = match step.placements.first() {
+                        Some(p) => End::Holds { cand: Candidate::new(p.cell, p.digit), on: true },
+                        None => End::Holds { cand: step.eliminated().next().unwrap(), on: false },
+                    };
+                    vec![end; step.chains.len()]
+                }
+                _ => vec![End::Broken],
+            };
+            let facts = told::every_fact_needed(s, &step.chains, &ends)
+                .unwrap_or_else(|e| panic!("{technique:?}: {e}"));
+            let lines = crate::hint::for_reading(&step, crate::hint::Lang::En).lines.len();
+            // Nudge, technique, conclusion; each branch's supposition and
+            // (for a contradiction) its impossible grid; for a forcing
+            // chain the line "every case leads to the same result", and a
+            // branch may end on a removal (one line more).
+            let fixed = 3 + ends.len();
+            let extra = match step.pattern {
+                Pattern::Forcing { .. } => 1 + ends.len(),
+                _ => 1,
+            };
+            assert!(
+                lines >= facts + fixed && lines <= facts + fixed + extra,
+                "{technique:?}: {lines} lines for {facts} facts"
+            );
+        }
+    }
+
+    /// A puzzle whose path needs every kind of forcing chain, a nested one
+    /// among them.
+    const NESTED: &str =
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........";
 }

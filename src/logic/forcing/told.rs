@@ -508,9 +508,29 @@ fn told_links(
     Some((links, cells(&o.end_by), o.end))
 }
 
+/// Checks a told step mechanically: each top chain's facts replay to its
+/// end, and without any one of them the replay breaks. `Ok` gives the
+/// number of facts said.
 #[cfg(test)]
-pub(crate) fn replays(s: &Pencilmarks, chains: &[Chain], i: usize, end: End) -> Option<usize> {
-    let told: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
-    let premise = chains[i].premise?;
-    replay(s, premise, &told[i], end, &told, chains).map(|o| o.reasons.len())
+pub(crate) fn every_fact_needed(
+    s: &Pencilmarks,
+    chains: &[Chain],
+    ends: &[End],
+) -> Result<usize, String> {
+    let said: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
+    let mut n = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        let premise = chains[i].premise.ok_or("a chain without a supposition")?;
+        replay(s, premise, &said[i], end, &said, chains)
+            .ok_or(format!("chain {i} does not replay: {:?}", said[i]))?;
+        for j in 0..said[i].len() {
+            let mut without = said[i].clone();
+            without.remove(j);
+            if replay(s, premise, &without, end, &said, chains).is_some() {
+                return Err(format!("chain {i}: fact {j} ({:?}) is not needed", said[i][j]));
+            }
+        }
+        n += said[i].len();
+    }
+    Ok(n)
 }
