@@ -188,10 +188,30 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
     let chain = &chains[i];
     premise_line(out, chain, i, numbered, lang);
     let last = chain.links.len().saturating_sub(1);
+    // Placements resting on the same facts, said together: (first link, links).
+    let mut group: Option<(usize, Vec<&Link>)> = None;
+    let flush = |out: &mut Vec<Line>, group: &mut Option<(usize, Vec<&Link>)>| {
+        if let Some((j, ls)) = group.take() {
+            out.push(placements_line(chain, j, &ls, lang));
+        }
+    };
     for (j, l) in chain.links.iter().enumerate() {
+        if l.kind == LinkKind::Strong && !matches!(l.why, Why::Nested(_)) {
+            match &mut group {
+                Some((_, ls)) if ls[0].with == l.with && ls.len() < GROUP => ls.push(l),
+                _ => {
+                    flush(out, &mut group);
+                    group = Some((j, vec![l]));
+                }
+            }
+            continue;
+        }
+        if l.kind == LinkKind::Strong || matches!(l.why, Why::Nested(_)) || j == last {
+            flush(out, &mut group);
+        }
         match (l.kind, l.why) {
             (_, Why::Nested(k)) => out.push(nested_line(l, k, lang)),
-            (LinkKind::Strong, why) => out.push(placement_line(chain, j, l, why, lang)),
+            (LinkKind::Strong, _) => {}
             // The conclusion of a branch that removes a candidate.
             (LinkKind::Weak, _) if j == last && chain.contradiction.is_none() => {
                 let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
@@ -223,7 +243,52 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
             _ => {}
         }
     }
+    flush(out, &mut group);
     ending(out, chain, lang);
+}
+
+/// At most this many placements are said in one line.
+const GROUP: usize = 3;
+
+/// One or more placements resting on the same facts, in one line: "Then,
+/// with 1 in r9c2: r6c2 is 5, the last place for 5 in c2; and r4c1 is 1,
+/// the last place for 1 in c1."
+fn placements_line(chain: &Chain, j: usize, ls: &[&Link], lang: Wording) -> Line {
+    if let [l] = ls {
+        return placement_line(chain, j, l, l.why, lang);
+    }
+    let (with, mut cands) = facts(chain, j, ls[0].with, lang);
+    let mut units = Vec::new();
+    let items: Vec<String> = ls
+        .iter()
+        .map(|l| {
+            let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+            cands.push(l.to);
+            match l.why {
+                Why::LastPlace(u) => {
+                    units.push(u);
+                    let un = unit_name(u, lang);
+                    say!(
+                        lang,
+                        "{tc} is {td}, the last place for {td} in {un}",
+                        "{tc} vaut {td}, dernière place du {td} dans {un}"
+                    )
+                }
+                _ => say!(
+                    lang,
+                    "{tc} is {td}, its last candidate",
+                    "{tc} vaut {td}, son dernier candidat"
+                ),
+            }
+        })
+        .collect();
+    let all = list_of_phrases(&items, lang.lang);
+    let text = say!(
+        lang,
+        "Then, with {with}: {all}.",
+        "Alors, avec {with} : {all}."
+    );
+    shown(text, ls.iter().map(|l| l.to.cell).collect(), cands, vec![], units)
 }
 
 /// "Then r5c6 is 3: with 4 in r5c1, it is the last place for 3 in row 5."

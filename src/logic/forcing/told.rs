@@ -283,6 +283,56 @@ fn shorten(
     Some(said)
 }
 
+/// Brings together the placements that rest on the same facts, so that
+/// Pip can say them in one line ("with 1 in r9c2: ..."). A placement moved
+/// up to the first one resting on the same facts still has them all said
+/// before it, and nothing between relied on it: the order stays a proof.
+fn gather(
+    start: &Pencilmarks,
+    premise: Premise,
+    said: Vec<Said>,
+    end: End,
+    inner: &[Vec<Said>],
+    chains: &[Chain],
+) -> Vec<Said> {
+    let Some(o) = replay(start, premise, &said, end, inner, chains) else {
+        return said;
+    };
+    let keys: Vec<Vec<By>> = o
+        .reasons
+        .iter()
+        .map(|(_, by)| {
+            let mut k: Vec<By> = by.iter().map(|b| b.1).collect();
+            k.sort();
+            k.dedup();
+            k
+        })
+        .collect();
+    let mut used = vec![false; said.len()];
+    let mut out = Vec::with_capacity(said.len());
+    for i in 0..said.len() {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        out.push(said[i]);
+        if said[i].nested.is_some() {
+            continue;
+        }
+        for j in i + 1..said.len() {
+            if !used[j] && said[j].nested.is_none() && keys[j] == keys[i] {
+                used[j] = true;
+                out.push(said[j]);
+            }
+        }
+    }
+    if replay(start, premise, &out, end, inner, chains).is_some() {
+        out
+    } else {
+        said
+    }
+}
+
 /// Shortens each nested chain `said` cites, in the grid it is opened in
 /// (every fact before it placed), deeper ones first. The enclosing chain
 /// is shortened afterwards against these, so what it drops is checked
@@ -375,7 +425,7 @@ pub(crate) fn tell(s: &Pencilmarks, chains: &mut Vec<Chain>, ends: &[End]) -> bo
             return false;
         };
         match shorten(s, premise, inner[i].clone(), end, &inner, chains) {
-            Some(said) => told[i] = said,
+            Some(said) => told[i] = gather(s, premise, said, end, &inner, chains),
             None => return false,
         }
     }
