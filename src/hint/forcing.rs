@@ -186,7 +186,10 @@ fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang: Wording) 
 /// and how it ends.
 fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
     let chain = &chains[i];
-    premise_line(out, chain, i, numbered, lang);
+    let first = out.len();
+    if !numbered {
+        premise_line(out, chain, i, numbered, lang);
+    }
     let last = chain.links.len().saturating_sub(1);
     // Placements resting on the same facts, said together: (first link, links).
     let mut group: Option<(usize, Vec<&Link>)> = None;
@@ -218,6 +221,17 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
                 let (with, mut cands) = facts(chain, j, chain.with, lang);
                 cands.push(l.to);
                 let text = if l.from.cell == l.to.cell {
+                    // The placement just said holds the cell: say it there.
+                    flush(out, &mut group);
+                    if let Some(prev) = out.last_mut().filter(|p| p.highlights.cells.contains(&l.to.cell)) {
+                        prev.text.push_str(&say!(
+                            lang,
+                            " So it is not {td}.",
+                            " Elle ne vaut donc pas {td}."
+                        ));
+                        prev.highlights.candidates.push(l.to);
+                        continue;
+                    }
                     let fd = l.from.digit;
                     say!(
                         lang,
@@ -245,6 +259,28 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
     }
     flush(out, &mut group);
     ending(out, chain, lang);
+    // A case of a forcing chain is one short paragraph: its supposition
+    // opens its first line ("Case 1: if r2c9 is 7, then ...").
+    if let (true, Some(p), Some(l)) = (numbered, chain.premise, out.get_mut(first)) {
+        let (pc, pd, k) = (cell(p.candidate.cell, lang), p.candidate.digit, i + 1);
+        let rest = lowercase_first(&l.text);
+        l.text = say!(
+            lang,
+            "Case {k}: if {pc} is {pd}, {rest}",
+            "Cas {k} : si {pc} vaut {pd}, {rest}"
+        );
+        l.highlights.candidates.push(p.candidate);
+        l.highlights.cells.push(p.candidate.cell);
+    }
+}
+
+/// "Then r1c2 ..." as it goes on a sentence: "then r1c2 ...".
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// At most this many placements are said in one line.

@@ -6,7 +6,7 @@
 //! rest on several facts) is written as its runs of consecutive links,
 //! separated by `, `.
 
-use super::pattern::{Candidate, Chain, Link, LinkKind};
+use super::pattern::{Chain, Link, LinkKind};
 use crate::grid::{Cell, CellSet};
 
 /// A chain's links in Eureka notation.
@@ -133,15 +133,10 @@ fn parse_node(text: &str) -> Option<((u8, CellSet), &str)> {
     Some(((digit, cells.into_iter().collect()), &after_c[cols_len..]))
 }
 
-/// The first cell's candidate of an end read back, as a link names it.
-pub fn end_candidate(end: (u8, CellSet)) -> Option<Candidate> {
-    end.1.first().map(|c| Candidate::new(c, end.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::Why;
+    use crate::logic::{Candidate, Why};
 
     #[test]
     fn a_chain_reads_back_the_same() {

@@ -23,10 +23,18 @@ use propagation::{adopt, breaks, premise_cands, Propagation};
 use told::{tell, End};
 
 /// A forcing step told by `chains`, the first one's premise first.
-fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
+/// `raw` is the number of links as found (every forced consequence used,
+/// eliminations included): the length the rating's bonus was calibrated
+/// on, kept so that telling a chain shorter does not change its score.
+fn chain_step(
+    s: &Pencilmarks,
+    technique: Technique,
+    pattern: Pattern,
+    chains: Vec<Chain>,
+    raw: usize,
+) -> Step {
     let mut step = Step::new(technique, pattern);
-    let total: usize = chains.iter().map(|c| c.links.len()).sum();
-    step.score += length_bonus(total);
+    step.score += length_bonus(raw);
     let first = chains[0].premise.map(|p| p.candidate);
     if let Some(p) = first {
         step.focus = vec![s.region_of(p.cell)];
@@ -52,6 +60,11 @@ fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: V
     step
 }
 
+/// How many of the quickest contradictions (by rounds of singles) are told
+/// before the shortest told one is kept: the rounds only roughly predict
+/// how many placements the told path needs.
+const CONTRADICTIONS_TOLD: usize = 12;
+
 /// A supposition that leads to an impossible grid; the shortest wins.
 pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
     // The cheap bitboard check finds the suppositions that break the grid
@@ -73,13 +86,14 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         }
     }
     broken.sort_by_key(|b| b.0);
-    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
-    for &(_, c, on) in broken.iter().take(12) {
+    let mut best: Option<((usize, usize), Candidate, bool, Chain)> = None;
+    for &(_, c, on) in broken.iter().take(CONTRADICTIONS_TOLD) {
         let p = Propagation::run(s, c, on);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
         };
         let (links, _) = p.explain(&reasons);
+        let raw = links.len();
         let mut chains = vec![Chain {
             premise: Some(Premise { candidate: c, on }),
             links,
@@ -89,19 +103,20 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         // The shortest as told: the placements said, not the eliminations.
         tell(s, &mut chains, &[End::Broken]);
         let chain = chains.swap_remove(0);
-        let len = said_len(&chain);
+        let len = (said_len(&chain), raw);
         if best.as_ref().is_some_and(|b| b.0 <= len) {
             continue;
         }
         best = Some((len, c, on, chain));
     }
-    let (_, c, on, chain) = best?;
+    let ((_, raw), c, on, chain) = best?;
     let premise = Premise { candidate: c, on };
     let mut step = chain_step(
         s,
         Technique::Contradiction,
         Pattern::Contradiction { premise },
         vec![chain],
+        raw,
     );
     if on {
         step.eliminate(c.cell, c.digit);
@@ -163,12 +178,14 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
         }];
         adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
+        let raw = chains.iter().map(|c| c.links.len()).sum();
         tell(s, &mut chains, &[End::Broken]);
         let mut step = chain_step(
             s,
             Technique::NestedForcingChain,
             Pattern::Contradiction { premise },
             chains,
+            raw,
         );
         step.eliminate(c.cell, c.digit);
         found += 1;
@@ -237,11 +254,12 @@ fn common_consequence(
             with: CellSet::EMPTY,
         })
         .collect();
+    let raw = chains.iter().map(|c| c.links.len()).sum();
     let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
     tell(s, &mut chains, &ends);
     // Compared with other sources as told: placements first, then fewer lines.
     let key = (key / 1000) * 1000 + chains.iter().map(said_len).sum::<usize>();
-    let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains);
+    let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains, raw);
     let c = cand(n);
     if on {
         step.place(c.cell, c.digit);
@@ -479,7 +497,11 @@ mod tests {
             // (for a contradiction) its impossible grid; for a forcing
             // chain the line "every case leads to the same result", and a
             // branch may end on a removal (one line more).
-            let fixed = 3 + ends.len();
+            // A case's supposition opens its first line.
+            let fixed = match step.pattern {
+                Pattern::Forcing { .. } => 3,
+                _ => 4,
+            };
             let extra = match step.pattern {
                 Pattern::Forcing { .. } => 1 + ends.len(),
                 _ => 1,
