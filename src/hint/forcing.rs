@@ -259,6 +259,7 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
     }
     flush(out, &mut group);
     ending(out, chain, lang);
+    branch_links(&mut out[first..], chain);
     // A case of a forcing chain is one short paragraph: its supposition
     // opens its first line ("Case 1: if r2c9 is 7, then ...").
     if let (true, Some(p), Some(l)) = (numbered, chain.premise, out.get_mut(first)) {
@@ -271,6 +272,31 @@ fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, l
         );
         l.highlights.candidates.push(p.candidate);
         l.highlights.cells.push(p.candidate.cell);
+    }
+}
+
+/// Each line of a told branch carries the branch's links read so far (a
+/// placement's link with the elimination that triggered it), so the board
+/// draws the branch being read and no other.
+fn branch_links(lines: &mut [Line], chain: &Chain) {
+    let mut seen: Vec<Candidate> = chain.premise.map(|p| p.candidate).into_iter().collect();
+    let n = chain.links.len();
+    for line in lines.iter_mut() {
+        seen.extend(line.highlights.candidates.iter().copied());
+        line.highlights.links = (0..n)
+            .filter(|&i| {
+                let l = &chain.links[i];
+                let next_seen = chain.links.get(i + 1).is_some_and(|m| {
+                    m.kind == LinkKind::Strong && m.from == l.to && seen.contains(&m.to)
+                });
+                seen.contains(&l.to) || next_seen
+            })
+            .map(|i| chain.links[i])
+            .collect();
+    }
+    // The end is read with the whole branch on the board.
+    if let Some(line) = lines.last_mut() {
+        line.highlights.links = chain.links.clone();
     }
 }
 

@@ -492,7 +492,19 @@ mod tests {
             };
             let facts = told::every_fact_needed(s, &step.chains, &ends)
                 .unwrap_or_else(|e| panic!("{technique:?}: {e}"));
-            let lines = crate::hint::for_reading(&step, crate::hint::Lang::En).lines.len();
+            let said = crate::hint::for_reading(&step, crate::hint::Lang::En).lines;
+            // The board draws one branch at a time: a line's links all
+            // belong to one chain.
+            for l in &said {
+                let links = &l.highlights.links;
+                assert!(
+                    links.is_empty()
+                        || step.chains.iter().any(|c| links.iter().all(|k| c.links.contains(k))),
+                    "{technique:?}: {} draws links of several branches",
+                    l.text
+                );
+            }
+            let lines = said.len();
             // Nudge, technique, conclusion; each branch's supposition and
             // (for a contradiction) its impossible grid; for a forcing
             // chain the line "every case leads to the same result", and a
