@@ -16,6 +16,7 @@ use super::step::Step;
 use super::technique::Technique;
 
 mod propagation;
+mod replay;
 mod told;
 
 use crate::grid::CellSet;
@@ -86,7 +87,7 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         }
     }
     broken.sort_by_key(|b| b.0);
-    let mut best: Option<((usize, usize), Candidate, bool, Chain)> = None;
+    let mut best: Option<((u32, usize, usize), Candidate, bool, Chain)> = None;
     for &(_, c, on) in broken.iter().take(CONTRADICTIONS_TOLD) {
         let p = Propagation::run(s, c, on);
         let Some((why, reasons)) = p.contradiction.clone() else {
@@ -103,13 +104,16 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         // The shortest as told: the placements said, not the eliminations.
         tell(s, &mut chains, &[End::Broken]);
         let chain = chains.swap_remove(0);
-        let len = (said_len(&chain), raw);
+        // The rating's length bonus first, so that the step scores as the
+        // shortest chain found would; then the fewest lines told.
+        let bonus = (length_bonus(raw) * 10.0).round() as u32;
+        let len = (bonus, said_len(&chain), raw);
         if best.as_ref().is_some_and(|b| b.0 <= len) {
             continue;
         }
         best = Some((len, c, on, chain));
     }
-    let ((_, raw), c, on, chain) = best?;
+    let ((_, _, raw), c, on, chain) = best?;
     let premise = Premise { candidate: c, on };
     let mut step = chain_step(
         s,
@@ -257,8 +261,11 @@ fn common_consequence(
     let raw = chains.iter().map(|c| c.links.len()).sum();
     let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
     tell(s, &mut chains, &ends);
-    // Compared with other sources as told: placements first, then fewer lines.
-    let key = (key / 1000) * 1000 + chains.iter().map(said_len).sum::<usize>();
+    // Compared with other sources: placements first, then the rating's
+    // length bonus (so the step scores as the shortest found would), then
+    // the fewest lines told.
+    let bonus = (length_bonus(raw) * 10.0).round() as usize;
+    let key = (key / 1000) * 1_000_000 + bonus * 1000 + chains.iter().map(said_len).sum::<usize>();
     let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains, raw);
     let c = cand(n);
     if on {
@@ -509,18 +516,16 @@ mod tests {
             // (for a contradiction) its impossible grid; for a forcing
             // chain the line "every case leads to the same result", and a
             // branch may end on a removal (one line more).
-            // A case's supposition opens its first line.
-            let fixed = match step.pattern {
-                Pattern::Forcing { .. } => 3,
-                _ => 4,
+            // A supposition opens its chain's first line; a contradiction
+            // adds its impossible grid, a case may end on a removal.
+            let (fixed, extra) = match step.pattern {
+                Pattern::Forcing { .. } => (3, ends.len()),
+                _ => (4, 0),
             };
-            let extra = match step.pattern {
-                Pattern::Forcing { .. } => 1 + ends.len(),
-                _ => 1,
-            };
-            // Placements resting on the same facts share a line.
+            // Placements resting on the same facts share a line (three at
+            // most), and so do removals from one cell (four at most).
             assert!(
-                lines >= fixed + facts.div_ceil(3) && lines <= facts + fixed + extra,
+                lines >= fixed + facts.div_ceil(4) && lines <= facts + fixed + extra,
                 "{technique:?}: {lines} lines for {facts} facts"
             );
         }
