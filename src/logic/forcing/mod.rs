@@ -221,7 +221,10 @@ fn common_consequence(
         return None;
     }
     let premises: Vec<usize> = branches.iter().map(|c| node(c.cell, c.digit)).collect();
-    let mut best: Option<(usize, usize, bool)> = None;
+    // Every common consequence, keyed placements first (they teach better
+    // than eliminations), then by the rating's length bonus of the chains
+    // as found (so the step scores as the shortest found would).
+    let mut found: Vec<((bool, u32), usize, usize, bool)> = Vec::new();
     for f in &props[0].facts[1..] {
         let n = f.node as usize;
         if premises.contains(&n) {
@@ -235,37 +238,40 @@ fn common_consequence(
             continue;
         };
         let total: usize = lens.iter().sum();
-        // Placements teach better than eliminations; then shorter wins.
-        let key = total + if f.on { 0 } else { 1000 };
-        if best.is_none_or(|b| key < b.0) {
-            best = Some((key, n, f.on));
+        let bonus = (length_bonus(total) * 10.0).round() as u32;
+        found.push(((!f.on, bonus), total, n, f.on));
+    }
+    found.sort_by_key(|f| (f.0, f.1));
+    let first = found.first()?.0;
+    // Of the best few with that key, the one told in the fewest lines.
+    let mut best: Option<(usize, usize, Vec<Chain>, usize, bool)> = None;
+    for &(_, raw, n, on) in found.iter().filter(|f| f.0 == first).take(CONCLUSIONS_TOLD) {
+        let mut chains: Vec<Chain> = props
+            .iter()
+            .zip(branches)
+            .map(|(p, &c)| Chain {
+                premise: Some(Premise {
+                    candidate: c,
+                    on: true,
+                }),
+                links: p
+                    .fact_of(n, on)
+                    .map(|i| p.explain(&[i]).0)
+                    .unwrap_or_default(),
+                contradiction: None,
+                with: CellSet::EMPTY,
+            })
+            .collect();
+        let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
+        tell(s, &mut chains, &ends);
+        let said: usize = chains.iter().map(said_len).sum();
+        if best.as_ref().is_none_or(|b| said < b.0) {
+            best = Some((said, raw, chains, n, on));
         }
     }
-    let (key, n, on) = best?;
-    let mut chains: Vec<Chain> = props
-        .iter()
-        .zip(branches)
-        .map(|(p, &c)| Chain {
-            premise: Some(Premise {
-                candidate: c,
-                on: true,
-            }),
-            links: p
-                .fact_of(n, on)
-                .map(|i| p.explain(&[i]).0)
-                .unwrap_or_default(),
-            contradiction: None,
-            with: CellSet::EMPTY,
-        })
-        .collect();
-    let raw = chains.iter().map(|c| c.links.len()).sum();
-    let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
-    tell(s, &mut chains, &ends);
-    // Compared with other sources: placements first, then the rating's
-    // length bonus (so the step scores as the shortest found would), then
-    // the fewest lines told.
-    let bonus = (length_bonus(raw) * 10.0).round() as usize;
-    let key = (key / 1000) * 1_000_000 + bonus * 1000 + chains.iter().map(said_len).sum::<usize>();
+    let (said, raw, chains, n, on) = best?;
+    // Compared with other sources by the same key, then the lines told.
+    let key = (first.0 as usize) * 1_000_000 + (first.1 as usize) * 1000 + said;
     let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains, raw);
     let c = cand(n);
     if on {
@@ -352,6 +358,10 @@ fn agree(
 /// the shortest is picked: the reasoned propagation costs more than the
 /// bitboard one that finds them.
 const EXPLAINED: usize = 8;
+
+/// How many common consequences of one source, equally good for the
+/// rating, are told before the one in the fewest lines is kept.
+const CONCLUSIONS_TOLD: usize = 3;
 
 /// The verities of `sources` (each a list of branches), the shortest told.
 fn verity(
