@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
-use sudolens::hint::{for_reading, level_name, technique_name, verdict_summary, Lang, Notation, Wording};
+use sudolens::hint::{
+    for_reading, level_name, technique_name, verdict_summary, Lang, Notation, Wording,
+};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
 use sudolens::solver::{count_solutions, verdict};
 

@@ -33,9 +33,8 @@ pub fn eureka(chain: &Chain) -> String {
 
 fn node(digit: u8, cells: CellSet) -> String {
     let cs = cells.to_vec();
-    let digits_of = |f: fn(Cell) -> usize| -> String {
-        cs.iter().map(|&c| (f(c) + 1).to_string()).collect()
-    };
+    let digits_of =
+        |f: fn(Cell) -> usize| -> String { cs.iter().map(|&c| (f(c) + 1).to_string()).collect() };
     let text = match cs.as_slice() {
         [one] => one.to_string(),
         [first, ..] if cs.iter().all(|c| c.row() == first.row()) => {

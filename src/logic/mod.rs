@@ -28,11 +28,11 @@ mod technique;
 mod uniqueness;
 mod wings;
 
+pub use eureka::{eureka, parse_eureka, EurekaLink};
 pub use pattern::{
     AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
     Pattern, Petal, Premise, RectangleKind, Why,
 };
-pub use eureka::{eureka, parse_eureka, EurekaLink};
 pub use pencilmarks::{NotNineByNine, Pencilmarks};
 pub use rating::{rate, rate_grid, Level, Rating, UnknownLevel};
 pub use step::{Elimination, Highlights, Placement, Step, WrongEntry};

@@ -107,7 +107,13 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
 }
 
 /// The supposition a chain starts from, as its first line.
-pub(super) fn premise_line(out: &mut Vec<Line>, chain: &Chain, i: usize, numbered: bool, lang: Wording) {
+pub(super) fn premise_line(
+    out: &mut Vec<Line>,
+    chain: &Chain,
+    i: usize,
+    numbered: bool,
+    lang: Wording,
+) {
     if let Some(p) = chain.premise {
         let (pc, pd) = (cell(p.candidate.cell, lang), p.candidate.digit);
         let k = i + 1;
@@ -143,7 +149,11 @@ pub(super) fn premise_line(out: &mut Vec<Line>, chain: &Chain, i: usize, numbere
 /// (inner chain 1, 2, ...) and the chain told from its supposition.
 pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<(usize, Vec<Line>)> {
     (1..chains.len())
-        .filter(|&k| chains.iter().any(|c| c.links.iter().any(|l| l.why == Why::Nested(k))))
+        .filter(|&k| {
+            chains
+                .iter()
+                .any(|c| c.links.iter().any(|l| l.why == Why::Nested(k)))
+        })
         .map(|k| {
             let mut out = Vec::new();
             chain_lines(&mut out, chains, k, false, lang);

@@ -15,11 +15,15 @@ pub(super) fn is_told(chain: &Chain) -> bool {
     !chain.with.is_empty() || chain.links.iter().any(|l| !l.with.is_empty())
 }
 
-
 /// The facts a told line rests on, by their cells: "4 in r5c1" for a
 /// placement (or the supposition), "r3c4 not 7" for a removal; each is
 /// the latest fact said about its cell before link `upto`.
-pub(super) fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang: Wording) -> (String, Vec<Candidate>) {
+pub(super) fn facts(
+    chain: &Chain,
+    upto: usize,
+    with: crate::grid::CellSet,
+    lang: Wording,
+) -> (String, Vec<Candidate>) {
     let mut phrases = Vec::new();
     let mut cands = Vec::new();
     for c in with.iter() {
@@ -29,8 +33,15 @@ pub(super) fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang
             .filter(|l| l.to.cell == c && matches!(l.why, Why::Nested(_)))
             .map(|l| l.to.digit)
             .collect();
-        if removed.len() > 1 && !chain.links[..upto].iter().any(|l| l.to.cell == c && l.kind == LinkKind::Strong) {
-            let (fc, ds) = (cell(c, lang), super::super::words::digits(&removed, lang.lang));
+        if removed.len() > 1
+            && !chain.links[..upto]
+                .iter()
+                .any(|l| l.to.cell == c && l.kind == LinkKind::Strong)
+        {
+            let (fc, ds) = (
+                cell(c, lang),
+                super::super::words::digits(&removed, lang.lang),
+            );
             phrases.push(say!(lang, "{ds} gone from {fc}", "{ds} retirés de {fc}"));
             cands.extend(removed.iter().map(|&d| Candidate::new(c, d)));
             continue;
@@ -38,7 +49,9 @@ pub(super) fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang
         let said = chain.links[..upto]
             .iter()
             .rev()
-            .find(|l| l.to.cell == c && (l.kind == LinkKind::Strong || matches!(l.why, Why::Nested(_))))
+            .find(|l| {
+                l.to.cell == c && (l.kind == LinkKind::Strong || matches!(l.why, Why::Nested(_)))
+            })
             .map(|l| (l.to, l.kind == LinkKind::Strong))
             .or_else(|| {
                 chain
@@ -62,7 +75,13 @@ pub(super) fn facts(chain: &Chain, upto: usize, with: crate::grid::CellSet, lang
 /// reason naming the facts it rests on), one per candidate a nested
 /// contradiction removes (the nested chain itself is told on request),
 /// and how it ends.
-pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
+pub(super) fn told_lines(
+    out: &mut Vec<Line>,
+    chains: &[Chain],
+    i: usize,
+    numbered: bool,
+    lang: Wording,
+) {
     let chain = &chains[i];
     let first = out.len();
     let last = chain.links.len().saturating_sub(1);
@@ -93,7 +112,9 @@ pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, number
             (_, Why::Nested(_)) => {
                 // Removals from one cell in a row share a line.
                 let start = nested_from.filter(|&s| {
-                    chain.links[s..j].iter().all(|m| matches!(m.why, Why::Nested(_)) && m.to.cell == l.to.cell)
+                    chain.links[s..j]
+                        .iter()
+                        .all(|m| matches!(m.why, Why::Nested(_)) && m.to.cell == l.to.cell)
                 });
                 let from = match start {
                     Some(s) => {
@@ -115,7 +136,10 @@ pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, number
                 let text = if l.from.cell == l.to.cell {
                     // The placement just said holds the cell: say it there.
                     flush(out, &mut group);
-                    if let Some(prev) = out.last_mut().filter(|p| p.highlights.cells.contains(&l.to.cell)) {
+                    if let Some(prev) = out
+                        .last_mut()
+                        .filter(|p| p.highlights.cells.contains(&l.to.cell))
+                    {
                         prev.text.push_str(&say!(
                             lang,
                             " So it is not {td}.",
@@ -130,10 +154,9 @@ pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, number
                         "Then {tc} is not {td}: it is {fd}.",
                         "Alors {tc} ne vaut pas {td} : elle vaut {fd}."
                     )
-                } else if let Some(prev) = out[first..]
-                    .last_mut()
-                    .filter(|p| p.highlights.cells.first() == Some(&l.from.cell) && said_last(chain, j, l.from))
-                {
+                } else if let Some(prev) = out[first..].last_mut().filter(|p| {
+                    p.highlights.cells.first() == Some(&l.from.cell) && said_last(chain, j, l.from)
+                }) {
                     // The placement just said rules it out: say it there.
                     prev.text.push_str(&say!(
                         lang,
@@ -143,7 +166,11 @@ pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, number
                     prev.highlights.candidates.push(l.to);
                     continue;
                 } else if with.is_empty() {
-                    say!(lang, "Then {tc} is not {td}.", "Alors {tc} ne vaut pas {td}.")
+                    say!(
+                        lang,
+                        "Then {tc} is not {td}.",
+                        "Alors {tc} ne vaut pas {td}."
+                    )
                 } else {
                     say!(
                         lang,
@@ -151,13 +178,7 @@ pub(super) fn told_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, number
                         "Alors {tc} ne vaut pas {td} : elle voit {with}."
                     )
                 };
-                out.push(shown(
-                    text,
-                    vec![l.to.cell],
-                    cands,
-                    vec![],
-                    vec![],
-                ));
+                out.push(shown(text, vec![l.to.cell], cands, vec![], vec![]));
             }
             // The elimination that completes the next single: said in it.
             _ => {}
@@ -288,7 +309,13 @@ fn placements_line(chain: &Chain, j: usize, ls: &[&Link], lang: Wording) -> Line
             "Alors, avec {with} : {all}."
         )
     };
-    shown(text, ls.iter().map(|l| l.to.cell).collect(), cands, vec![], units)
+    shown(
+        text,
+        ls.iter().map(|l| l.to.cell).collect(),
+        cands,
+        vec![],
+        units,
+    )
 }
 
 /// "Then r5c6 is 3: with 4 in r5c1, it is the last place for 3 in row 5."
@@ -355,7 +382,13 @@ fn nested_line(ls: &[&Link], lang: Wording) -> Line {
             "Donc {tc} ne vaut {dl} : supposer l'un d'eux mène à une contradiction (chaînes intérieures {nl}, racontées sur demande)."
         )
     };
-    shown(text, vec![c], ls.iter().map(|l| l.to).collect(), vec![], vec![])
+    shown(
+        text,
+        vec![c],
+        ls.iter().map(|l| l.to).collect(),
+        vec![],
+        vec![],
+    )
 }
 
 /// "2, 4 or 6"; in French "ni 2, ni 4, ni 6", after "ne vaut".

@@ -87,7 +87,9 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         }
     }
     broken.sort_by_key(|b| b.0);
-    let mut best: Option<((u32, usize, usize), Candidate, bool, Chain)> = None;
+    // (rating bonus, lines told, links as found), the supposition, the chain.
+    type Found = ((u32, usize, usize), Candidate, bool, Chain);
+    let mut best: Option<Found> = None;
     for &(_, c, on) in broken.iter().take(CONTRADICTIONS_TOLD) {
         let p = Propagation::run(s, c, on);
         let Some((why, reasons)) = p.contradiction.clone() else {
@@ -297,7 +299,10 @@ fn said_len(chain: &Chain) -> usize {
     chain
         .links
         .iter()
-        .filter(|l| l.kind == super::pattern::LinkKind::Strong || matches!(l.why, super::pattern::Why::Nested(_)))
+        .filter(|l| {
+            l.kind == super::pattern::LinkKind::Strong
+                || matches!(l.why, super::pattern::Why::Nested(_))
+        })
         .count()
 }
 
@@ -490,18 +495,26 @@ mod tests {
                     // A nested chain that uses no smaller contradiction
                     // is a plain one: look further.
                     let nested = step.chains.len() > 1;
-                    (technique != Technique::NestedForcingChain || nested).then(|| (s, step))
+                    (technique != Technique::NestedForcingChain || nested).then_some((s, step))
                 })
                 .unwrap_or_else(|| panic!("no {technique:?} on the path"));
             assert!(
-                step.chains.iter().all(|c| !c.with.is_empty() || c.links.iter().any(|l| !l.with.is_empty())),
+                step.chains
+                    .iter()
+                    .all(|c| !c.with.is_empty() || c.links.iter().any(|l| !l.with.is_empty())),
                 "{technique:?} is told as found, not as its path"
             );
             let ends: Vec<End> = match step.pattern {
                 Pattern::Forcing { .. } => {
                     let end = match step.placements.first() {
-                        Some(p) => End::Holds { cand: Candidate::new(p.cell, p.digit), on: true },
-                        None => End::Holds { cand: step.eliminated().next().unwrap(), on: false },
+                        Some(p) => End::Holds {
+                            cand: Candidate::new(p.cell, p.digit),
+                            on: true,
+                        },
+                        None => End::Holds {
+                            cand: step.eliminated().next().unwrap(),
+                            on: false,
+                        },
                     };
                     vec![end; step.chains.len()]
                 }
@@ -516,7 +529,10 @@ mod tests {
                 let links = &l.highlights.links;
                 assert!(
                     links.is_empty()
-                        || step.chains.iter().any(|c| links.iter().all(|k| c.links.contains(k))),
+                        || step
+                            .chains
+                            .iter()
+                            .any(|c| links.iter().all(|k| c.links.contains(k))),
                     "{technique:?}: {} draws links of several branches",
                     l.text
                 );

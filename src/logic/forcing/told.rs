@@ -149,7 +149,9 @@ fn shorten_nested(
                 if let Some(p) = chains.get(k).and_then(|c| c.premise) {
                     let sub = inner[k].clone();
                     shorten_nested(&r.st, p, &sub, End::Broken, inner, chains);
-                    if let Some(short) = shorten(&r.st, p, inner[k].clone(), End::Broken, inner, chains) {
+                    if let Some(short) =
+                        shorten(&r.st, p, inner[k].clone(), End::Broken, inner, chains)
+                    {
                         inner[k] = short;
                     }
                 }
@@ -219,8 +221,7 @@ pub(crate) fn tell(s: &Pencilmarks, chains: &mut Vec<Chain>, ends: &[End]) -> bo
         let Some(premise) = chains[i].premise else {
             return false;
         };
-        let Some(links) = told_links(s, premise, &told[i], ends[i], &told, chains, &mut out)
-        else {
+        let Some(links) = told_links(s, premise, &told[i], ends[i], &told, chains, &mut out) else {
             return false;
         };
         out[i].links = links.0;
@@ -361,7 +362,10 @@ pub(crate) fn every_fact_needed(
             let mut without = said[i].clone();
             without.remove(j);
             if replay(s, premise, &without, end, &said, chains).is_some() {
-                return Err(format!("chain {i}: fact {j} ({:?}) is not needed", said[i][j]));
+                return Err(format!(
+                    "chain {i}: fact {j} ({:?}) is not needed",
+                    said[i][j]
+                ));
             }
         }
         n += said[i].len();

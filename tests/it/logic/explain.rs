@@ -53,7 +53,10 @@ fn hardest_steps_are_told_in_few_lines_on_top1465() {
             continue;
         };
         let path = solve_path(&grid);
-        assert!(path.solved_by_logic, "{line}: not solved by explained steps");
+        assert!(
+            path.solved_by_logic,
+            "{line}: not solved by explained steps"
+        );
         let mut hardest: Option<(f32, usize)> = None;
         for step in &path.steps {
             let n = lines(step);
