@@ -159,6 +159,11 @@ impl Dialogue {
     pub fn highlights(&self) -> Option<Highlights> {
         let (p, current) = self.current()?;
         let mut shown = p.lines.get(current)?.highlights.clone();
+        if !shown.links.is_empty() {
+            // A line that names its own links (a branch of a forcing
+            // chain read so far) shows those and no other branch's.
+            return Some(shown);
+        }
         let chain = p
             .lines
             .iter()
@@ -484,6 +489,39 @@ mod tests {
             highlights: Highlights::default(),
         };
         said(ParagraphKind::Info, (0..n).map(line).collect())
+    }
+
+    #[test]
+    fn a_line_with_its_own_links_draws_only_its_branch() {
+        let cand = |row, col| Candidate {
+            cell: Cell::new(row, col),
+            digit: 3,
+        };
+        let (a, b, c, d) = (cand(0, 0), cand(0, 5), cand(4, 5), cand(4, 8));
+        let ab = Link::new(a, b, LinkKind::Strong, Why::Cell);
+        let cd = Link::new(c, d, LinkKind::Strong, Why::Cell);
+        let line = |cands: Vec<Candidate>, links: Vec<Link>| hint::Line {
+            text: "l".into(),
+            highlights: Highlights {
+                candidates: cands,
+                links,
+                ..Highlights::default()
+            },
+        };
+        let p = said(
+            ParagraphKind::Step,
+            vec![
+                line(vec![a, b], vec![ab]),
+                line(vec![c, d], vec![cd]),
+                line(vec![], vec![ab, cd]),
+            ],
+        );
+        let mut d = Dialogue::default();
+        d.push(p);
+        assert_eq!(d.highlights().unwrap().links, vec![ab]);
+        d.forward();
+        // Both ends of the first branch were shown, but it is not read now.
+        assert_eq!(d.highlights().unwrap().links, vec![cd]);
     }
 
     #[test]

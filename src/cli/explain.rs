@@ -4,7 +4,7 @@ use super::hint::{one_grid, step_json, texts, WordingArgs};
 use super::{Exit, Output};
 use clap::Args;
 use std::process::ExitCode;
-use sudolens::hint::{for_reading, invalid_grid, summary};
+use sudolens::hint::{for_reading, inner_chains, invalid_grid, summary};
 use sudolens::logic::solve_path;
 use sudolens::solver::verdict;
 
@@ -18,6 +18,9 @@ pub struct ExplainArgs {
     /// Only the one-line summary of each step, without Pip's lines.
     #[arg(long)]
     brief: bool,
+    /// Also tell the inner chains a nested forcing chain names in one line.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     words: WordingArgs,
     /// The puzzle's shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6,
@@ -65,6 +68,14 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             if !args.brief {
                 for line in for_reading(step, words).lines {
                     out.line(format_args!("       {}", line.text));
+                }
+                if args.verbose {
+                    for (k, lines) in inner_chains(step, words) {
+                        out.line(format_args!("       [{k}]"));
+                        for line in lines {
+                            out.line(format_args!("         {}", line.text));
+                        }
+                    }
                 }
             }
         }

@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 use sudolens::grid::{Grid, ParseError, PuzzleStream};
-use sudolens::hint::{level_name, technique_name, verdict_summary, Lang, Notation, Wording};
+use sudolens::hint::{
+    for_reading, level_name, technique_name, verdict_summary, Lang, Notation, Wording,
+};
 use sudolens::logic::{rate, Level, Path, Rating, Technique};
 use sudolens::solver::{count_solutions, verdict};
 
@@ -113,6 +115,12 @@ struct Stats {
     contradiction_used: usize,
     step_times: Vec<f64>,
     path_times: Vec<f64>,
+    /// With `--bench`: how many lines Pip takes for each puzzle's hardest
+    /// step, and for every step of the forcing techniques, by technique.
+    hardest_lines: Vec<usize>,
+    forcing_lines: BTreeMap<Technique, Vec<usize>>,
+    /// The longest step seen: its lines, technique and puzzle.
+    longest: Option<(usize, Technique, String)>,
 }
 
 struct Rater<'a> {
@@ -181,6 +189,8 @@ impl Rater<'_> {
         let steps = &mut self.stats.step_times;
         let path = sudolens::logic::solve_path_timed(grid, |d| steps.push(d.as_secs_f64() * 1e3));
         self.stats.path_times.push(t.elapsed().as_secs_f64() * 1e3);
+        // Pip's words are measured outside the timings.
+        self.count_lines(grid, &path);
         path
     }
 
@@ -194,6 +204,27 @@ impl Rater<'_> {
                 false
             }
             None => true,
+        }
+    }
+
+    /// Lines of Pip's reading of each step (what `explain` prints under it).
+    fn count_lines(&mut self, grid: &Grid, path: &Path) {
+        let s = &mut self.stats;
+        let mut hardest: Option<(f32, usize)> = None;
+        for step in &path.steps {
+            let n = for_reading(step, Lang::En).lines.len();
+            if hardest.is_none_or(|h| step.score > h.0) {
+                hardest = Some((step.score, n));
+            }
+            if step.technique.is_forcing() {
+                s.forcing_lines.entry(step.technique).or_default().push(n);
+            }
+            if s.longest.as_ref().is_none_or(|l| n > l.0) {
+                s.longest = Some((n, step.technique, grid.to_line()));
+            }
+        }
+        if let Some((_, n)) = hardest {
+            s.hardest_lines.push(n);
         }
     }
 
@@ -337,4 +368,44 @@ fn bench_summary(s: &mut Stats) {
         s.contradiction_used,
         share(s.contradiction_used)
     );
+    lines_summary(s);
+}
+
+/// Pip's lines for the hardest steps: the figures of issue 33.
+fn lines_summary(s: &mut Stats) {
+    let n = s.hardest_lines.len();
+    if n == 0 {
+        return;
+    }
+    s.hardest_lines.sort_unstable();
+    let within = s.hardest_lines.iter().filter(|&&l| l <= 15).count();
+    let at = |v: &[usize], p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    say_err!(
+        "lines of each puzzle's hardest step: at most 15 for {within} of {n} puzzles ({:.1}%), median {}, p90 {}, max {}",
+        100.0 * within as f64 / n as f64,
+        at(&s.hardest_lines, 0.5),
+        at(&s.hardest_lines, 0.9),
+        at(&s.hardest_lines, 1.0),
+    );
+    if let Some((lines, t, puzzle)) = &s.longest {
+        say_err!(
+            "longest step: {lines} lines, {} in {puzzle}",
+            technique_name(*t, Lang::En)
+        );
+    }
+    let per: Vec<String> = s
+        .forcing_lines
+        .iter_mut()
+        .map(|(t, v)| {
+            v.sort_unstable();
+            format!(
+                "{} {} steps median {} max {}",
+                technique_name(*t, Lang::En),
+                v.len(),
+                at(v, 0.5),
+                at(v, 1.0)
+            )
+        })
+        .collect();
+    say_err!("lines per forcing technique: {}", per.join(", "));
 }

@@ -59,7 +59,7 @@ impl Wording {
         Wording { lang, notation }
     }
 
-    fn plain(self) -> bool {
+    pub(crate) fn plain(self) -> bool {
         self.notation == Notation::Plain
     }
 }
@@ -99,7 +99,7 @@ fn list(items: &[String], lang: Lang) -> String {
 /// Like [`list`] for items that hold commas themselves ("row 1, column
 /// 2"): "a and b", or "a; b; and c" when there are more, or when an item
 /// holds a list of its own, so that the whole still reads as one list.
-fn list_of_phrases(items: &[String], lang: Lang) -> String {
+pub(crate) fn list_of_phrases(items: &[String], lang: Lang) -> String {
     let and = and(lang);
     let inner = format!(" {and} ");
     let semicolon = semicolon(lang);

@@ -10,6 +10,7 @@
 
 mod als;
 mod chains;
+mod eureka;
 pub(crate) use chains::shared_unit;
 mod fish;
 mod forcing;
@@ -27,6 +28,7 @@ mod technique;
 mod uniqueness;
 mod wings;
 
+pub use eureka::{eureka, parse_eureka, EurekaLink};
 pub use pattern::{
     AlsSet, Candidate, Chain, Contradiction, EmptyRectangle, ForcingSource, Link, LinkKind,
     Pattern, Petal, Premise, RectangleKind, Why,

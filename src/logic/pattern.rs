@@ -79,10 +79,19 @@ pub struct Link {
     /// Every cell of the second end (just `to.cell` for a candidate).
     #[serde(skip_serializing_if = "one_cell")]
     pub to_cells: CellSet,
+    /// In a told forcing chain, the cells of the facts (placements, or the
+    /// supposition) a placement's single rests on: the eliminations they
+    /// imply are said in its reason, not as lines of their own.
+    #[serde(skip_serializing_if = "no_cell")]
+    pub with: CellSet,
 }
 
 fn one_cell(set: &CellSet) -> bool {
     set.len() <= 1
+}
+
+fn no_cell(set: &CellSet) -> bool {
+    set.is_empty()
 }
 
 impl Link {
@@ -95,6 +104,7 @@ impl Link {
             why,
             from_cells: CellSet::single(from.cell),
             to_cells: CellSet::single(to.cell),
+            with: CellSet::EMPTY,
         }
     }
 
@@ -141,6 +151,10 @@ pub struct Chain {
     pub links: Vec<Link>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contradiction: Option<Contradiction>,
+    /// In a told forcing chain, the cells of the facts its end (the
+    /// contradiction, or a conclusion that removes a candidate) rests on.
+    #[serde(skip_serializing_if = "no_cell")]
+    pub with: CellSet,
 }
 
 /// An almost locked set: `cells` of one `unit` holding one digit more than

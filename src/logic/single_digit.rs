@@ -104,6 +104,7 @@ pub(crate) fn turbot_family(s: &Pencilmarks, out: &mut Instances) {
                             premise: None,
                             links: chain,
                             contradiction: None,
+                            with: crate::grid::CellSet::EMPTY,
                         }];
                         out.offer(technique as u32, step.finish());
                     }
@@ -290,6 +291,7 @@ pub(crate) fn simple_coloring(s: &Pencilmarks, out: &mut Instances) {
                 premise: None,
                 links: tree,
                 contradiction: None,
+                with: crate::grid::CellSet::EMPTY,
             }];
             if out.add(step.finish()) {
                 return;

@@ -305,7 +305,7 @@ impl fmt::Display for Step {
 impl Serialize for Step {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (base, cover) = (self.base(), self.cover());
-        let mut st = s.serialize_struct("Step", 12)?;
+        let mut st = s.serialize_struct("Step", 13)?;
         st.serialize_field("technique", &self.technique)?;
         st.serialize_field("score", &self.score)?;
         st.serialize_field("placements", &self.placements)?;
@@ -325,8 +325,12 @@ impl Serialize for Step {
         st.serialize_field("highlights", &self.highlights)?;
         if self.chains.is_empty() {
             st.skip_field("chains")?;
+            st.skip_field("eureka")?;
         } else {
             st.serialize_field("chains", &self.chains)?;
+            // Each chain in the forums' notation, in the order of `chains`.
+            let eureka: Vec<String> = self.chains.iter().map(super::eureka::eureka).collect();
+            st.serialize_field("eureka", &eureka)?;
         }
         if self.wrong.is_empty() {
             st.skip_field("wrong")?;

@@ -139,6 +139,18 @@ impl Technique {
         )
     }
 
+    /// Forcing chains: one or more suppositions followed through their
+    /// forced consequences (told as a path, one paragraph per branch).
+    pub fn is_forcing(self) -> bool {
+        matches!(
+            self,
+            Technique::CellForcingChain
+                | Technique::UnitForcingChain
+                | Technique::Contradiction
+                | Technique::NestedForcingChain
+        )
+    }
+
     /// Forcing chains that end in an impossible grid: "suppose this; then
     /// ... impossible", the least human kind of step, tried last.
     pub fn is_contradiction(self) -> bool {

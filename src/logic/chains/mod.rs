@@ -172,6 +172,7 @@ fn chain_step(s: &Pencilmarks, kind: ChainKind, found: Found) -> Step {
         premise: None,
         links: found.links,
         contradiction: None,
+        with: crate::grid::CellSet::EMPTY,
     }];
     step.finish()
 }

@@ -133,6 +133,7 @@ fn link(g: &Graph, from: usize, to: usize, kind: LinkKind, why: Why) -> Link {
         why,
         from_cells: a.cell_set(),
         to_cells: b.cell_set(),
+        with: crate::grid::CellSet::EMPTY,
     }
 }
 

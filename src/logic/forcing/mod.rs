@@ -16,14 +16,26 @@ use super::step::Step;
 use super::technique::Technique;
 
 mod propagation;
+mod replay;
+mod told;
 
+use crate::grid::CellSet;
 use propagation::{adopt, breaks, premise_cands, Propagation};
+use told::{tell, End};
 
 /// A forcing step told by `chains`, the first one's premise first.
-fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: Vec<Chain>) -> Step {
+/// `raw` is the number of links as found (every forced consequence used,
+/// eliminations included): the length the rating's bonus was calibrated
+/// on, kept so that telling a chain shorter does not change its score.
+fn chain_step(
+    s: &Pencilmarks,
+    technique: Technique,
+    pattern: Pattern,
+    chains: Vec<Chain>,
+    raw: usize,
+) -> Step {
     let mut step = Step::new(technique, pattern);
-    let total: usize = chains.iter().map(|c| c.links.len()).sum();
-    step.score += length_bonus(total);
+    step.score += length_bonus(raw);
     let first = chains[0].premise.map(|p| p.candidate);
     if let Some(p) = first {
         step.focus = vec![s.region_of(p.cell)];
@@ -49,6 +61,11 @@ fn chain_step(s: &Pencilmarks, technique: Technique, pattern: Pattern, chains: V
     step
 }
 
+/// How many of the quickest contradictions (by rounds of singles) are told
+/// before the shortest told one is kept: the rounds only roughly predict
+/// how many placements the told path needs.
+const CONTRADICTIONS_TOLD: usize = 12;
+
 /// A supposition that leads to an impossible grid; the shortest wins.
 pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
     // The cheap bitboard check finds the suppositions that break the grid
@@ -70,30 +87,42 @@ pub(crate) fn contradiction(s: &Pencilmarks) -> Option<Step> {
         }
     }
     broken.sort_by_key(|b| b.0);
-    let mut best: Option<(usize, Candidate, bool, Chain)> = None;
-    for &(_, c, on) in broken.iter().take(12) {
+    // (rating bonus, lines told, links as found), the supposition, the chain.
+    type Found = ((u32, usize, usize), Candidate, bool, Chain);
+    let mut best: Option<Found> = None;
+    for &(_, c, on) in broken.iter().take(CONTRADICTIONS_TOLD) {
         let p = Propagation::run(s, c, on);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
         };
         let (links, _) = p.explain(&reasons);
-        if best.as_ref().is_some_and(|b| b.0 <= links.len()) {
-            continue;
-        }
-        let chain = Chain {
+        let raw = links.len();
+        let mut chains = vec![Chain {
             premise: Some(Premise { candidate: c, on }),
             links,
             contradiction: Some(why),
-        };
-        best = Some((chain.links.len(), c, on, chain));
+            with: CellSet::EMPTY,
+        }];
+        // The shortest as told: the placements said, not the eliminations.
+        tell(s, &mut chains, &[End::Broken]);
+        let chain = chains.swap_remove(0);
+        // The rating's length bonus first, so that the step scores as the
+        // shortest chain found would; then the fewest lines told.
+        let bonus = (length_bonus(raw) * 10.0).round() as u32;
+        let len = (bonus, said_len(&chain), raw);
+        if best.as_ref().is_some_and(|b| b.0 <= len) {
+            continue;
+        }
+        best = Some((len, c, on, chain));
     }
-    let (_, c, on, chain) = best?;
+    let ((_, _, raw), c, on, chain) = best?;
     let premise = Premise { candidate: c, on };
     let mut step = chain_step(
         s,
         Technique::Contradiction,
         Pattern::Contradiction { premise },
         vec![chain],
+        raw,
     );
     if on {
         step.eliminate(c.cell, c.digit);
@@ -129,7 +158,14 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
         // candidates: start only from bivalue cells to keep it bounded.
         premises.retain(|c| s.cands(c.cell).len() == 2);
     }
+    // The first few suppositions that break the grid are told, and the
+    // shortest told wins: they differ widely in how much they need.
+    let mut best: Option<(usize, Step)> = None;
+    let mut found = 0;
     for c in premises {
+        if found == NESTED_TRIED {
+            break;
+        }
         let p = Propagation::run_in(s, s.clone(), c, true, depth, None);
         let Some((why, reasons)) = p.contradiction.clone() else {
             continue;
@@ -144,20 +180,31 @@ fn nested_at(s: &Pencilmarks, depth: u8) -> Option<Step> {
             premise: Some(premise),
             links: Vec::new(),
             contradiction: Some(why),
+            with: CellSet::EMPTY,
         }];
         adopt(&p.subs, &mut links, &mut chains);
         chains[0].links = links;
+        let raw = chains.iter().map(|c| c.links.len()).sum();
+        tell(s, &mut chains, &[End::Broken]);
         let mut step = chain_step(
             s,
             Technique::NestedForcingChain,
             Pattern::Contradiction { premise },
             chains,
+            raw,
         );
         step.eliminate(c.cell, c.digit);
-        return Some(step.finish());
+        found += 1;
+        let len: usize = step.chains.first().map_or(0, said_len);
+        if best.as_ref().is_none_or(|b| len < b.0) {
+            best = Some((len, step.finish()));
+        }
     }
-    None
+    best.map(|b| b.1)
 }
+
+/// How many nested contradictions are told before the shortest is kept.
+const NESTED_TRIED: usize = 3;
 
 /// Branches (one per supposition, the cases of `source`) that all force
 /// one common consequence, told as a step of `technique`.
@@ -176,7 +223,10 @@ fn common_consequence(
         return None;
     }
     let premises: Vec<usize> = branches.iter().map(|c| node(c.cell, c.digit)).collect();
-    let mut best: Option<(usize, usize, bool)> = None;
+    // Every common consequence, keyed placements first (they teach better
+    // than eliminations), then by the rating's length bonus of the chains
+    // as found (so the step scores as the shortest found would).
+    let mut found: Vec<((bool, u32), usize, usize, bool)> = Vec::new();
     for f in &props[0].facts[1..] {
         let n = f.node as usize;
         if premises.contains(&n) {
@@ -190,29 +240,41 @@ fn common_consequence(
             continue;
         };
         let total: usize = lens.iter().sum();
-        // Placements teach better than eliminations; then shorter wins.
-        let key = total + if f.on { 0 } else { 1000 };
-        if best.is_none_or(|b| key < b.0) {
-            best = Some((key, n, f.on));
+        let bonus = (length_bonus(total) * 10.0).round() as u32;
+        found.push(((!f.on, bonus), total, n, f.on));
+    }
+    found.sort_by_key(|f| (f.0, f.1));
+    let first = found.first()?.0;
+    // Of the best few with that key, the one told in the fewest lines.
+    let mut best: Option<(usize, usize, Vec<Chain>, usize, bool)> = None;
+    for &(_, raw, n, on) in found.iter().filter(|f| f.0 == first).take(CONCLUSIONS_TOLD) {
+        let mut chains: Vec<Chain> = props
+            .iter()
+            .zip(branches)
+            .map(|(p, &c)| Chain {
+                premise: Some(Premise {
+                    candidate: c,
+                    on: true,
+                }),
+                links: p
+                    .fact_of(n, on)
+                    .map(|i| p.explain(&[i]).0)
+                    .unwrap_or_default(),
+                contradiction: None,
+                with: CellSet::EMPTY,
+            })
+            .collect();
+        let ends = vec![End::Holds { cand: cand(n), on }; chains.len()];
+        tell(s, &mut chains, &ends);
+        let said: usize = chains.iter().map(said_len).sum();
+        if best.as_ref().is_none_or(|b| said < b.0) {
+            best = Some((said, raw, chains, n, on));
         }
     }
-    let (key, n, on) = best?;
-    let chains: Vec<Chain> = props
-        .iter()
-        .zip(branches)
-        .map(|(p, &c)| Chain {
-            premise: Some(Premise {
-                candidate: c,
-                on: true,
-            }),
-            links: p
-                .fact_of(n, on)
-                .map(|i| p.explain(&[i]).0)
-                .unwrap_or_default(),
-            contradiction: None,
-        })
-        .collect();
-    let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains);
+    let (said, raw, chains, n, on) = best?;
+    // Compared with other sources by the same key, then the lines told.
+    let key = (first.0 as usize) * 1_000_000 + (first.1 as usize) * 1000 + said;
+    let mut step = chain_step(s, technique, Pattern::Forcing { source }, chains, raw);
     let c = cand(n);
     if on {
         step.place(c.cell, c.digit);
@@ -230,6 +292,18 @@ fn common_consequence(
         }
     }
     Some((key, step))
+}
+
+/// The lines a chain takes as told: its placements and nested removals.
+fn said_len(chain: &Chain) -> usize {
+    chain
+        .links
+        .iter()
+        .filter(|l| {
+            l.kind == super::pattern::LinkKind::Strong
+                || matches!(l.why, super::pattern::Why::Nested(_))
+        })
+        .count()
 }
 
 /// Where the forced singles lead from one supposition: the digits placed
@@ -289,6 +363,10 @@ fn agree(
 /// the shortest is picked: the reasoned propagation costs more than the
 /// bitboard one that finds them.
 const EXPLAINED: usize = 8;
+
+/// How many common consequences of one source, equally good for the
+/// rating, are told before the one in the fewest lines is kept.
+const CONCLUSIONS_TOLD: usize = 3;
 
 /// The verities of `sources` (each a list of branches), the shortest told.
 fn verity(
@@ -380,4 +458,107 @@ mod tests {
         apply_to_state(&mut s2, &step);
         assert!(next_step_in(&s2).is_some());
     }
+
+    /// The states along `puzzle`'s path where the engine's next step is a
+    /// chain (no simpler step left).
+    fn forcing_states(puzzle: &str) -> Vec<Pencilmarks> {
+        let g = Grid::parse(puzzle).unwrap();
+        let mut s = Pencilmarks::from_grid(&g);
+        let mut out = Vec::new();
+        while let Some(step) = next_step_in(&s) {
+            if step.technique.is_chain() {
+                out.push(s.clone());
+            }
+            apply_to_state(&mut s, &step);
+        }
+        out
+    }
+
+    /// Each chain kind's first step on a hard path, replayed: every fact
+    /// it says is forced in turn and needed, and Pip says one line for
+    /// each (plus the supposition of each branch, and how it ends).
+    #[test]
+    fn every_line_of_a_told_chain_is_needed() {
+        type Finder = fn(&Pencilmarks) -> Option<Step>;
+        let kinds: [(Finder, Technique); 4] = [
+            (contradiction, Technique::Contradiction),
+            (cell_forcing, Technique::CellForcingChain),
+            (unit_forcing, Technique::UnitForcingChain),
+            (nested_contradiction, Technique::NestedForcingChain),
+        ];
+        let states = forcing_states(NESTED);
+        for (find, technique) in kinds {
+            let (s, step) = states
+                .iter()
+                .find_map(|s| {
+                    let step = find(s)?;
+                    // A nested chain that uses no smaller contradiction
+                    // is a plain one: look further.
+                    let nested = step.chains.len() > 1;
+                    (technique != Technique::NestedForcingChain || nested).then_some((s, step))
+                })
+                .unwrap_or_else(|| panic!("no {technique:?} on the path"));
+            assert!(
+                step.chains
+                    .iter()
+                    .all(|c| !c.with.is_empty() || c.links.iter().any(|l| !l.with.is_empty())),
+                "{technique:?} is told as found, not as its path"
+            );
+            let ends: Vec<End> = match step.pattern {
+                Pattern::Forcing { .. } => {
+                    let end = match step.placements.first() {
+                        Some(p) => End::Holds {
+                            cand: Candidate::new(p.cell, p.digit),
+                            on: true,
+                        },
+                        None => End::Holds {
+                            cand: step.eliminated().next().unwrap(),
+                            on: false,
+                        },
+                    };
+                    vec![end; step.chains.len()]
+                }
+                _ => vec![End::Broken],
+            };
+            let facts = told::every_fact_needed(s, &step.chains, &ends)
+                .unwrap_or_else(|e| panic!("{technique:?}: {e}"));
+            let said = crate::hint::for_reading(&step, crate::hint::Lang::En).lines;
+            // The board draws one branch at a time: a line's links all
+            // belong to one chain.
+            for l in &said {
+                let links = &l.highlights.links;
+                assert!(
+                    links.is_empty()
+                        || step
+                            .chains
+                            .iter()
+                            .any(|c| links.iter().all(|k| c.links.contains(k))),
+                    "{technique:?}: {} draws links of several branches",
+                    l.text
+                );
+            }
+            let lines = said.len();
+            // Nudge, technique, conclusion; each branch's supposition and
+            // (for a contradiction) its impossible grid; for a forcing
+            // chain the line "every case leads to the same result", and a
+            // branch may end on a removal (one line more).
+            // A supposition opens its chain's first line; a contradiction
+            // adds its impossible grid, a case may end on a removal.
+            let (fixed, extra) = match step.pattern {
+                Pattern::Forcing { .. } => (3, ends.len()),
+                _ => (4, 0),
+            };
+            // Placements resting on the same facts share a line (three at
+            // most), and so do removals from one cell (four at most).
+            assert!(
+                lines >= fixed + facts.div_ceil(4) && lines <= facts + fixed + extra,
+                "{technique:?}: {lines} lines for {facts} facts"
+            );
+        }
+    }
+
+    /// A puzzle whose path needs every kind of forcing chain, a nested one
+    /// among them.
+    const NESTED: &str =
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........";
 }

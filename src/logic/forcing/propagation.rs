@@ -137,6 +137,7 @@ impl Propagation {
                 }),
                 links,
                 contradiction: Some(why),
+                with: crate::grid::CellSet::EMPTY,
             });
             let parent = deps.iter().copied().max().unwrap_or(0);
             let id = self.subs.len() - 1;

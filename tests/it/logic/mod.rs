@@ -2,6 +2,7 @@
 //! HoDoKu's regression library, the soundness of every step, and the
 //! technique guide's examples and plain words.
 
+mod explain;
 mod guide;
 mod reglib;
 mod share;

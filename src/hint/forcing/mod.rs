@@ -7,6 +7,10 @@ use super::words::{cell, unit_name, TechniqueWords};
 use super::{shown, Line, Wording};
 use crate::logic::{Chain, Contradiction, ForcingSource, Technique, Why};
 
+mod told;
+
+use told::{facts, is_told, told_lines};
+
 pub(super) const WORDS: &[TechniqueWords] = &[
     TechniqueWords {
         technique: Technique::Contradiction,
@@ -49,7 +53,9 @@ pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Wording) ->
     for i in 0..chains.len() {
         chain_lines(&mut out, chains, i, numbered, lang);
     }
-    if numbered {
+    // A told forcing chain's cases each end on the conclusion, and the
+    // technique's rule already says why that settles it.
+    if numbered && !chains.iter().all(is_told) {
         let units = match source {
             ForcingSource::Unit { unit, .. } => vec![unit],
             ForcingSource::Cell { .. } => vec![],
@@ -73,6 +79,41 @@ pub(super) fn forcing(chains: &[Chain], source: ForcingSource, lang: Wording) ->
 /// before the link it proves), and how it ends.
 fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, lang: Wording) {
     let chain = &chains[i];
+    if is_told(chain) {
+        return told_lines(out, chains, i, numbered, lang);
+    }
+    premise_line(out, chain, i, numbered, lang);
+    for l in &chain.links {
+        if let Why::Nested(k) = l.why {
+            if k != i && k < chains.len() {
+                let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
+                out.push(shown(
+                    say!(
+                        lang,
+                        "Inside this supposition, test {tc} = {td}:",
+                        "Dans cette supposition, teste {tc} = {td} :"
+                    ),
+                    vec![l.to.cell],
+                    vec![l.to],
+                    vec![],
+                    vec![],
+                ));
+                chain_lines(out, chains, k, false, lang);
+            }
+        }
+        out.push(link_line(l, lang, false));
+    }
+    ending(out, chain, lang);
+}
+
+/// The supposition a chain starts from, as its first line.
+pub(super) fn premise_line(
+    out: &mut Vec<Line>,
+    chain: &Chain,
+    i: usize,
+    numbered: bool,
+    lang: Wording,
+) {
     if let Some(p) = chain.premise {
         let (pc, pd) = (cell(p.candidate.cell, lang), p.candidate.digit);
         let k = i + 1;
@@ -101,34 +142,42 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
             vec![],
         ));
     }
-    for l in &chain.links {
-        if let Why::Nested(k) = l.why {
-            if k != i && k < chains.len() {
-                let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
-                out.push(shown(
-                    say!(
-                        lang,
-                        "Inside this supposition, test {tc} = {td}:",
-                        "Dans cette supposition, teste {tc} = {td} :"
-                    ),
-                    vec![l.to.cell],
-                    vec![l.to],
-                    vec![],
-                    vec![],
-                ));
-                chain_lines(out, chains, k, false, lang);
-            }
-        }
-        out.push(link_line(l, lang, false));
-    }
+}
+
+/// The inner chains of a nested forcing chain, each as its own lines
+/// ("More" in the window, `explain --verbose`): the number a line names
+/// (inner chain 1, 2, ...) and the chain told from its supposition.
+pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<(usize, Vec<Line>)> {
+    (1..chains.len())
+        .filter(|&k| {
+            chains
+                .iter()
+                .any(|c| c.links.iter().any(|l| l.why == Why::Nested(k)))
+        })
+        .map(|k| {
+            let mut out = Vec::new();
+            chain_lines(&mut out, chains, k, false, lang);
+            (k, out)
+        })
+        .collect()
+}
+
+/// How a chain ends: the impossible grid, with the facts it rests on.
+pub(super) fn ending(out: &mut Vec<Line>, chain: &Chain, lang: Wording) {
+    let (with, _) = facts(chain, chain.links.len(), chain.with, lang);
+    let with = if with.is_empty() {
+        with
+    } else {
+        say!(lang, " (with {with})", " (avec {with})")
+    };
     match chain.contradiction {
         Some(Contradiction::EmptyCell { cell: c }) => out.push(shown(
             {
                 let name = cell(c, lang);
                 say!(
                     lang,
-                    "Then {name} has no candidate left: impossible!",
-                    "Alors {name} n'a plus aucun candidat : impossible !"
+                    "Then {name} has no candidate left{with}: impossible!",
+                    "Alors {name} n'a plus aucun candidat{with} : impossible !"
                 )
             },
             vec![c],
@@ -141,8 +190,8 @@ fn chain_lines(out: &mut Vec<Line>, chains: &[Chain], i: usize, numbered: bool, 
             out.push(shown(
                 say!(
                     lang,
-                    "Then {digit} has no place left in {un}: impossible!",
-                    "Alors {digit} n'a plus de place dans {un} : impossible !"
+                    "Then {digit} has no place left in {un}{with}: impossible!",
+                    "Alors {digit} n'a plus de place dans {un}{with} : impossible !"
                 ),
                 vec![],
                 vec![],
