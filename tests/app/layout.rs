@@ -9,8 +9,10 @@ use sudolens::grid::{Board, Grid};
 
 use super::common::*;
 
-/// The second puzzle of top1465: its step 40 (a nested forcing chain) is
-/// the longest explanation found in the collection, 386 lines.
+/// The second puzzle of top1465: its step 40 (a nested forcing chain) was
+/// the longest explanation found in the collection, 386 lines; told as its
+/// path (issue 33) it takes 15, still more than the 13 that ran off the
+/// panel.
 const TOP1465_2: &str =
     "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
 
@@ -43,7 +45,7 @@ fn at_1040_by_760_the_longest_hint_keeps_apply_in_reach() {
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
     let lines = h.state().dialogue().current().unwrap().0.lines.len();
-    assert!(lines > 100, "the long hint: {lines} lines");
+    assert!(lines >= 13, "the long hint: {lines} lines");
     for _ in 1..lines {
         press(&mut h, Modifiers::NONE, Key::PageDown);
     }
