@@ -267,6 +267,7 @@ impl App {
             self.config.lang,
         ));
         self.record_new_game(super::record::origin_of(&source));
+        self.kept_level(made.rating.level);
     }
 
     /// The player cancels the generation.

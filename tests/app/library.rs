@@ -135,3 +135,26 @@ fn a_status_message_belongs_to_its_game() {
         h.state().status()
     );
 }
+
+/// A generated puzzle is kept with its level: Continue listed the first
+/// game's Medium puzzle as "Level not known yet".
+#[test]
+fn a_generated_game_is_kept_with_its_level() {
+    let dir = TestDir::new("kept-level");
+    let mut h = open_window(&dir);
+    wait(&mut h);
+    let first = h.state().kept_id().to_string();
+    let givens = *h.state().board().givens();
+    let empty = sudolens::grid::Cell::ALL
+        .into_iter()
+        .find(|&c| givens.get(c) == 0)
+        .unwrap();
+    click(&mut h, &format!("{empty}: empty"));
+    press(&mut h, Modifiers::NONE, Key::Num1);
+    h.event(egui::Event::Paste(EASY.to_string()));
+    h.step();
+    wait(&mut h);
+    let text = std::fs::read_to_string(dir.join("games").join(format!("{first}.json"))).unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(kept["kept"]["level"], "Medium", "{}", kept["kept"]);
+}
