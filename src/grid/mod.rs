@@ -21,7 +21,9 @@ pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
 pub(crate) use save::{invalid, parse_versioned, read_save, write_save};
 pub use save::{megabytes, SaveError, SavedGame, MAX_SAVE_BYTES};
 pub(crate) use shape::{in_one_piece, Lattice81};
-pub use shape::{House, Parity, Shape, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
+pub use shape::{
+    regions_in_reading_order, House, Parity, Shape, ShapeError, ShapeName, ShapeSpec, Size, Symbols,
+};
 pub(crate) use shaped::shaped_header;
 pub use shaped::{
     from_fpuzzles, from_link, has_shape_header, is_fpuzzles_json, is_link, parse_shape_header,

@@ -213,28 +213,15 @@ mod tests {
         JIGSAW.bytes().map(|b| b - b'1').collect()
     }
 
-    /// `regions` numbered by their first cells in reading order, so that two
-    /// numberings of one partition compare equal.
-    fn canonical(regions: &[u8]) -> Vec<u8> {
-        let mut names = [u8::MAX; 256];
-        let mut next = 0;
-        regions
-            .iter()
-            .map(|&r| {
-                if names[usize::from(r)] == u8::MAX {
-                    names[usize::from(r)] = next;
-                    next += 1;
-                }
-                names[usize::from(r)]
-            })
-            .collect()
-    }
-
     #[test]
     fn heavy_lines_give_a_jigsaw_s_regions() {
         for gradient in [0.0, 40.0] {
             let regions = heavy_line_regions(&drawn(&jigsaw(), gradient)).expect("a jigsaw");
-            assert_eq!(regions, canonical(&jigsaw()), "gradient {gradient}");
+            assert_eq!(
+                regions,
+                crate::grid::regions_in_reading_order(&jigsaw()),
+                "gradient {gradient}"
+            );
             assert!(!are_boxes(&regions));
         }
     }

@@ -34,7 +34,7 @@ mod layout;
 mod spec;
 
 pub(crate) use spec::connected as in_one_piece;
-pub use spec::{Parity, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
+pub use spec::{regions_in_reading_order, Parity, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
 
 use super::{Candidates, Cell, Grid, Unit};
 pub(crate) use layout::Lattice81;

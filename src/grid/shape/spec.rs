@@ -191,6 +191,24 @@ impl fmt::Display for ShapeError {
 
 impl std::error::Error for ShapeError {}
 
+/// `regions` renumbered by their first cells in reading order, so that two
+/// maps of one partition are equal.
+pub fn regions_in_reading_order(regions: &[u8]) -> Vec<u8> {
+    let mut names = [u8::MAX; 256];
+    let mut next = 0;
+    regions
+        .iter()
+        .map(|&r| {
+            let name = &mut names[usize::from(r)];
+            if *name == u8::MAX {
+                *name = next;
+                next += 1;
+            }
+            *name
+        })
+        .collect()
+}
+
 impl ShapeName {
     /// Parses `classic`, `x`, `hyper`, `windoku`, `jigsaw`, `odd-even`,
     /// `4x4`... joined with `+`, in any order and case.
@@ -259,6 +277,19 @@ impl ShapeName {
 }
 
 impl ShapeSpec {
+    /// Whether `self` and `other` are one geometry: the same houses and
+    /// shading, their jigsaw regions compared as partitions (the numbers a
+    /// region map gives its regions are only names).
+    pub fn same_geometry(&self, other: &ShapeSpec) -> bool {
+        let partition = |s: &ShapeSpec| s.regions.as_deref().map(regions_in_reading_order);
+        self.size == other.size
+            && self.diagonals == other.diagonals
+            && self.windows == other.windows
+            && self.parity == other.parity
+            && self.symbols == other.symbols
+            && partition(self) == partition(other)
+    }
+
     /// The classic 9×9.
     pub fn classic() -> ShapeSpec {
         ShapeSpec {

@@ -13,32 +13,9 @@ use sudolens::vision::{self, DigitModel, ImportOptions};
 /// Photos drawn of each file's puzzles (its first ones).
 const PER_FILE: usize = 6;
 
-/// `regions` numbered by their first cells in reading order, so that two numberings of one
-/// partition compare equal.
-fn canonical(regions: &[u8]) -> Vec<u8> {
-    let mut names = [u8::MAX; 256];
-    let mut next = 0;
-    regions
-        .iter()
-        .map(|&r| {
-            let name = &mut names[usize::from(r)];
-            if *name == u8::MAX {
-                *name = next;
-                next += 1;
-            }
-            *name
-        })
-        .collect()
-}
-
 /// Whether `read` is `truth`'s shape: its houses, its regions and its shading alike.
 fn same_shape(read: &Shape, truth: &Shape) -> bool {
-    let (a, b) = (read.spec(), truth.spec());
-    a.size == b.size
-        && a.diagonals == b.diagonals
-        && a.windows == b.windows
-        && a.regions.as_deref().map(canonical) == b.regions.as_deref().map(canonical)
-        && a.parity == b.parity
+    read.spec().same_geometry(truth.spec())
 }
 
 fn puzzles() -> Vec<(String, ShapedGrid)> {
