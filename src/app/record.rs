@@ -40,6 +40,8 @@ pub struct GameRecord {
     mistakes: BTreeSet<(Cell, u8)>,
     pub solve_used: bool,
     pub finished_at: Option<i64>,
+    /// The most cells filled beyond the givens so far (Solve's not counted).
+    pub moves: u32,
 }
 
 impl GameRecord {
@@ -103,6 +105,7 @@ impl GameRecord {
             mistakes: self.mistakes(),
             solve_used: self.solve_used,
             hints: self.hints.clone(),
+            moves: self.moves,
             finished_at: self.finished_at,
         }
     }
@@ -315,6 +318,10 @@ impl App {
             }
         }
         let board = &session.board;
+        if !record.solve_used {
+            let filled = board.grid().filled_count() - board.givens().filled_count();
+            record.moves = record.moves.max(filled as u32);
+        }
         record.shown_wrong(session.marks.wrong.iter().map(|&c| (c, board.value(c))));
         let finishing = board.is_solved() && record.finished_at.is_none() && record.key != 0;
         if finishing {

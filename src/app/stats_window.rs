@@ -12,7 +12,7 @@ use egui_plot::{Line, Plot, PlotPoints, Points};
 use super::i18n::{count_text, fill, level_text, Texts};
 use crate::hint::duel as duel_words;
 use crate::hint::{self, Lang};
-use crate::history::{DuelStats, LevelStats, Statistics};
+use crate::history::{DailyToday, DuelStats, GameResult, LevelStats, Statistics};
 use crate::logic::Level;
 
 /// The window's state.
@@ -88,6 +88,8 @@ impl StatsWindow {
                 let level = self.chosen.unwrap_or(Level::Easy);
                 plot(ui, stats.level(level), t, lang);
                 ui.add_space(8.0);
+                game_list(ui, &stats, t, lang);
+                ui.add_space(8.0);
                 duels(ui, &stats.duels, t, lang);
             });
         self.open = open;
@@ -102,10 +104,11 @@ impl StatsWindow {
             t.stats_streak,
         );
         ui.label(RichText::new(fill(text, &[&daily.current, &daily.best])).strong());
-        ui.label(if daily.today_done {
-            t.stats_today_done
-        } else {
-            t.stats_today_open
+        ui.label(match stats.daily_today {
+            DailyToday::Solved => t.stats_today_done,
+            DailyToday::Helped => t.stats_today_helped,
+            DailyToday::Started => t.stats_today_started,
+            DailyToday::Open => t.stats_today_open,
         });
     }
 
@@ -113,18 +116,22 @@ impl StatsWindow {
     fn table(&mut self, ui: &mut Ui, stats: &Statistics, t: &Texts) {
         egui::Grid::new("statistics-table")
             .striped(true)
-            .num_columns(6)
+            .num_columns(7)
             .spacing([18.0, 4.0])
             .show(ui, |ui| {
                 for head in [
                     t.stats_level,
                     t.stats_games,
                     t.stats_solved,
+                    t.stats_helped,
                     t.stats_best,
                     t.stats_median,
                     t.stats_hints,
                 ] {
-                    ui.label(RichText::new(head).strong());
+                    let label = ui.label(RichText::new(head).strong());
+                    if head == t.stats_helped {
+                        label.on_hover_text(t.stats_helped_hover);
+                    }
                 }
                 ui.end_row();
                 for s in &stats.levels {
@@ -138,6 +145,7 @@ impl StatsWindow {
                     let time = |x: Option<u64>| x.map_or_else(|| "–".to_string(), clock);
                     ui.label(s.games.to_string());
                     ui.label(s.solved.to_string());
+                    ui.label((s.assisted + s.revealed).to_string());
                     ui.label(time(s.best));
                     ui.label(time(s.median));
                     let hints = s
@@ -151,6 +159,56 @@ impl StatsWindow {
                 }
             });
     }
+}
+
+/// What the list says of a game's result.
+pub fn result_text(t: &Texts, result: GameResult) -> &'static str {
+    match result {
+        GameResult::Solved => t.stats_result_solved,
+        GameResult::Assisted => t.stats_result_assisted,
+        GameResult::Revealed => t.stats_result_revealed,
+        GameResult::Unfinished => t.stats_result_unfinished,
+    }
+}
+
+/// Every game played, latest first: when, the level, the time, the hints
+/// and how it ended.
+fn game_list(ui: &mut Ui, stats: &Statistics, t: &Texts, lang: Lang) {
+    ui.label(RichText::new(t.stats_list_title).strong());
+    if stats.games.is_empty() {
+        ui.label(t.stats_list_none);
+        return;
+    }
+    let this_year = crate::generate::Date::today_utc().year();
+    egui::ScrollArea::vertical()
+        .id_salt("statistics-games")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("statistics-game-list")
+                .striped(true)
+                .num_columns(5)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    for head in [
+                        t.stats_date,
+                        t.stats_level,
+                        t.stats_time,
+                        t.stats_list_hints,
+                        t.stats_result,
+                    ] {
+                        ui.label(RichText::new(head).strong());
+                    }
+                    ui.end_row();
+                    for g in &stats.games {
+                        ui.label(hint::date_words(g.started_on, this_year, lang));
+                        ui.label(level_text(t, g.level));
+                        ui.label(clock(g.seconds));
+                        ui.label(g.hints.to_string());
+                        ui.label(result_text(t, g.result));
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// The duels with Pip, one row per strength played against.
@@ -208,8 +266,8 @@ fn depth_text(s: &LevelStats, t: &Texts) -> String {
     out
 }
 
-/// The solve times of one level, oldest first, in minutes; hovering a
-/// point shows its date and time.
+/// The solve times of one level, oldest first, in minutes read as m:ss
+/// (the y axis too); hovering a point shows its date and time.
 fn plot(ui: &mut Ui, s: &LevelStats, t: &Texts, lang: Lang) {
     let level = level_text(t, s.level);
     ui.label(RichText::new(fill(t.stats_plot_title, &[&level])).strong());
@@ -236,6 +294,14 @@ fn plot(ui: &mut Ui, s: &LevelStats, t: &Texts, lang: Lang) {
         .include_x(points.len() as f64 + 0.5)
         .x_axis_label(t.stats_x_axis)
         .y_axis_label(t.stats_y_axis)
+        .y_axis_formatter(|mark, _| {
+            let minutes = mark.value;
+            if minutes < 0.0 {
+                String::new()
+            } else {
+                clock((minutes * 60.0).round() as u64)
+            }
+        })
         .x_axis_formatter(|mark, _| {
             let n = mark.value;
             if n >= 1.0 && n.fract() == 0.0 {

@@ -271,6 +271,8 @@ mod tests {
             seconds_played: seconds,
             solve_used,
             hints: 0,
+            moves: None,
+            pip_moves: 0,
         }
     }
 

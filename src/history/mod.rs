@@ -55,7 +55,9 @@ mod stats;
 pub use duels::{DuelId, DuelStats, FinishedDuel, PastDuel};
 pub use recorder::{GameStart, Recorder, Report, Request};
 pub use schema::VERSION;
-pub use stats::{streaks, LevelStats, SolveTime, Statistics, Streaks};
+pub use stats::{
+    streaks, DailyToday, GameLine, GameResult, LevelStats, SolveTime, Statistics, Streaks,
+};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -194,6 +196,9 @@ pub struct GameProgress {
     pub solve_used: bool,
     /// Every hint asked so far, in order.
     pub hints: Vec<HintRecord>,
+    /// The most cells filled beyond the givens at any time (moves made,
+    /// Pip's Apply included, Solve's not).
+    pub moves: u32,
     /// Unix seconds when the grid was completed (by the player or by Solve).
     /// Once a game is finished, its time played and finish stay as they were.
     pub finished_at: Option<i64>,
@@ -214,6 +219,11 @@ pub struct PastGame {
     pub seconds_played: u64,
     pub solve_used: bool,
     pub hints: u32,
+    /// The most cells filled beyond the givens; `None` for a game recorded
+    /// before moves were (schema 3 and older).
+    pub moves: Option<u32>,
+    /// Hints whose step Pip played on the board.
+    pub pip_moves: u32,
 }
 
 impl PastGame {
@@ -221,7 +231,34 @@ impl PastGame {
     pub fn solved(&self) -> bool {
         self.finished.is_some() && !self.solve_used
     }
+
+    /// A game, not a puzzle opened and dropped: a move made and more than
+    /// [`PLAYED_SECONDS`] (or the grid completed by the player). A game
+    /// recorded before moves were counts on its time alone.
+    pub fn played(&self) -> bool {
+        if self.solved() {
+            return true;
+        }
+        self.moves.is_none_or(|m| m > 0)
+            && (self.finished.is_some() || self.seconds_played > PLAYED_SECONDS)
+    }
+
+    /// Solve was used, or Pip played most of the moves (hints applied):
+    /// counted apart, never a best time.
+    pub fn assisted(&self) -> bool {
+        // Unknown (an older game), or none written (a finished game always
+        // has some): measured against the cells to fill.
+        let moves = self
+            .moves
+            .filter(|&m| m > 0)
+            .unwrap_or_else(|| 81 - self.puzzle.filled_count() as u32)
+            .max(1);
+        self.solve_used || 2 * self.pip_moves > moves
+    }
 }
+
+/// Seconds of play, with a move made, before a game counts as played.
+pub const PLAYED_SECONDS: u64 = 10;
 
 /// Why the history cannot be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,8 +405,8 @@ impl History {
         self.conn
             .execute(
                 "INSERT INTO games (puzzle, canonical, origin, origin_detail, level, score,
-                                    started_at, seconds_played)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                    started_at, seconds_played, moves)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0)",
                 params![
                     game.puzzle.to_line(),
                     game.canonical.to_line(),
@@ -419,7 +456,8 @@ impl History {
                  seconds_played = CASE WHEN finished_at IS NULL THEN ?2 ELSE seconds_played END,
                  mistakes = max(mistakes, ?3),
                  solve_used = max(solve_used, ?4),
-                 finished_at = coalesce(finished_at, ?5)
+                 finished_at = coalesce(finished_at, ?5),
+                 moves = max(coalesce(moves, 0), ?6)
              WHERE id = ?1",
             params![
                 id.0,
@@ -427,6 +465,7 @@ impl History {
                 progress.mistakes,
                 progress.solve_used,
                 progress.finished_at,
+                progress.moves,
             ],
         )
         .map_err(err)?;
@@ -482,7 +521,9 @@ impl History {
                     seconds_played, solve_used,
                     date(started_at, 'unixepoch', 'localtime'),
                     date(finished_at, 'unixepoch', 'localtime'),
-                    (SELECT count(*) FROM hints WHERE game_id = games.id)
+                    (SELECT count(*) FROM hints WHERE game_id = games.id),
+                    moves,
+                    (SELECT count(*) FROM hints WHERE game_id = games.id AND played)
              FROM games {filter}"
         );
         let mut stmt = self.conn.prepare(&sql).map_err(|e| self.error(e))?;
@@ -501,6 +542,8 @@ impl History {
                     started_on: r.get(9)?,
                     finished_on: r.get(10)?,
                     hints: r.get(11)?,
+                    moves: r.get(12)?,
+                    pip_moves: r.get(13)?,
                 })
             })
             .map_err(|e| self.error(e))?;
@@ -607,6 +650,8 @@ struct RawGame {
     started_on: Option<String>,
     finished_on: Option<String>,
     hints: u32,
+    moves: Option<u32>,
+    pip_moves: u32,
 }
 
 impl RawGame {
@@ -626,6 +671,8 @@ impl RawGame {
             seconds_played: u64::try_from(self.seconds_played).ok()?,
             solve_used: self.solve_used,
             hints: self.hints,
+            moves: self.moves,
+            pip_moves: self.pip_moves,
         })
     }
 }

@@ -77,9 +77,16 @@ CREATE TABLE duels (
 );
 ";
 
+/// Schema 4: the cells the player (or Pip's Apply) had filled at most, so
+/// that a game opened and left untouched is not counted as played. NULL in
+/// the games recorded before: not known, and those count as before.
+const MOVES: &str = "
+ALTER TABLE games ADD COLUMN moves INTEGER;
+";
+
 /// Every migration, oldest first: a file at version `v` has had the first
 /// `v`. Append, never edit: files in the field are at every version.
-pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS];
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES];
 
 /// The version this build writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;

@@ -22,13 +22,17 @@ pub struct SolveTime {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelStats {
     pub level: Level,
-    /// Every game started at this level, finished or not.
+    /// Every game played at this level, finished or not ([`PastGame::played`]:
+    /// a puzzle opened and dropped is not a game).
     pub games: u32,
-    /// Completed by the player, without Solve.
+    /// Completed by the player, without Solve and with Pip playing fewer
+    /// than half the moves.
     pub solved: u32,
     /// Completed by Solve.
     pub revealed: u32,
-    /// The best and median times of the solved games, in seconds.
+    /// Completed with Pip playing most of the moves (and no Solve).
+    pub assisted: u32,
+    /// The best and median times of the games solved alone, in seconds.
     pub best: Option<u64>,
     pub median: Option<u64>,
     /// Hints asked in all these games.
@@ -48,6 +52,7 @@ impl LevelStats {
             games: 0,
             solved: 0,
             revealed: 0,
+            assisted: 0,
             best: None,
             median: None,
             hints: 0,
@@ -74,14 +79,75 @@ pub struct Streaks {
     pub today_done: bool,
 }
 
+/// How a game in the list ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// Completed by the player.
+    Solved,
+    /// Completed, Pip playing most of the moves.
+    Assisted,
+    /// Completed by Solve.
+    Revealed,
+    /// Not completed (yet).
+    Unfinished,
+}
+
+/// One game in the Statistics window's list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLine {
+    pub level: Level,
+    pub origin: Origin,
+    pub started_on: Date,
+    pub seconds: u64,
+    pub hints: u32,
+    pub result: GameResult,
+}
+
+impl GameLine {
+    fn of(g: &PastGame) -> GameLine {
+        let result = match g.finished {
+            None => GameResult::Unfinished,
+            Some(_) if g.solve_used => GameResult::Revealed,
+            Some(_) if g.assisted() => GameResult::Assisted,
+            Some(_) => GameResult::Solved,
+        };
+        GameLine {
+            level: g.level,
+            origin: g.origin.clone(),
+            started_on: g.started_on,
+            seconds: g.seconds_played,
+            hints: g.hints,
+            result,
+        }
+    }
+}
+
+/// Today's puzzle of the day, as the history has it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DailyToday {
+    /// Not started.
+    #[default]
+    Open,
+    /// Started, not completed.
+    Started,
+    /// Completed with Solve or with Pip playing most moves: not in the streak.
+    Helped,
+    /// Solved by the player.
+    Solved,
+}
+
 /// Everything the Statistics window shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Statistics {
     /// One entry per level, [`Level::ALL`]'s order.
     pub levels: Vec<LevelStats>,
     pub daily: Streaks,
+    /// Today's puzzle of the day.
+    pub daily_today: DailyToday,
     /// The duels with Pip: one entry per strength, `Strength::ALL`'s order.
     pub duels: Vec<DuelStats>,
+    /// Every game played, latest first.
+    pub games: Vec<GameLine>,
 }
 
 impl Statistics {
@@ -90,12 +156,14 @@ impl Statistics {
     pub fn of(games: &[PastGame], depths: &[(Level, Option<u32>, u32)], today: Date) -> Statistics {
         let mut levels: Vec<LevelStats> = Level::ALL.into_iter().map(LevelStats::empty).collect();
         let at = |level: Level| Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
-        for g in games {
+        let played: Vec<&PastGame> = games.iter().filter(|g| g.played()).collect();
+        for g in &played {
             let s = &mut levels[at(g.level)];
             s.games += 1;
             s.hints += g.hints;
             match g.finished {
                 Some(_) if g.solve_used => s.revealed += 1,
+                Some(_) if g.assisted() => s.assisted += 1,
                 Some((finished_at, finished_on)) => {
                     s.solved += 1;
                     s.solve_times.push(SolveTime {
@@ -125,18 +193,32 @@ impl Statistics {
             s.best = times.first().copied();
             s.median = median(&times);
         }
+        let solved_alone = |g: &PastGame| g.solved() && !g.assisted();
         let solved_dailies: BTreeSet<Date> = games
             .iter()
-            .filter(|g| g.solved())
+            .filter(|g| solved_alone(g))
             .filter_map(|g| match g.origin {
                 Origin::Daily(date) => Some(date),
                 _ => None,
             })
             .collect();
+        let todays = games
+            .iter()
+            .filter(|g| g.origin == Origin::Daily(today) && g.played());
+        let daily_today = todays
+            .map(|g| match g.finished {
+                _ if solved_alone(g) => DailyToday::Solved,
+                Some(_) => DailyToday::Helped,
+                None => DailyToday::Started,
+            })
+            .max_by_key(|d| *d as u8)
+            .unwrap_or_default();
         Statistics {
             levels,
             daily: streaks(&solved_dailies, today),
+            daily_today,
             duels: DuelStats::of(&[]),
+            games: played.iter().rev().map(|g| GameLine::of(g)).collect(),
         }
     }
 
@@ -156,7 +238,7 @@ impl Statistics {
             .expect("one entry per level")
     }
 
-    /// Games recorded, at every level.
+    /// Games played, at every level.
     pub fn games(&self) -> u32 {
         self.levels.iter().map(|s| s.games).sum()
     }
@@ -222,7 +304,58 @@ mod tests {
             seconds_played: seconds,
             solve_used,
             hints: 2,
+            moves: None,
+            pip_moves: 0,
         }
+    }
+
+    #[test]
+    fn dropped_games_do_not_count_and_assisted_ones_are_apart() {
+        let untouched = PastGame {
+            moves: Some(0),
+            ..game(Level::Hard, None, 40, false)
+        };
+        let glanced = PastGame {
+            moves: Some(2),
+            ..game(Level::Hard, None, 4, false)
+        };
+        let pip_played = PastGame {
+            moves: Some(51),
+            pip_moves: 40,
+            ..game(Level::Hard, Some("2025-05-03"), 100, false)
+        };
+        let mine = PastGame {
+            moves: Some(51),
+            pip_moves: 3,
+            ..game(Level::Hard, Some("2025-05-04"), 700, false)
+        };
+        let s = Statistics::of(
+            &[untouched, glanced, pip_played, mine],
+            &[],
+            date("2025-05-10"),
+        );
+        let hard = s.level(Level::Hard);
+        assert_eq!((hard.games, hard.solved, hard.assisted), (2, 1, 1));
+        assert_eq!(hard.best, Some(700), "Pip's game is no best time");
+        let results: Vec<GameResult> = s.games.iter().map(|g| g.result).collect();
+        assert_eq!(results, [GameResult::Solved, GameResult::Assisted]);
+    }
+
+    #[test]
+    fn todays_puzzle_started_helped_or_solved() {
+        let today = date("2025-05-10");
+        let daily = |finished: Option<&str>, solve_used| PastGame {
+            origin: Origin::Daily(today),
+            moves: Some(5),
+            ..game(Level::Easy, finished, 60, solve_used)
+        };
+        let of = |g: &[PastGame]| Statistics::of(g, &[], today).daily_today;
+        assert_eq!(of(&[]), DailyToday::Open);
+        assert_eq!(of(&[daily(None, false)]), DailyToday::Started);
+        let helped = daily(Some("2025-05-10"), true);
+        assert_eq!(of(std::slice::from_ref(&helped)), DailyToday::Helped);
+        let solved = daily(Some("2025-05-10"), false);
+        assert_eq!(of(&[helped, solved]), DailyToday::Solved);
     }
 
     #[test]

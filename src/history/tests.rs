@@ -538,6 +538,14 @@ fn the_recorder_writes_in_order_and_reports() {
             seconds_played: 50,
         },
     });
+    r.send(Request::Progress {
+        key: 4,
+        progress: GameProgress {
+            seconds_played: 80,
+            moves: 4,
+            ..GameProgress::default()
+        },
+    });
     r.send(Request::Statistics {
         today: "2025-05-14".parse().unwrap(),
     });
@@ -782,6 +790,41 @@ fn the_recorder_records_a_finished_duel() {
     }
     let h = History::open(&path).unwrap();
     assert_eq!(h.duels().unwrap().len(), 1, "written once");
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_schema_without_moves_is_migrated_and_its_games_still_count() {
+    let dir = temp_dir("migrate-moves");
+    let path = dir.join(FILE_NAME);
+    {
+        // A file as schema 3 wrote it: no moves column.
+        let mut conn = Connection::open(&path).unwrap();
+        schema::migrate_to(&mut conn, 3).unwrap();
+        assert_eq!(schema::version(&conn).unwrap(), 3);
+        insert_easy_game_of_1_may(&conn, "", "");
+    }
+    let mut h = History::open(&path).unwrap();
+    assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
+    let games = h.games().unwrap();
+    assert_eq!((games.len(), games[0].moves), (1, None), "not known");
+    assert!(games[0].played());
+    // A new game opened and left: not a game; one with moves: a game.
+    let dropped = h
+        .start(&new_game(HARD_17, Origin::Pasted, noon("2025-05-02")))
+        .unwrap();
+    let left = GameProgress {
+        seconds_played: 60,
+        ..GameProgress::default()
+    };
+    h.update(dropped, &left).unwrap();
+    let today: Date = "2025-05-02".parse().unwrap();
+    assert_eq!(h.statistics(today).unwrap().games(), 1);
+    let played = GameProgress { moves: 3, ..left };
+    h.update(dropped, &played).unwrap();
+    assert_eq!(h.games().unwrap()[1].moves, Some(3));
+    assert_eq!(h.statistics(today).unwrap().games(), 2);
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }

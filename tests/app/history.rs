@@ -69,6 +69,55 @@ fn statistics_show_a_finished_game() {
     h.get_by_label("Puzzle of the day: no streak yet");
 }
 
+/// A puzzle opened and left untouched is no game in the Statistics; one
+/// played a move and then completed by Solve counts, apart from the solves
+/// (no best time), and the list of games says it was assisted (issue 30).
+#[test]
+fn statistics_ignore_an_untouched_game_and_mark_an_assisted_one() {
+    use sudolens::history::GameResult;
+    let dir = TestDir::new("stats-untouched");
+    let mut h = with_puzzle(&dir, EASY);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    menu(&mut h, "Game", "Statistics");
+    h.step();
+    wait_for(&mut h, "the statistics", |a| a.statistics_shown().is_some());
+    let stats = h.state().statistics_shown().unwrap().clone();
+    assert_eq!(
+        stats.games(),
+        0,
+        "an untouched puzzle is no game: {stats:?}"
+    );
+    assert!(stats.games.is_empty());
+    h.get_by_label("No game played yet: a puzzle counts once a move is made.");
+
+    // A move, then Solve.
+    let board = h.state().board().clone();
+    let solution = sudolens::solver::solve(&board.grid()).unwrap();
+    let cell = Cell::ALL
+        .into_iter()
+        .find(|&c| board.value(c) == 0)
+        .unwrap();
+    let label = sudolens::app::board_view::cell_label(h.state().board(), cell);
+    click(&mut h, &label);
+    press(&mut h, Modifiers::NONE, digit_key(solution.get(cell)));
+    press(&mut h, Modifiers::COMMAND, Key::F);
+    wait(&mut h);
+    assert!(h.state().board().is_solved());
+    wait_for(&mut h, "the statistics again", |a| {
+        a.statistics_shown().is_some_and(|s| s.games() == 1)
+    });
+    let stats = h.state().statistics_shown().unwrap().clone();
+    let level = sudolens::logic::rate_grid(&Grid::parse(EASY).unwrap()).level;
+    let s = stats.level(level);
+    assert_eq!((s.games, s.solved, s.revealed), (1, 0, 1), "{s:?}");
+    assert_eq!(s.best, None, "an assisted game is no best time");
+    assert_eq!(stats.games.len(), 1);
+    assert_eq!(stats.games[0].result, GameResult::Revealed);
+    h.get_by_label("Assisted: Solve used");
+}
+
 /// Writes a finished game of `puzzle` into the history in `dir`: solved on
 /// 12 May 2025 in 14 minutes.
 fn played_on_12_may(dir: &Path, puzzle: Grid) {
