@@ -479,6 +479,26 @@ mod tests {
     use crate::grid::Cell;
     use crate::logic::{Candidate, Link, LinkKind, Why};
 
+    /// The candidate 3 of a cell.
+    fn cand(row: usize, col: usize) -> Candidate {
+        Candidate {
+            cell: Cell::new(row, col),
+            digit: 3,
+        }
+    }
+
+    /// A line showing `cands` and `links`.
+    fn line(cands: Vec<Candidate>, links: Vec<Link>) -> hint::Line {
+        hint::Line {
+            text: "l".into(),
+            highlights: Highlights {
+                candidates: cands,
+                links,
+                ..Highlights::default()
+            },
+        }
+    }
+
     fn said(kind: ParagraphKind, lines: Vec<hint::Line>) -> DialogueEntry {
         DialogueEntry::new(hint::Paragraph { kind, lines }, Lang::En)
     }
@@ -493,21 +513,9 @@ mod tests {
 
     #[test]
     fn a_line_with_its_own_links_draws_only_its_branch() {
-        let cand = |row, col| Candidate {
-            cell: Cell::new(row, col),
-            digit: 3,
-        };
         let (a, b, c, d) = (cand(0, 0), cand(0, 5), cand(4, 5), cand(4, 8));
         let ab = Link::new(a, b, LinkKind::Strong, Why::Cell);
         let cd = Link::new(c, d, LinkKind::Strong, Why::Cell);
-        let line = |cands: Vec<Candidate>, links: Vec<Link>| hint::Line {
-            text: "l".into(),
-            highlights: Highlights {
-                candidates: cands,
-                links,
-                ..Highlights::default()
-            },
-        };
         let p = said(
             ParagraphKind::Step,
             vec![
@@ -526,21 +534,9 @@ mod tests {
 
     #[test]
     fn chain_links_appear_once_both_ends_were_shown() {
-        let cand = |row, col| Candidate {
-            cell: Cell::new(row, col),
-            digit: 3,
-        };
         let (a, b, c) = (cand(0, 0), cand(0, 5), cand(4, 5));
         let ab = Link::new(a, b, LinkKind::Strong, Why::Cell);
         let bc = Link::new(b, c, LinkKind::Weak, Why::Cell);
-        let line = |cands: Vec<Candidate>, links: Vec<Link>| hint::Line {
-            text: "l".into(),
-            highlights: Highlights {
-                candidates: cands,
-                links,
-                ..Highlights::default()
-            },
-        };
         let p = said(
             ParagraphKind::Step,
             vec![

@@ -44,7 +44,23 @@ pub(super) struct Replay<'a> {
     pub(super) by: Vec<By>,
 }
 
-impl Replay<'_> {
+impl<'a> Replay<'a> {
+    /// The grid `start` with `premise` supposed (placed, or removed), every
+    /// other candidate standing as at the start.
+    pub(super) fn supposing(start: &'a Pencilmarks, premise: Premise) -> Replay<'a> {
+        let mut r = Replay {
+            start,
+            st: start.clone(),
+            by: vec![By::Start; 729],
+        };
+        if premise.on {
+            r.place(premise.candidate, By::Premise);
+        } else {
+            r.remove(premise.candidate, By::Premise);
+        }
+        r
+    }
+
     pub(super) fn remove(&mut self, c: Candidate, who: By) {
         if self.st.has(c.cell, c.digit) {
             self.st.eliminate(c.cell, c.digit);

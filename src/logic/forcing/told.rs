@@ -125,21 +125,10 @@ fn shorten_nested(
     start: &Pencilmarks,
     premise: Premise,
     said: &[Said],
-    end: End,
     inner: &mut Vec<Vec<Said>>,
     chains: &[Chain],
 ) {
-    let _ = end;
-    let mut r = Replay {
-        start,
-        st: start.clone(),
-        by: vec![By::Start; 729],
-    };
-    if premise.on {
-        r.place(premise.candidate, By::Premise);
-    } else {
-        r.remove(premise.candidate, By::Premise);
-    }
+    let mut r = Replay::supposing(start, premise);
     for (i, s) in said.iter().enumerate() {
         if !r.st.has(s.cand.cell, s.cand.digit) {
             continue;
@@ -148,7 +137,7 @@ fn shorten_nested(
             Some(k) => {
                 if let Some(p) = chains.get(k).and_then(|c| c.premise) {
                     let sub = inner[k].clone();
-                    shorten_nested(&r.st, p, &sub, End::Broken, inner, chains);
+                    shorten_nested(&r.st, p, &sub, inner, chains);
                     if let Some(short) =
                         shorten(&r.st, p, inner[k].clone(), End::Broken, inner, chains)
                     {
@@ -199,10 +188,10 @@ pub(crate) fn tell(s: &Pencilmarks, chains: &mut Vec<Chain>, ends: &[End]) -> bo
     // which replay rebuilds from their enclosing chain: their own facts
     // are kept whole here, and only the top chains are shortened.
     let mut inner: Vec<Vec<Said>> = chains.iter().map(said_of).collect();
-    for (i, &end) in ends.iter().enumerate() {
+    for i in 0..ends.len() {
         if let Some(premise) = chains[i].premise {
             let said = inner[i].clone();
-            shorten_nested(s, premise, &said, end, &mut inner, chains);
+            shorten_nested(s, premise, &said, &mut inner, chains);
         }
     }
     let mut told: Vec<Vec<Said>> = inner.clone();
@@ -287,16 +276,7 @@ fn told_links(
     let cells = |by: &[(Candidate, By)]| -> CellSet { by.iter().map(|b| fact(b.1).cell).collect() };
     let mut links = Vec::new();
     // Rebuild the grid as the replay had it, to open nested chains in it.
-    let mut r = Replay {
-        start,
-        st: start.clone(),
-        by: vec![By::Start; 729],
-    };
-    if premise.on {
-        r.place(premise.candidate, By::Premise);
-    } else {
-        r.remove(premise.candidate, By::Premise);
-    }
+    let mut r = Replay::supposing(start, premise);
     for (i, (s, (why, by))) in said.iter().zip(&o.reasons).enumerate() {
         if let Some(k) = s.nested {
             let sub = chains[k].premise?;
