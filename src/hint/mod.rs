@@ -535,6 +535,24 @@ mod tests {
                 // eliminations a placement implies are not lines of their
                 // own, so it takes fewer lines than links.
                 assert!(lines < links + 4, "{step}: {lines} lines, {links} links");
+            } else if matches!(
+                step.pattern,
+                crate::logic::Pattern::Chain { .. } | crate::logic::Pattern::NiceLoop { .. }
+            ) {
+                // An elimination is folded into the placement it allows,
+                // and the supposition opens the first line: fewer lines
+                // than links, yet every link's end is shown by a line.
+                let read = for_step(step, Lang::En);
+                assert!(lines < links + 4, "{step}: {lines} lines, {links} links");
+                for l in step.chains.iter().flat_map(|c| &c.links) {
+                    assert!(
+                        read.lines
+                            .iter()
+                            .any(|line| line.highlights.candidates.contains(&l.to)),
+                        "{step}: no line shows {:?}",
+                        l.to
+                    );
+                }
             } else if step.technique.is_chain() {
                 assert!(lines >= links + 4, "one line per link");
             }

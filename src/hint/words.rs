@@ -80,7 +80,7 @@ impl From<Wording> for Lang {
 }
 
 /// "and" / "et".
-fn and(lang: Lang) -> &'static str {
+pub(crate) fn and(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "and",
         Lang::Fr => "et",

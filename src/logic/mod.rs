@@ -12,6 +12,7 @@ mod als;
 mod chains;
 mod eureka;
 pub(crate) use chains::shared_unit;
+pub(crate) use forcing::{FACTS_PER_LINE, PLACEMENTS_PER_LINE};
 mod fish;
 mod forcing;
 mod instances;

@@ -1,13 +1,14 @@
 //! Pip's words for a forcing chain told as its path (`logic`'s
 //! `forcing/told.rs`): a line per placement, naming the facts its single
-//! rests on; placements resting on the same facts share a line; a case of a
+//! rests on; placements resting only on facts said before them share a line; a case of a
 //! forcing chain opens with its supposition; a nested contradiction is named
 //! in one line and told on request.
 
-use super::super::words::{cell, list_of_phrases, unit_name};
+use super::super::words::{and, cell, list_of_phrases, semicolon, unit_name};
 use super::super::{shown, Line, Wording};
 use super::{ending, premise_line};
-use crate::logic::{Candidate, Chain, Link, LinkKind, Why};
+use crate::grid::CellSet;
+use crate::logic::{Candidate, Chain, Link, LinkKind, Why, FACTS_PER_LINE, PLACEMENTS_PER_LINE};
 
 /// Whether a chain was told by the engine (the placements on the path,
 /// each with the facts it rests on) rather than link by link as found.
@@ -97,7 +98,7 @@ pub(super) fn told_lines(
     for (j, l) in chain.links.iter().enumerate() {
         if l.kind == LinkKind::Strong && !matches!(l.why, Why::Nested(_)) {
             match &mut group {
-                Some((_, ls)) if ls[0].with == l.with && ls.len() < GROUP => ls.push(l),
+                Some((_, ls)) if joins(ls, l) => ls.push(l),
                 _ => {
                     flush(out, &mut group);
                     group = Some((j, vec![l]));
@@ -263,17 +264,36 @@ fn lowercase_first(text: &str) -> String {
     }
 }
 
-/// At most this many placements are said in one line.
-const GROUP: usize = 3;
+/// Whether placement `l` is said in the line of `ls`: it rests on none
+/// of them, and the line still names few facts (the engine gathered the
+/// placements by the same rule, `logic`'s `forcing/told.rs`).
+fn joins(ls: &[&Link], l: &Link) -> bool {
+    let ground = ground(ls);
+    let placed: CellSet = ls.iter().map(|m| m.to.cell).collect();
+    let wider = CellSet::from_mask(ground.mask() | l.with.mask());
+    ls.len() < PLACEMENTS_PER_LINE
+        && l.with.mask() & placed.mask() == 0
+        && (wider.len() == ground.len() || wider.len() <= FACTS_PER_LINE)
+}
 
-/// One or more placements resting on the same facts, in one line: "Then,
+/// The cells of the facts a line of placements rests on.
+fn ground(ls: &[&Link]) -> CellSet {
+    CellSet::from_mask(ls.iter().fold(0, |g, m| g | m.with.mask()))
+}
+
+/// One or more placements resting on facts said before them, in one line: "Then,
 /// with 1 in r9c2: r6c2 is 5, the last place for 5 in c2; and r4c1 is 1,
 /// the last place for 1 in c1."
 fn placements_line(chain: &Chain, j: usize, ls: &[&Link], lang: Wording) -> Line {
     if let [l] = ls {
         return placement_line(chain, j, l, l.why, lang);
     }
-    let (with, mut cands) = facts(chain, j, ls[0].with, lang);
+    let (with, mut cands) = facts(chain, j, ground(ls), lang);
+    let with = if only_the_supposition(chain, j, ground(ls)) {
+        String::new()
+    } else {
+        with
+    };
     let mut units = Vec::new();
     let items: Vec<String> = ls
         .iter()
@@ -298,7 +318,15 @@ fn placements_line(chain: &Chain, j: usize, ls: &[&Link], lang: Wording) -> Line
             }
         })
         .collect();
-    let all = list_of_phrases(&items, lang.lang);
+    // Each item has its own comma ("r6c7 is 6, the last place ..."): the
+    // items are set apart by semicolons, even two of them.
+    let all = match items.as_slice() {
+        [a, b] => {
+            let (semi, and) = (semicolon(lang.lang), and(lang.lang));
+            format!("{a}{semi}{and} {b}")
+        }
+        _ => list_of_phrases(&items, lang.lang),
+    };
     // Facts of an enclosing supposition are not named again here.
     let text = if with.is_empty() {
         say!(lang, "Then {all}.", "Alors {all}.")
@@ -318,13 +346,24 @@ fn placements_line(chain: &Chain, j: usize, ls: &[&Link], lang: Wording) -> Line
     )
 }
 
+/// Whether the facts `with` of link `j` are just the chain's supposition,
+/// on its first placement: "Case 1: if r6c1 is 2, then r6c7 is 6, ..."
+/// needs no "with 2 in r6c1" after it.
+fn only_the_supposition(chain: &Chain, j: usize, with: CellSet) -> bool {
+    chain
+        .premise
+        .is_some_and(|p| p.on && with == CellSet::single(p.candidate.cell))
+        && !chain.links[..j].iter().any(|l| l.kind == LinkKind::Strong)
+}
+
 /// "Then r5c6 is 3: with 4 in r5c1, it is the last place for 3 in row 5."
 fn placement_line(chain: &Chain, j: usize, l: &Link, why: Why, lang: Wording) -> Line {
     let (tc, td) = (cell(l.to.cell, lang), l.to.digit);
     let (with, mut cands) = facts(chain, j, l.with, lang);
     cands.push(l.to);
-    // Facts of an enclosing supposition are not named again here.
-    let with = if with.is_empty() {
+    // Facts of an enclosing supposition are not named again here, nor the
+    // supposition the line opens with.
+    let with = if with.is_empty() || only_the_supposition(chain, j, l.with) {
         with
     } else {
         say!(lang, "with {with}, ", "avec {with}, ")

@@ -22,6 +22,7 @@ mod told;
 use crate::grid::CellSet;
 use propagation::{adopt, breaks, premise_cands, Propagation};
 use told::{tell, End};
+pub(crate) use told::{FACTS_PER_LINE, PLACEMENTS_PER_LINE};
 
 /// A forcing step told by `chains`, the first one's premise first.
 /// `raw` is the number of links as found (every forced consequence used,

@@ -67,10 +67,19 @@ fn shorten(
     Some(said)
 }
 
-/// Brings together the placements that rest on the same facts, so that
-/// Pip can say them in one line ("with 1 in r9c2: ..."). A placement moved
-/// up to the first one resting on the same facts still has them all said
-/// before it, and nothing between relied on it: the order stays a proof.
+/// At most this many placements are said in one line.
+pub(crate) const PLACEMENTS_PER_LINE: usize = 3;
+
+/// At most this many facts are named as the ground of one line of several
+/// placements (a single placement names all it rests on).
+pub(crate) const FACTS_PER_LINE: usize = 3;
+
+/// Brings together placements that rest only on facts said before them,
+/// so that Pip can say them in one line ("with 1 in r9c2 and 3 in r4c5:
+/// ..."): a placement moved up to the first one of its line still has
+/// every fact it rests on said before it, and nothing between relied on
+/// it, so the order stays a proof. A line names at most
+/// [`FACTS_PER_LINE`] facts, more only when its placements share them.
 fn gather(
     start: &Pencilmarks,
     premise: Premise,
@@ -103,11 +112,33 @@ fn gather(
         if said[i].nested.is_some() {
             continue;
         }
+        let mut line = vec![i];
+        let mut ground = keys[i].clone();
         for j in i + 1..said.len() {
-            if !used[j] && said[j].nested.is_none() && keys[j] == keys[i] {
-                used[j] = true;
-                out.push(said[j]);
+            if line.len() == PLACEMENTS_PER_LINE {
+                break;
             }
+            if used[j] || said[j].nested.is_some() {
+                continue;
+            }
+            let said_before = keys[j].iter().all(|b| match *b {
+                By::Fact(f) => used[f] && !line.contains(&f),
+                _ => true,
+            });
+            if !said_before {
+                continue;
+            }
+            let mut wider = ground.clone();
+            wider.extend(keys[j].iter().copied());
+            wider.sort();
+            wider.dedup();
+            if wider.len() > ground.len() && wider.len() > FACTS_PER_LINE {
+                continue;
+            }
+            ground = wider;
+            used[j] = true;
+            line.push(j);
+            out.push(said[j]);
         }
     }
     if replay(start, premise, &out, end, inner, chains).is_some() {
