@@ -1,16 +1,19 @@
 //! `sudolens explain`: the whole logical path of a puzzle, step by step.
 
-use super::hint::{one_grid, step_json, texts, WordingArgs};
-use super::{Exit, Output};
+use super::hint::{step_json, texts, WordingArgs};
+use super::{read_source, Exit, Output};
 use clap::Args;
+use std::io::BufRead;
 use std::process::ExitCode;
-use sudolens::hint::{for_reading, inner_chains, invalid_grid, summary};
+use sudolens::grid::{Grid, PuzzleLine, PuzzleLines, PuzzleStream};
+use sudolens::hint::{for_reading, inner_chains, invalid_grid, summary, Wording};
 use sudolens::logic::solve_path;
 use sudolens::solver::verdict;
 
 #[derive(Args)]
 pub struct ExplainArgs {
-    /// An 81-character puzzle, a grid file, or `-` for standard input.
+    /// An 81-character puzzle, a grid file, a file of puzzles (one per
+    /// line), or `-` for standard input.
     puzzle: String,
     /// Print `{"puzzle", "steps": [...], "solved_by_logic"}` as JSON.
     #[arg(long)]
@@ -28,6 +31,10 @@ pub struct ExplainArgs {
     /// its shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    /// Threads a file of puzzles is explained on (default: one per core);
+    /// the output keeps the file's order.
+    #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
+    jobs: Option<usize>,
 }
 
 pub fn run(args: &ExplainArgs) -> ExitCode {
@@ -39,20 +46,72 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         Ok(None) => {}
         Err(e) => return super::bad_input(&e),
     }
-    let grid = match one_grid(&args.puzzle, "explain") {
-        Ok(g) => g,
-        Err(code) => return code,
+    let source = match read_source(&args.puzzle) {
+        Ok(s) => s,
+        Err(e) => return super::bad_input(&e),
     };
     let words = args.words.wording();
-    let v = verdict(&grid);
     let mut out = Output::stdout();
-    if !v.is_unique() {
-        for line in texts(invalid_grid(&grid, &v, words)) {
+    match source.puzzles {
+        PuzzleStream::Single(grid) => {
+            let (lines, exit) = explained(&grid, args, words);
+            for line in lines {
+                out.line(line);
+            }
+            out.finish(exit)
+        }
+        PuzzleStream::Many(lines) => explain_batch(lines, args, words, out),
+    }
+}
+
+/// A file of puzzles, each explained in turn on `--jobs` threads, in the
+/// file's order: in text, a blank line between puzzles; in JSON, one
+/// object per puzzle. A line that is no puzzle says so and the rest go on.
+fn explain_batch(
+    lines: PuzzleLines<Box<dyn BufRead>>,
+    args: &ExplainArgs,
+    words: Wording,
+    mut out: Output,
+) -> ExitCode {
+    let work = |line: PuzzleLine| match line.grid {
+        Ok(grid) => explained(&grid, args, words),
+        Err(e) => {
+            let message = e.at_line(line.line);
+            let text = if args.json {
+                serde_json::json!({ "error": message }).to_string()
+            } else {
+                format!("error: {message}")
+            };
+            (vec![text], Exit::BadInput)
+        }
+    };
+    let jobs = args.jobs.unwrap_or_else(super::jobs::default_jobs);
+    let (mut first, mut worst) = (true, Exit::Ok);
+    super::jobs::ordered(lines, jobs, 1, work, |(lines, exit)| {
+        if !first && !args.json {
+            out.line("");
+        }
+        first = false;
+        for line in lines {
             out.line(line);
         }
-        return out.finish(Exit::for_verdict(&v));
+        if exit != Exit::Ok {
+            worst = Exit::BatchFailures;
+        }
+        !out.failed()
+    });
+    out.finish(worst)
+}
+
+/// One puzzle's whole path as the lines `explain` prints, and the exit
+/// code it alone would give.
+fn explained(grid: &Grid, args: &ExplainArgs, words: Wording) -> (Vec<String>, Exit) {
+    let v = verdict(grid);
+    if !v.is_unique() {
+        return (texts(invalid_grid(grid, &v, words)), Exit::for_verdict(&v));
     }
-    let path = solve_path(&grid);
+    let path = solve_path(grid);
+    let mut out = Vec::new();
     if args.json {
         let steps: Vec<serde_json::Value> =
             path.steps.iter().map(|s| step_json(s, words)).collect();
@@ -61,25 +120,25 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             "steps": steps,
             "solved_by_logic": path.solved_by_logic,
         });
-        out.line(json);
+        out.push(json.to_string());
     } else {
         for (i, step) in path.steps.iter().enumerate() {
-            out.line(format_args!("{:3}. {}", i + 1, summary(step, words)));
+            out.push(format!("{:3}. {}", i + 1, summary(step, words)));
             if !args.brief {
                 for line in for_reading(step, words).lines {
-                    out.line(format_args!("       {}", line.text));
+                    out.push(format!("       {}", line.text));
                 }
                 if args.verbose {
                     for (k, lines) in inner_chains(step, words) {
-                        out.line(format_args!("       [{k}]"));
+                        out.push(format!("       [{k}]"));
                         for line in lines {
-                            out.line(format_args!("         {}", line.text));
+                            out.push(format!("         {}", line.text));
                         }
                     }
                 }
             }
         }
-        out.line(format_args!(
+        out.push(format!(
             "{} steps, {}",
             path.steps.len(),
             if path.solved_by_logic {
@@ -89,9 +148,10 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             }
         ));
     }
-    out.finish(if path.solved_by_logic {
+    let exit = if path.solved_by_logic {
         Exit::Ok
     } else {
         Exit::Stuck
-    })
+    };
+    (out, exit)
 }

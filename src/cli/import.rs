@@ -24,6 +24,10 @@ pub struct ImportArgs {
     /// subfolder per photo when there are several).
     #[arg(long, value_name = "DIR")]
     debug_dir: Option<PathBuf>,
+    /// Threads the photos are read on (default: one per core); the output
+    /// keeps their order. Each thread holds one decoded photo at a time.
+    #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
+    jobs: Option<usize>,
 }
 
 type PhotoOutcome = Result<ImportResult, ImportError>;
@@ -181,12 +185,12 @@ fn score(path: &Path, r: &ImportResult) -> Option<usize> {
     Some((0..81).filter(|&i| r.cells[i].digit == truth[i]).count())
 }
 
-fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
+fn run_many<'a>(args: &'a ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
     let start = Instant::now();
     let (mut failed, mut scored, mut grids_right, mut cells_right) = (0, 0, 0, 0);
     let mut times = Vec::new();
     let mut out = Output::stdout();
-    for path in &args.photos {
+    let work = |path: &'a PathBuf| {
         let opts = ImportOptions {
             debug_dir: args
                 .debug_dir
@@ -195,42 +199,55 @@ fn run_many(args: &ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
             ..Default::default()
         };
         let outcome = vision::import_path(path, model, &opts);
-        if exit_for(&outcome) != Exit::Ok {
-            failed += 1;
-        }
         let right = outcome.as_ref().ok().and_then(|r| score(path, r));
-        if args.json {
-            out.line(json_line(path, &outcome));
-        } else {
-            match &outcome {
-                Ok(r) => out.line(format_args!(
-                    "{}: {} {} {} {:.0} ms{}",
-                    path.display(),
-                    r.givens,
-                    vision::verdict_name(&r.verdict),
-                    r.uncertain.len(),
-                    r.timings_ms.total,
-                    right
-                        .map(|n| format!("  {n}/81 cells right"))
-                        .unwrap_or_default()
-                )),
-                Err(e) => out.line(format_args!("{}: error: {e}", path.display())),
+        (path, outcome, right)
+    };
+    let jobs = args.jobs.unwrap_or_else(super::jobs::default_jobs);
+    // A photo at a time per thread: each takes long enough to be its own
+    // chunk, and a thread holds one decoded photo at most.
+    super::jobs::ordered(
+        args.photos.iter(),
+        jobs,
+        1,
+        work,
+        |(path, outcome, right)| {
+            if exit_for(&outcome) != Exit::Ok {
+                failed += 1;
             }
-        }
-        // Each photo's line is sent on as it is read: photos are slow.
-        out.flush();
-        if out.failed() {
-            break;
-        }
-        if let Ok(r) = &outcome {
-            times.push(r.timings_ms.total);
-        }
-        if let Some(n) = right {
-            scored += 1;
-            cells_right += n;
-            grids_right += usize::from(n == 81);
-        }
-    }
+            if args.json {
+                out.line(json_line(path, &outcome));
+            } else {
+                match &outcome {
+                    Ok(r) => out.line(format_args!(
+                        "{}: {} {} {} {:.0} ms{}",
+                        path.display(),
+                        r.givens,
+                        vision::verdict_name(&r.verdict),
+                        r.uncertain.len(),
+                        r.timings_ms.total,
+                        right
+                            .map(|n| format!("  {n}/81 cells right"))
+                            .unwrap_or_default()
+                    )),
+                    Err(e) => out.line(format_args!("{}: error: {e}", path.display())),
+                }
+            }
+            // Each photo's line is sent on as it is read: photos are slow.
+            out.flush();
+            if out.failed() {
+                return false;
+            }
+            if let Ok(r) = &outcome {
+                times.push(r.timings_ms.total);
+            }
+            if let Some(n) = right {
+                scored += 1;
+                cells_right += n;
+                grids_right += usize::from(n == 81);
+            }
+            true
+        },
+    );
     // A failed write is said before the summary; a closed pipe ends the
     // run quietly, as asked.
     let ending = out.end();

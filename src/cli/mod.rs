@@ -19,6 +19,7 @@ pub mod generate;
 pub mod hint;
 pub mod import;
 mod input;
+mod jobs;
 pub mod output;
 pub mod rate;
 mod saved;

@@ -7,7 +7,7 @@ use clap::Args;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
-use sudolens::grid::{Grid, ParseError, PuzzleStream};
+use sudolens::grid::{Grid, ParseError, PuzzleLine, PuzzleStream};
 use sudolens::hint::{
     for_reading, level_name, technique_name, verdict_summary, Lang, Notation, Wording,
 };
@@ -37,6 +37,11 @@ pub struct RateArgs {
     /// shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    /// Threads a batch is rated on (default: one per core, or one with
+    /// `--bench`, whose timings are of one thread); the output keeps the
+    /// file's order.
+    #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
+    jobs: Option<usize>,
 }
 
 /// The first conclusion of the path that contradicts the solution.
@@ -121,6 +126,35 @@ struct Stats {
     forcing_lines: BTreeMap<Technique, Vec<usize>>,
     /// The longest step seen: its lines, technique and puzzle.
     longest: Option<(usize, Technique, String)>,
+}
+
+impl Stats {
+    /// Adds the figures of `other` (puzzles rated after these).
+    fn merge(&mut self, other: Stats) {
+        self.rated += other.rated;
+        self.already_solved += other.already_solved;
+        self.unsolved += other.unsolved;
+        self.bad += other.bad;
+        self.wrong += other.wrong;
+        for (a, b) in self.levels.iter_mut().zip(other.levels) {
+            *a += b;
+        }
+        for (t, n) in other.hardest {
+            *self.hardest.entry(t).or_default() += n;
+        }
+        self.contradiction_used += other.contradiction_used;
+        self.step_times.extend(other.step_times);
+        self.path_times.extend(other.path_times);
+        self.hardest_lines.extend(other.hardest_lines);
+        for (t, v) in other.forcing_lines {
+            self.forcing_lines.entry(t).or_default().extend(v);
+        }
+        if let Some(l) = other.longest {
+            if self.longest.as_ref().is_none_or(|m| l.0 > m.0) {
+                self.longest = Some(l);
+            }
+        }
+    }
 }
 
 struct Rater<'a> {
@@ -268,19 +302,32 @@ pub fn run(args: &RateArgs) -> ExitCode {
             exit
         }
         PuzzleStream::Many(lines) => {
+            let jobs = args.jobs.unwrap_or(if args.bench {
+                1
+            } else {
+                super::jobs::default_jobs()
+            });
+            // Each puzzle is rated with figures of its own, added to the
+            // run's in the file's order.
+            let work = |line: PuzzleLine| {
+                let mut one = Rater {
+                    args,
+                    stats: Stats::default(),
+                };
+                let (text, exit) = one.rate_one(Some(line.line), line.grid);
+                (text, exit, one.stats)
+            };
             let mut worst = Exit::Ok;
-            for line in lines {
-                let (text, exit) = rater.rate_one(Some(line.line), line.grid);
+            super::jobs::ordered(lines, jobs, 4, work, |(text, exit, stats)| {
+                rater.stats.merge(stats);
                 out.line(text);
-                if out.failed() {
-                    break;
-                }
                 worst = match (worst, exit) {
                     (Exit::Internal, _) | (_, Exit::Internal) => Exit::Internal,
                     (_, Exit::Ok) => worst,
                     _ => Exit::BatchFailures,
                 };
-            }
+                !out.failed()
+            });
             worst
         }
     };

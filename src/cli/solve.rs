@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
-use sudolens::grid::{Grid, PuzzleLines, PuzzleStream};
+use sudolens::grid::{Grid, PuzzleLine, PuzzleLines, PuzzleStream};
 use sudolens::hint::{verdict_summary, Lang, Notation, Wording};
 use sudolens::solver::{verdict, Verdict};
 
@@ -24,6 +24,10 @@ pub struct SolveArgs {
     /// its shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    /// Threads a batch is solved on (default: one per core); the output
+    /// keeps the file's order.
+    #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
+    jobs: Option<usize>,
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
@@ -41,7 +45,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let words = Wording::new(Lang::En, args.notation);
     match source.puzzles {
         PuzzleStream::Single(grid) => solve_one(&grid, words),
-        PuzzleStream::Many(lines) => solve_batch(&source.name, lines, words),
+        PuzzleStream::Many(lines) => {
+            let jobs = args.jobs.unwrap_or_else(super::jobs::default_jobs);
+            solve_batch(&source.name, lines, words, jobs)
+        }
     }
 }
 
@@ -64,35 +71,50 @@ struct Tally {
     malformed: usize,
 }
 
-/// Solves each line as it is read: one output line per puzzle, in order,
-/// and nothing kept but the counts.
-fn solve_batch(name: &str, lines: PuzzleLines<Box<dyn BufRead>>, words: Wording) -> ExitCode {
+/// What became of one line of a batch, counted in the summary.
+#[derive(Clone, Copy)]
+enum Outcome {
+    Solved,
+    Invalid,
+    Malformed,
+}
+
+/// Solves each line as it is read, on `jobs` threads: one output line per
+/// puzzle, in the file's order, and nothing kept but the counts.
+fn solve_batch(
+    name: &str,
+    lines: PuzzleLines<Box<dyn BufRead>>,
+    words: Wording,
+    jobs: usize,
+) -> ExitCode {
     let start = Instant::now();
     let mut out = Output::stdout();
     let mut tally = Tally::default();
-    for line in lines {
+    let work = |line: PuzzleLine| match &line.grid {
+        Err(e) => (
+            Outcome::Malformed,
+            format!("error: {}", e.at_line(line.line)),
+        ),
+        Ok(grid) => match verdict(grid) {
+            Verdict::Unique(s) => (Outcome::Solved, s.to_line()),
+            v => (
+                Outcome::Invalid,
+                format!("error: line {}: {}", line.line, verdict_summary(&v, words)),
+            ),
+        },
+    };
+    // Solving a puzzle takes microseconds: chunks of them keep the threads'
+    // hand-over small next to the work.
+    super::jobs::ordered(lines, jobs, 64, work, |(outcome, text)| {
         tally.puzzles += 1;
-        let text = match &line.grid {
-            Err(e) => {
-                tally.malformed += 1;
-                format!("error: {}", e.at_line(line.line))
-            }
-            Ok(grid) => match verdict(grid) {
-                Verdict::Unique(s) => {
-                    tally.solved += 1;
-                    s.to_line()
-                }
-                v => {
-                    tally.invalid += 1;
-                    format!("error: line {}: {}", line.line, verdict_summary(&v, words))
-                }
-            },
-        };
-        out.line(text);
-        if out.failed() {
-            break;
+        match outcome {
+            Outcome::Solved => tally.solved += 1,
+            Outcome::Invalid => tally.invalid += 1,
+            Outcome::Malformed => tally.malformed += 1,
         }
-    }
+        out.line(text);
+        !out.failed()
+    });
     // A failed write is said before the summary, which counts the lines
     // read; a closed pipe (`| head`) ends the batch quietly, as asked.
     let ending = out.end();

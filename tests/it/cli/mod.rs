@@ -8,6 +8,7 @@ mod exit_codes;
 mod games;
 mod generate;
 mod import;
+mod jobs;
 mod logic_commands;
 mod memory;
 mod solve;
