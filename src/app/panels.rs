@@ -5,7 +5,7 @@
 use egui::Ui;
 
 use super::board_view::BoardView;
-use super::dialogue::{self, DialogueView};
+use super::dialogue_view::{DialogueView, Event};
 use super::pip::PipView;
 use super::{number_pad, App};
 
@@ -25,9 +25,9 @@ impl App {
             .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
-            Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
-            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
+            Some(Event::Offer(o)) => self.on_offer(o, &ctx),
+            Some(Event::Next) if !in_duel => self.next_at_end(&ctx),
+            Some(Event::Guide(t)) => self.open_guide(Some(t)),
             _ => {}
         }
     }
