@@ -323,6 +323,7 @@ mod tests {
                 links,
                 ..Highlights::default()
             },
+            ..hint::Line::default()
         }
     }
 
@@ -333,7 +334,7 @@ mod tests {
     fn para(n: usize) -> DialogueEntry {
         let line = |i| hint::Line {
             text: format!("line {i}"),
-            highlights: Highlights::default(),
+            ..hint::Line::default()
         };
         said(ParagraphKind::Info, (0..n).map(line).collect())
     }

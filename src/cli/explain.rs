@@ -70,9 +70,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
                     out.line(format_args!("       {}", line.text));
                 }
                 if args.verbose {
-                    for (k, lines) in inner_chains(step, words) {
-                        out.line(format_args!("       [{k}]"));
-                        for line in lines {
+                    for chain in inner_chains(step, words) {
+                        out.line(format_args!("       [{}]", chain.number));
+                        for line in chain.lines {
                             out.line(format_args!("         {}", line.text));
                         }
                     }
