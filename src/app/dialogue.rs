@@ -59,6 +59,10 @@ pub struct DialogueEntry {
     /// The hint budget holds the paragraph at its nudge until the player
     /// asks for more help.
     pub held: bool,
+    /// The inner chains of a nested forcing chain opened with More, by
+    /// their numbers ([`hint::InnerChain::number`]): the last is shown in
+    /// place of the paragraph's lines (an inner chain may name others).
+    pub opened: Vec<usize>,
 }
 
 impl DialogueEntry {
@@ -82,6 +86,7 @@ impl DialogueEntry {
             step: None,
             hint: None,
             held: false,
+            opened: Vec::new(),
         }
     }
 
@@ -161,6 +166,12 @@ impl Dialogue {
     /// on the line that shows all of the step (the one with most links).
     pub fn highlights(&self) -> Option<Highlights> {
         let (p, current) = self.current()?;
+        if let Some(inner) = self.inner_told(Lang::En) {
+            // An inner chain's last line carries the whole chain and its
+            // contradiction. Highlights do not depend on the words: any
+            // language gives them.
+            return inner.lines.last().map(|l| l.highlights.clone());
+        }
         let mut shown = p.lines.get(current)?.highlights.clone();
         if !shown.links.is_empty() {
             // A line that names its own links (a branch of a forcing
@@ -214,8 +225,33 @@ impl Dialogue {
         self.para > 0 || self.line > 0
     }
 
+    /// More: inner chain `k` of the paragraph being read is shown in place
+    /// of its lines, until Back or the reader pages on.
+    pub fn open_inner(&mut self, k: usize) {
+        if let Some(p) = self.current_mut() {
+            p.opened.push(k);
+        }
+    }
+
+    /// Back: the inner chain shown closes, back to the one that names it.
+    pub fn close_inner(&mut self) {
+        if let Some(p) = self.current_mut() {
+            p.opened.pop();
+        }
+    }
+
+    /// The inner chain shown, told in `w`'s words.
+    pub fn inner_told(&self, w: impl Into<hint::Wording>) -> Option<hint::InnerChain> {
+        let (p, _) = self.current()?;
+        let k = *p.opened.last()?;
+        hint::inner_chains(p.step.as_ref()?, w)
+            .into_iter()
+            .find(|c| c.number == k)
+    }
+
     /// Moves one line on; `false` when already at the end.
     pub fn forward(&mut self) -> bool {
+        self.close_all_inner();
         let Some((p, l)) = self.current() else {
             return false;
         };
@@ -231,8 +267,17 @@ impl Dialogue {
         }
     }
 
+    /// Paging goes back to the paragraph's lines: an inner chain is read
+    /// apart from them.
+    fn close_all_inner(&mut self) {
+        if let Some(p) = self.current_mut() {
+            p.opened.clear();
+        }
+    }
+
     /// Moves one line back; `false` at the very start.
     pub fn back(&mut self) -> bool {
+        self.close_all_inner();
         if self.line > 0 {
             self.line -= 1;
             true
@@ -415,6 +460,21 @@ mod tests {
         assert_eq!(d.current().unwrap().1, 1);
         d.back();
         assert!(!d.held(), "once paid for, the nudge holds no more");
+    }
+
+    #[test]
+    fn paging_closes_the_inner_chains_opened() {
+        let mut d = Dialogue::default();
+        d.push(para(3));
+        d.open_inner(2);
+        d.open_inner(5);
+        d.close_inner();
+        assert_eq!(d.current().unwrap().0.opened, vec![2], "Back closes one");
+        d.forward();
+        assert!(d.current().unwrap().0.opened.is_empty());
+        d.open_inner(2);
+        d.back();
+        assert!(d.current().unwrap().0.opened.is_empty());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use egui::{Color32, CornerRadius, Frame, Margin, RichText, Stroke, Ui};
 
 use super::dialogue::{AtEnd, Dialogue, Offer};
 use super::i18n::Texts;
-use crate::hint::{self, Lang};
+use crate::hint::{self, Lang, Notation, Wording};
 use crate::logic::Technique;
 
 /// The height kept under the bubble's lines for what follows them: the
@@ -34,6 +34,9 @@ pub struct DialogueView<'a> {
     lang: Lang,
     /// Whether Next at the end can ask for more (a hint engine is there).
     more_available: bool,
+    /// How an inner chain opened with More names cells, as the step's
+    /// lines do.
+    notation: Notation,
 }
 
 impl<'a> DialogueView<'a> {
@@ -42,7 +45,13 @@ impl<'a> DialogueView<'a> {
             dialogue,
             lang,
             more_available: false,
+            notation: Notation::Plain,
         }
+    }
+
+    pub fn notation(mut self, notation: Notation) -> Self {
+        self.notation = notation;
+        self
     }
 
     pub fn more_available(mut self, yes: bool) -> Self {
@@ -85,10 +94,33 @@ impl<'a> DialogueView<'a> {
             .inner_margin(Margin::same(12))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
+                let words = Wording::new(self.lang, self.notation);
+                let inner = self.dialogue.inner_told(words);
                 let Some((p, current)) = self.dialogue.current() else {
                     return;
                 };
-                ui.label(RichText::new(&p.title).strong().size(16.0).color(ink));
+                // The More labels of the inner chains the lines read name.
+                let chains = match &p.step {
+                    Some(s) if p.lines[..=current].iter().any(|l| !l.inner.is_empty()) => {
+                        hint::inner_chains(s, words)
+                    }
+                    _ => Vec::new(),
+                };
+                let more = |ui: &mut Ui, line: &hint::Line, opened: &mut Option<usize>| {
+                    if line.inner.is_empty() {
+                        return;
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for c in chains.iter().filter(|c| line.inner.contains(&c.number)) {
+                            if ui.small_button(&c.more).clicked() {
+                                *opened = Some(c.number);
+                            }
+                        }
+                    });
+                };
+                let mut opened = None;
+                let title = inner.as_ref().map_or(&p.title, |c| &c.title);
+                ui.label(RichText::new(title).strong().size(16.0).color(ink));
                 ui.add_space(4.0);
                 // The lines scroll within the bubble, the buttons under them
                 // always in sight (issue 30: a 13-line chain pushed Apply and
@@ -96,11 +128,24 @@ impl<'a> DialogueView<'a> {
                 // last one shown: sticking to the bottom follows it.
                 let lines_height = (ui.available_height() - CONTROLS_HEIGHT).max(MIN_LINES_HEIGHT);
                 egui::ScrollArea::vertical()
-                    .id_salt(("dialogue_lines", self.dialogue.para_index()))
+                    .id_salt((
+                        "dialogue_lines",
+                        self.dialogue.para_index(),
+                        inner.as_ref().map(|c| c.number),
+                    ))
                     .max_height(lines_height)
                     .auto_shrink([false, true])
-                    .stick_to_bottom(true)
+                    // An inner chain is read from its start.
+                    .stick_to_bottom(inner.is_none())
                     .show(ui, |ui| {
+                        if let Some(c) = &inner {
+                            // An inner chain is read whole: it was asked for.
+                            for line in &c.lines {
+                                ui.label(RichText::new(&line.text).size(15.0).color(ink));
+                                more(ui, line, &mut opened);
+                            }
+                            return;
+                        }
                         for (i, line) in p.lines.iter().enumerate().take(current + 1) {
                             let text = RichText::new(&line.text).size(15.0);
                             let text = if i == current {
@@ -109,6 +154,7 @@ impl<'a> DialogueView<'a> {
                                 text.color(ink.gamma_multiply(0.6))
                             };
                             ui.label(text);
+                            more(ui, line, &mut opened);
                         }
                     });
                 let held = p.held && current == 0;
@@ -128,8 +174,12 @@ impl<'a> DialogueView<'a> {
                 };
                 let what_is = p.technique().filter(|_| current >= 1);
                 let position = format!("{}/{}", current + 1, p.lines.len());
+                let mut closed = false;
                 ui.add_space(6.0);
                 ui.horizontal_wrapped(|ui| {
+                    if inner.is_some() && ui.button(hint::back_to_chain(self.lang)).clicked() {
+                        closed = true;
+                    }
                     for offer in offers {
                         let label = match offer {
                             Offer::Apply => t.apply,
@@ -148,6 +198,13 @@ impl<'a> DialogueView<'a> {
                         }
                     }
                 });
+                // (chains, which borrows the paragraph, is done with here)
+                if let Some(k) = opened {
+                    self.dialogue.open_inner(k);
+                }
+                if closed {
+                    self.dialogue.close_inner();
+                }
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(self.dialogue.can_go_back(), egui::Button::new(t.previous))

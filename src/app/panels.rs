@@ -22,6 +22,7 @@ impl App {
         // In a duel, hints would play for the player: Next stops at the end.
         let in_duel = self.duel.screen.is_some();
         let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
+            .notation(self.config.notation)
             .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
@@ -32,6 +33,16 @@ impl App {
         }
     }
 
+    /// What the board highlights: the line Pip is reading (only its branch
+    /// of a forcing chain, or the inner chain opened with More), else the
+    /// game's own marks; and whether they are Pip's.
+    pub fn board_highlights(&self) -> (crate::logic::Highlights, bool) {
+        match self.tutor.dialogue.highlights() {
+            Some(m) if !m.is_empty() => (m, true),
+            _ => (self.session.marks.clone(), false),
+        }
+    }
+
     /// The grid (or the paused cover) and the number pad under it.
     pub(super) fn board_area(&mut self, ui: &mut Ui) {
         let t = self.t();
@@ -39,10 +50,7 @@ impl App {
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
-        let (marks, step_shown) = match self.tutor.dialogue.highlights() {
-            Some(m) if !m.is_empty() => (m, true),
-            _ => (self.session.marks.clone(), false),
-        };
+        let (marks, step_shown) = self.board_highlights();
         let mut pressed = None;
         ui.vertical_centered(|ui| {
             let s = &mut self.session;
