@@ -41,7 +41,8 @@ export class Dialogue {
 
   /// The current line's highlights, with the paragraph's chain links whose
   /// two ends were shown by this line or an earlier one: the chain grows on
-  /// the board as it is read (the window does the same).
+  /// the board as it is read (the window does the same). A line with links
+  /// of its own (a forcing chain's branch) shows only those.
   highlights() {
     const p = this.current();
     if (!p) return null;
@@ -49,6 +50,9 @@ export class Dialogue {
     const inner = this.innerShown();
     if (inner) return structuredClone(inner.lines[inner.lines.length - 1]?.highlights || {});
     const shown = structuredClone(p.lines[this.line].highlights || {});
+    // A line that names its own links (a branch of a forcing chain read so
+    // far) shows those and no other branch's.
+    if (shown.links?.length) return shown;
     const longest = p.lines.map((l) => l.highlights?.links || []).reduce((a, b) => (b.length > a.length ? b : a), []);
     if (longest.length) {
       const key = (c) => c.cell + "=" + c.digit;

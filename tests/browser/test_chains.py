@@ -1,10 +1,12 @@
-"""A nested forcing chain's inner chains on the page (issue 33): the line
-that names one has its More button, which shows the inner chain in place of
-the step's lines (the board drawing it) until Back, in both languages.
+"""Chain hints on the page (issue 33): a nested forcing chain's line that
+names an inner chain has its More button, which shows the inner chain in
+place of the step's lines (the board drawing it) until Back, in both
+languages; and reading a unit forcing chain, the board draws only the
+branch being read.
 
-The board comes from tests/data/games/nested_forcing_chain.json, where the
-next step is a nested forcing chain: it is put in the page's storage before
-the page opens, as a game kept from an earlier visit.
+The boards come from tests/data/games/, where the next step is that chain:
+each is put in the page's storage before the page opens, as a game kept
+from an earlier visit.
 
     python3 tests/browser/test_chains.py URL
 
@@ -18,7 +20,19 @@ from selenium.webdriver.common.by import By
 
 from test_page import button, check, fresh_browser, ready, tap, wait
 
-GAME = os.path.join(os.path.dirname(__file__), "..", "data", "games", "nested_forcing_chain.json")
+GAMES = os.path.join(os.path.dirname(__file__), "..", "data", "games")
+
+
+def open_game(d, url, name):
+    """The page, on the game kept in tests/data/games/NAME."""
+    with open(os.path.join(GAMES, name)) as f:
+        game = f.read()
+    # Stored from another page of the server (same origin), before the
+    # game page runs: it would keep its own game over it when left.
+    d.get(url.replace("/?t=", "/api/info?t="))
+    d.execute_script("localStorage.setItem('sudolens-game', arguments[0])", game)
+    d.get(url)
+    ready(d)
 
 
 def bubble(d):
@@ -47,15 +61,8 @@ def hint_to_more(d):
 
 
 def more_test(url):
-    with open(GAME) as f:
-        game = f.read()
     with fresh_browser((412, 915)) as d:
-        # The game kept from an earlier visit, stored before the page runs.
-        d.get(url.replace("/?t=", "/api/info?t="))
-        d.execute_script("localStorage.setItem('sudolens-game', arguments[0])", game)
-        d.get(url)
-        ready(d)
-
+        open_game(d, url, "nested_forcing_chain.json")
         naming = hint_to_more(d)
         more = naming["more"][0]
         check(more.startswith("More: inner chain "), "More in English: %r" % more)
@@ -90,5 +97,32 @@ def more_test(url):
     print("nested chain: More opens an inner chain, Back closes it, in both languages")
 
 
+def drawn_links(d):
+    return d.execute_script("return document.querySelectorAll('#board .highlights line.link-strong, #board .highlights line.link-weak').length")
+
+
+def branch_test(url):
+    with fresh_browser((412, 915)) as d:
+        open_game(d, url, "unit_forcing_chain.json")
+        before = bubble(d)["count"]
+        tap(d, button(d, "#hint"))
+        wait(d, lambda d: bubble(d)["count"] != before and bubble(d)["count"].startswith("1/"))
+        # The lines as the page keeps them, each with its own links.
+        kept = d.execute_script("return JSON.parse(sessionStorage.getItem('sudolens-dialogue'))")
+        lines = kept["paragraphs"][-1]["lines"]
+        check(lines[1]["text"].startswith("Technique: Unit Forcing Chain"), "a unit forcing chain: %r" % lines[1])
+        read = 0
+        for i, line in enumerate(lines[:-1]):
+            own = len(line["highlights"].get("links", []))
+            if own:
+                read += 1
+                drawn = drawn_links(d)
+                check(drawn == own, "line %d, %r: %d links drawn, its branch has %d" % (i + 1, line["text"], drawn, own))
+            tap(d, button(d, "#pip-next"))
+        check(read >= 5, "the branches' lines were read: %d" % read)
+    print("unit forcing chain: the board draws only the branch being read")
+
+
 if __name__ == "__main__":
     more_test(sys.argv[1])
+    branch_test(sys.argv[1])
