@@ -4,7 +4,7 @@
 //! forcing chain opens with its supposition; a nested contradiction is named
 //! in one line and told on request.
 
-use super::super::words::{cell, list_of_phrases, unit_name};
+use super::super::words::{cell, list, list_of_phrases, unit_name};
 use super::super::{shown, Line, Wording};
 use super::{ending, premise_line};
 use crate::logic::{Candidate, Chain, Link, LinkKind, Why};
@@ -375,7 +375,7 @@ fn nested_line(ls: &[&Link], lang: Wording) -> Line {
     } else {
         let (dl, nl) = (
             or_list(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>(), lang),
-            list_of_phrases(&ks, lang.lang),
+            list(&ks, lang.lang),
         );
         say!(
             lang,

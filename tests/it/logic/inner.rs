@@ -36,6 +36,8 @@ fn the_lines_that_name_inner_chains_carry_their_numbers() {
             .flat_map(|l| {
                 if !l.inner.is_empty() {
                     assert!(l.text.contains(word), "{lang:?}: {}", l.text);
+                    // Numbers are listed with commas, not semicolons.
+                    assert!(!l.text.contains(';'), "{}", l.text);
                     for k in &l.inner {
                         assert!(l.text.contains(&k.to_string()), "{}", l.text);
                     }
