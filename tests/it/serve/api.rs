@@ -1,5 +1,6 @@
-//! The token, the security headers, the page's files, and a whole game
-//! played through the game's endpoints.
+//! The token, the security headers, the page's files, a whole game played
+//! through the game's endpoints, and a nested chain's inner chains in its
+//! hint.
 
 use super::{generous, start};
 use crate::common::{HARD, HARD_SOLUTION};
