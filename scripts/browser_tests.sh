@@ -7,7 +7,8 @@
 # and a game played by keyboard (conflicts, notes, pause, celebrations, Solve);
 # then every screen size in both languages, the page kept still, the first
 # visit's intro, the puzzle of the day, Cancel of a slow puzzle, and Check's
-# crosses after a reload (tests/browser/test_screens.py).
+# crosses after a reload (tests/browser/test_screens.py); and a nested
+# forcing chain's inner chain opened with More (tests/browser/test_chains.py).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
@@ -47,6 +48,7 @@ out=$SERVE_LOG
 
 "$venv/bin/python" tests/browser/test_page.py "$url" "$PWD/samples" "${shots[@]}"
 "$venv/bin/python" tests/browser/test_screens.py "$url" "$PWD/samples"
+"$venv/bin/python" tests/browser/test_chains.py "$url"
 
 # Ctrl+C stops the server cleanly.
 status=0

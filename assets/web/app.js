@@ -552,8 +552,18 @@ function wire() {
   $("pip-next").addEventListener("click", next);
   $("pip-prev").addEventListener("click", previous);
   $("pip-offers").addEventListener("click", (e) => {
+    if (e.target.closest("[data-back]")) {
+      state.dialogue.closeInner();
+      return render();
+    }
     const b = e.target.closest("[data-offer]");
     if (b) offer(b.dataset.offer);
+  });
+  $("pip-lines").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-inner]");
+    if (!b) return;
+    state.dialogue.openInner(Number(b.dataset.inner));
+    render();
   });
   $("photo").addEventListener("click", () => $("photo-input").click());
   $("photo-input").addEventListener("change", (e) => {

@@ -1,7 +1,9 @@
 // Pip's paged dialogue, as in the window: paragraphs of lines (each with the
 // board highlights that go with it) from the server; Previous and Next move
 // line by line, and Next past the very last line asks for the next hint.
-// The model is apart from its drawing.
+// A nested forcing chain's inner chains, which its lines name, open on More
+// in place of its lines, until Back (or paging). The model is apart from
+// its drawing.
 
 export class Dialogue {
   constructor() {
@@ -18,7 +20,7 @@ export class Dialogue {
     const reading = stay && this.current() ? this.current() : null;
     const list = (said || []).filter((p) => p && Array.isArray(p.lines) && p.lines.length);
     list.forEach((p, k) => {
-      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [] };
+      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [], inner: p.inner || [], back: p.back || "", opened: [] };
       if (k === list.length - 1) mine.offers = offers;
       this.paragraphs.push(mine);
     });
@@ -39,11 +41,18 @@ export class Dialogue {
 
   /// The current line's highlights, with the paragraph's chain links whose
   /// two ends were shown by this line or an earlier one: the chain grows on
-  /// the board as it is read (the window does the same).
+  /// the board as it is read (the window does the same). A line with links
+  /// of its own (a forcing chain's branch) shows only those.
   highlights() {
     const p = this.current();
     if (!p) return null;
+    // An inner chain's last line carries the whole chain and its contradiction.
+    const inner = this.innerShown();
+    if (inner) return structuredClone(inner.lines[inner.lines.length - 1]?.highlights || {});
     const shown = structuredClone(p.lines[this.line].highlights || {});
+    // A line that names its own links (a branch of a forcing chain read so
+    // far) shows those and no other branch's.
+    if (shown.links?.length) return shown;
     const longest = p.lines.map((l) => l.highlights?.links || []).reduce((a, b) => (b.length > a.length ? b : a), []);
     if (longest.length) {
       const key = (c) => c.cell + "=" + c.digit;
@@ -75,7 +84,33 @@ export class Dialogue {
     return this.para > 0 || this.line > 0;
   }
 
+  /// More: inner chain `k` of the paragraph being read is shown in place of
+  /// its lines (an inner chain may name others: the last opened is shown).
+  openInner(k) {
+    const p = this.current();
+    if (p && (p.inner || []).some((c) => c.number === k)) (p.opened ||= []).push(k);
+  }
+
+  /// Back: the inner chain shown closes, back to the one that names it.
+  closeInner() {
+    this.current()?.opened?.pop();
+  }
+
+  /// The inner chain shown ({number, title, more, lines}), or null.
+  innerShown() {
+    const p = this.current();
+    const k = p?.opened?.at(-1);
+    return k === undefined ? null : (p.inner || []).find((c) => c.number === k) || null;
+  }
+
+  /// Paging goes back to the paragraph's lines.
+  closeAllInner() {
+    const p = this.current();
+    if (p) p.opened = [];
+  }
+
   forward() {
+    this.closeAllInner();
     const p = this.current();
     if (!p) return false;
     if (this.line + 1 < p.lines.length) this.line++;
@@ -87,6 +122,7 @@ export class Dialogue {
   }
 
   back() {
+    this.closeAllInner();
     if (this.line > 0) this.line--;
     else if (this.para > 0) {
       this.para--;
@@ -107,7 +143,7 @@ export class Dialogue {
   }
 
   toJSON() {
-    return { paragraphs: this.paragraphs.slice(-10).map((p) => ({ ...p, offers: [] })) };
+    return { paragraphs: this.paragraphs.slice(-10).map((p) => ({ ...p, offers: [], opened: [] })) };
   }
 
   static fromJSON(saved) {
@@ -123,19 +159,42 @@ export class Dialogue {
 /// (earlier lines dimmed), the paging buttons and the offers. The current
 /// line is also put in the live region `#pip-said`, alone, when it changes:
 /// a screen reader says it once, not the whole paragraph at each redraw.
+/// A line that names inner chains has their More buttons under it
+/// (`data-inner`); an inner chain opened is drawn whole in place of the
+/// lines, with Back among the offers (`data-back`).
 export function drawDialogue(root, dialogue, labels, busy) {
   const p = dialogue.current();
-  root.querySelector("#pip-title").textContent = p ? p.title : "Pip";
+  const inner = dialogue.innerShown();
+  root.querySelector("#pip-title").textContent = inner ? inner.title : p ? p.title : "Pip";
   const lines = root.querySelector("#pip-lines");
   lines.replaceChildren();
   let current = "";
-  if (p) {
-    p.lines.slice(0, dialogue.line + 1).forEach((l, k) => {
-      const e = document.createElement("p");
-      e.textContent = l.text;
-      e.className = k === dialogue.line ? "said current" : "said past";
-      lines.appendChild(e);
-    });
+  const said = (l, className) => {
+    const e = document.createElement("p");
+    e.textContent = l.text;
+    e.className = className;
+    lines.appendChild(e);
+    if (!l.inner?.length) return;
+    const row = document.createElement("div");
+    row.className = "more";
+    for (const c of p.inner || []) {
+      if (!l.inner.includes(c.number)) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small";
+      b.dataset.inner = c.number;
+      b.textContent = c.more;
+      row.appendChild(b);
+    }
+    lines.appendChild(row);
+  };
+  if (inner) {
+    // An inner chain is read whole, from its start: it was asked for.
+    inner.lines.forEach((l) => said(l, "said inner"));
+    current = inner.title;
+    lines.scrollTop = 0;
+  } else if (p) {
+    p.lines.slice(0, dialogue.line + 1).forEach((l, k) => said(l, k === dialogue.line ? "said current" : "said past"));
     current = p.lines[dialogue.line].text;
     // The bubble scrolls to its last line, never the page: scrollIntoView
     // would move the whole page to bring Pip into view at every redraw.
@@ -149,6 +208,14 @@ export function drawDialogue(root, dialogue, labels, busy) {
   root.querySelector("#pip-next").disabled = busy;
   const offers = root.querySelector("#pip-offers");
   offers.replaceChildren();
+  if (inner) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "back";
+    b.dataset.back = "true";
+    b.textContent = p.back;
+    offers.appendChild(b);
+  }
   for (const o of dialogue.offersNow()) {
     const b = document.createElement("button");
     b.type = "button";

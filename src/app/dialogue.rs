@@ -4,11 +4,9 @@
 //! plays the step just explained and goes on, answers yes to Pip's
 //! question, or asks for the next hint.
 //!
-//! The model ([`Dialogue`]) is apart from the drawing ([`DialogueView`]).
+//! The model ([`Dialogue`]) is apart from the drawing
+//! ([`super::dialogue_view::DialogueView`]).
 
-use egui::{Color32, CornerRadius, Frame, Margin, RichText, Stroke, Ui};
-
-use super::i18n::Texts;
 use crate::hint::{self, Lang, ParagraphKind};
 use crate::logic::{Highlights, Step, Technique};
 
@@ -61,6 +59,10 @@ pub struct DialogueEntry {
     /// The hint budget holds the paragraph at its nudge until the player
     /// asks for more help.
     pub held: bool,
+    /// The inner chains of a nested forcing chain opened with More, by
+    /// their numbers ([`hint::InnerChain::number`]): the last is shown in
+    /// place of the paragraph's lines (an inner chain may name others).
+    pub opened: Vec<usize>,
 }
 
 impl DialogueEntry {
@@ -84,6 +86,7 @@ impl DialogueEntry {
             step: None,
             hint: None,
             held: false,
+            opened: Vec::new(),
         }
     }
 
@@ -143,6 +146,11 @@ impl Dialogue {
         &self.paragraphs
     }
 
+    /// The index of the paragraph being read.
+    pub fn para_index(&self) -> usize {
+        self.para
+    }
+
     /// The paragraph being read and the index of the current line in it.
     pub fn current(&self) -> Option<(&DialogueEntry, usize)> {
         self.paragraphs.get(self.para).map(|p| (p, self.line))
@@ -158,6 +166,12 @@ impl Dialogue {
     /// on the line that shows all of the step (the one with most links).
     pub fn highlights(&self) -> Option<Highlights> {
         let (p, current) = self.current()?;
+        if let Some(inner) = self.inner_told(Lang::En) {
+            // An inner chain's last line carries the whole chain and its
+            // contradiction. Highlights do not depend on the words: any
+            // language gives them.
+            return inner.lines.last().map(|l| l.highlights.clone());
+        }
         let mut shown = p.lines.get(current)?.highlights.clone();
         if !shown.links.is_empty() {
             // A line that names its own links (a branch of a forcing
@@ -211,8 +225,33 @@ impl Dialogue {
         self.para > 0 || self.line > 0
     }
 
+    /// More: inner chain `k` of the paragraph being read is shown in place
+    /// of its lines, until Back or the reader pages on.
+    pub fn open_inner(&mut self, k: usize) {
+        if let Some(p) = self.current_mut() {
+            p.opened.push(k);
+        }
+    }
+
+    /// Back: the inner chain shown closes, back to the one that names it.
+    pub fn close_inner(&mut self) {
+        if let Some(p) = self.current_mut() {
+            p.opened.pop();
+        }
+    }
+
+    /// The inner chain shown, told in `w`'s words.
+    pub fn inner_told(&self, w: impl Into<hint::Wording>) -> Option<hint::InnerChain> {
+        let (p, _) = self.current()?;
+        let k = *p.opened.last()?;
+        hint::inner_chains(p.step.as_ref()?, w)
+            .into_iter()
+            .find(|c| c.number == k)
+    }
+
     /// Moves one line on; `false` when already at the end.
     pub fn forward(&mut self) -> bool {
+        self.close_all_inner();
         let Some((p, l)) = self.current() else {
             return false;
         };
@@ -228,8 +267,17 @@ impl Dialogue {
         }
     }
 
+    /// Paging goes back to the paragraph's lines: an inner chain is read
+    /// apart from them.
+    fn close_all_inner(&mut self) {
+        if let Some(p) = self.current_mut() {
+            p.opened.clear();
+        }
+    }
+
     /// Moves one line back; `false` at the very start.
     pub fn back(&mut self) -> bool {
+        self.close_all_inner();
         if self.line > 0 {
             self.line -= 1;
             true
@@ -297,182 +345,6 @@ impl Dialogue {
     }
 }
 
-/// The height kept under the bubble's lines for what follows them: the
-/// budget's note, the offers and the guide's link, Previous and Next.
-const CONTROLS_HEIGHT: f32 = 110.0;
-
-/// The lines' least height, however small the window.
-const MIN_LINES_HEIGHT: f32 = 60.0;
-
-/// What the reader did in the dialogue this frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// Next was pressed on the very last line: the owner does what
-    /// [`Dialogue::at_end_next`] says.
-    Next,
-    Offer(Offer),
-    /// "What is an X-Wing?": open the technique's page of the guide.
-    Guide(Technique),
-}
-
-/// The speech bubble: the current paragraph up to the current line, and
-/// the paging buttons.
-pub struct DialogueView<'a> {
-    dialogue: &'a mut Dialogue,
-    lang: Lang,
-    /// Whether Next at the end can ask for more (a hint engine is there).
-    more_available: bool,
-}
-
-impl<'a> DialogueView<'a> {
-    pub fn new(dialogue: &'a mut Dialogue, lang: Lang) -> Self {
-        DialogueView {
-            dialogue,
-            lang,
-            more_available: false,
-        }
-    }
-
-    pub fn more_available(mut self, yes: bool) -> Self {
-        self.more_available = yes;
-        self
-    }
-
-    pub fn show(self, ui: &mut Ui) -> Option<Event> {
-        let mut event = None;
-        let t: &Texts = self.lang.texts();
-        let dark = ui.visuals().dark_mode;
-        let (bg, ink) = if dark {
-            (
-                Color32::from_rgb(0x2c, 0x2f, 0x38),
-                Color32::from_rgb(0xee, 0xee, 0xee),
-            )
-        } else {
-            (
-                Color32::from_rgb(0xff, 0xfe, 0xf8),
-                Color32::from_rgb(0x20, 0x20, 0x20),
-            )
-        };
-        let outline = ui.visuals().widgets.noninteractive.fg_stroke.color;
-        // the bubble's tail, pointing up at Pip
-        let top = ui.cursor().min + egui::vec2(ui.available_width() / 2.0, 0.0);
-        let tail = [
-            top + egui::vec2(-12.0, 2.0),
-            top + egui::vec2(0.0, -12.0),
-            top + egui::vec2(12.0, 2.0),
-        ];
-        ui.painter().add(egui::Shape::convex_polygon(
-            tail.to_vec(),
-            bg,
-            Stroke::new(2.0, outline),
-        ));
-        let frame_response = Frame::new()
-            .fill(bg)
-            .stroke(Stroke::new(2.0, outline))
-            .corner_radius(CornerRadius::same(12))
-            .inner_margin(Margin::same(12))
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                let Some((p, current)) = self.dialogue.current() else {
-                    return;
-                };
-                ui.label(RichText::new(&p.title).strong().size(16.0).color(ink));
-                ui.add_space(4.0);
-                // The lines scroll within the bubble, the buttons under them
-                // always in sight (issue 30: a 13-line chain pushed Apply and
-                // Next out of a 760-pixel window). The line being read is the
-                // last one shown: sticking to the bottom follows it.
-                let lines_height = (ui.available_height() - CONTROLS_HEIGHT).max(MIN_LINES_HEIGHT);
-                egui::ScrollArea::vertical()
-                    .id_salt(("dialogue_lines", self.dialogue.para))
-                    .max_height(lines_height)
-                    .auto_shrink([false, true])
-                    .stick_to_bottom(true)
-                    .show(ui, |ui| {
-                        for (i, line) in p.lines.iter().enumerate().take(current + 1) {
-                            let text = RichText::new(&line.text).size(15.0);
-                            let text = if i == current {
-                                text.color(ink)
-                            } else {
-                                text.color(ink.gamma_multiply(0.6))
-                            };
-                            ui.label(text);
-                        }
-                    });
-                let held = p.held && current == 0;
-                if held {
-                    let text = hint::budget_stop(self.lang);
-                    ui.label(
-                        RichText::new(text)
-                            .italics()
-                            .size(14.0)
-                            .color(ink.gamma_multiply(0.7)),
-                    );
-                }
-                let offers = if current + 1 == p.lines.len() {
-                    p.offers.clone()
-                } else {
-                    Vec::new()
-                };
-                let what_is = p.technique().filter(|_| current >= 1);
-                let position = format!("{}/{}", current + 1, p.lines.len());
-                ui.add_space(6.0);
-                ui.horizontal_wrapped(|ui| {
-                    for offer in offers {
-                        let label = match offer {
-                            Offer::Apply => t.apply,
-                            Offer::RemoveWrong => t.remove_wrong,
-                            Offer::Reset => t.reset,
-                            Offer::FillNotes => t.fill_them,
-                            Offer::NoNotes => t.not_now,
-                        };
-                        if ui.button(label).clicked() {
-                            event = Some(Event::Offer(offer));
-                        }
-                    }
-                    if let Some(technique) = what_is {
-                        if ui.link(hint::what_is(technique, self.lang)).clicked() {
-                            event = Some(Event::Guide(technique));
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(self.dialogue.can_go_back(), egui::Button::new(t.previous))
-                        .clicked()
-                    {
-                        self.dialogue.back();
-                    }
-                    if held {
-                        if ui.button(t.more_help).clicked() {
-                            self.dialogue.release();
-                        }
-                    } else {
-                        let at_end = self.dialogue.at_end();
-                        let can_next = !at_end
-                            || (self.more_available && self.dialogue.at_end_next() != AtEnd::Wait);
-                        if ui
-                            .add_enabled(can_next, egui::Button::new(t.next))
-                            .clicked()
-                            && !self.dialogue.forward()
-                        {
-                            event = Some(Event::Next);
-                        }
-                    }
-                    ui.label(RichText::new(position).weak());
-                });
-            });
-        // cover the tail's base so bubble and tail read as one shape
-        let r = frame_response.response.rect;
-        let c = egui::pos2(r.center().x, r.min.y + 1.0);
-        ui.painter().line_segment(
-            [c - egui::vec2(10.5, 0.0), c + egui::vec2(10.5, 0.0)],
-            Stroke::new(3.0, bg),
-        );
-        event
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,6 +368,7 @@ mod tests {
                 links,
                 ..Highlights::default()
             },
+            ..hint::Line::default()
         }
     }
 
@@ -506,7 +379,7 @@ mod tests {
     fn para(n: usize) -> DialogueEntry {
         let line = |i| hint::Line {
             text: format!("line {i}"),
-            highlights: Highlights::default(),
+            ..hint::Line::default()
         };
         said(ParagraphKind::Info, (0..n).map(line).collect())
     }
@@ -587,6 +460,21 @@ mod tests {
         assert_eq!(d.current().unwrap().1, 1);
         d.back();
         assert!(!d.held(), "once paid for, the nudge holds no more");
+    }
+
+    #[test]
+    fn paging_closes_the_inner_chains_opened() {
+        let mut d = Dialogue::default();
+        d.push(para(3));
+        d.open_inner(2);
+        d.open_inner(5);
+        d.close_inner();
+        assert_eq!(d.current().unwrap().0.opened, vec![2], "Back closes one");
+        d.forward();
+        assert!(d.current().unwrap().0.opened.is_empty());
+        d.open_inner(2);
+        d.back();
+        assert!(d.current().unwrap().0.opened.is_empty());
     }
 
     #[test]

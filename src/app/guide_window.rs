@@ -14,7 +14,8 @@ use std::sync::mpsc::{channel, Receiver};
 use egui::{RichText, Ui};
 
 use super::board_view::BoardView;
-use super::dialogue::{AtEnd, Dialogue, DialogueEntry, DialogueView};
+use super::dialogue::{AtEnd, Dialogue, DialogueEntry};
+use super::dialogue_view::DialogueView;
 use super::pip::{Pip, PipView};
 use crate::grid::Board;
 use crate::hint::{self, guide, Wording};

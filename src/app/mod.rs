@@ -7,7 +7,7 @@
 //! piece of the window is a small struct that draws itself and returns what
 //! the player did ([`menu::MenuBar`], [`number_pad::NumberPad`],
 //! [`status_bar::StatusBar`], [`path_window::PathWindow`],
-//! [`board_view::BoardView`], [`pip::PipView`], [`dialogue::DialogueView`]);
+//! [`board_view::BoardView`], [`pip::PipView`], [`dialogue_view::DialogueView`]);
 //! the app acts on it. Where the app acts lives by concern: commands and
 //! input in [`actions`], files in [`opening`], worker replies in [`replies`], closing
 //! in [`closing`]; each window over the board is drawn by its own file
@@ -23,6 +23,7 @@ mod closing;
 pub mod commands;
 mod config;
 pub mod dialogue;
+pub mod dialogue_view;
 pub mod duel;
 pub mod guide_window;
 mod help;

@@ -5,7 +5,7 @@
 use egui::Ui;
 
 use super::board_view::BoardView;
-use super::dialogue::{self, DialogueView};
+use super::dialogue_view::{DialogueView, Event};
 use super::pip::PipView;
 use super::{number_pad, App};
 
@@ -22,13 +22,24 @@ impl App {
         // In a duel, hints would play for the player: Next stops at the end.
         let in_duel = self.duel.screen.is_some();
         let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
+            .notation(self.config.notation)
             .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
         match event {
-            Some(dialogue::Event::Offer(o)) => self.on_offer(o, &ctx),
-            Some(dialogue::Event::Next) if !in_duel => self.next_at_end(&ctx),
-            Some(dialogue::Event::Guide(t)) => self.open_guide(Some(t)),
+            Some(Event::Offer(o)) => self.on_offer(o, &ctx),
+            Some(Event::Next) if !in_duel => self.next_at_end(&ctx),
+            Some(Event::Guide(t)) => self.open_guide(Some(t)),
             _ => {}
+        }
+    }
+
+    /// What the board highlights: the line Pip is reading (only its branch
+    /// of a forcing chain, or the inner chain opened with More), else the
+    /// game's own marks; and whether they are Pip's.
+    pub fn board_highlights(&self) -> (crate::logic::Highlights, bool) {
+        match self.tutor.dialogue.highlights() {
+            Some(m) if !m.is_empty() => (m, true),
+            _ => (self.session.marks.clone(), false),
         }
     }
 
@@ -39,10 +50,7 @@ impl App {
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
-        let (marks, step_shown) = match self.tutor.dialogue.highlights() {
-            Some(m) if !m.is_empty() => (m, true),
-            _ => (self.session.marks.clone(), false),
-        };
+        let (marks, step_shown) = self.board_highlights();
         let mut pressed = None;
         ui.vertical_centered(|ui| {
             let s = &mut self.session;

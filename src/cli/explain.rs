@@ -129,9 +129,9 @@ fn explained(grid: &Grid, args: &ExplainArgs, words: Wording) -> (Vec<String>, E
                     out.push(format!("       {}", line.text));
                 }
                 if args.verbose {
-                    for (k, lines) in inner_chains(step, words) {
-                        out.push(format!("       [{k}]"));
-                        for line in lines {
+                    for chain in inner_chains(step, words) {
+                        out.push(format!("       [{}]", chain.number));
+                        for line in chain.lines {
                             out.push(format!("         {}", line.text));
                         }
                     }

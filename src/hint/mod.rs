@@ -46,10 +46,15 @@ impl Lang {
 }
 
 /// One line of dialogue and what the board highlights while it is shown.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Line {
     pub text: String,
     pub highlights: Highlights,
+    /// The inner chains of a nested forcing chain this line names without
+    /// telling them ("inner chain 2, told on request"), by their numbers in
+    /// [`inner_chains`]: the window and the page open them on request.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inner: Vec<usize>,
 }
 
 /// What a paragraph is about, so the app can pick Pip's mood.
@@ -110,6 +115,7 @@ mod words;
 mod wrong_entries;
 
 pub use errors::{edit_refused, import_error, parse_error, save_error};
+pub use forcing::{back_to_chain, InnerChain};
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
     solution_shown, solution_shown_on_page, solved, welcome, well_done, what_is, PuzzleSource,
@@ -149,6 +155,7 @@ fn line(text: String, highlights: Highlights) -> Line {
     Line {
         text: words::capitalised(text),
         highlights,
+        inner: Vec::new(),
     }
 }
 
@@ -267,7 +274,7 @@ pub fn for_step(step: &Step, w: impl Into<Wording>) -> Paragraph {
 /// The inner chains a nested forcing chain names in one line each ("inner
 /// chain 2, told on request"), each told in full: what "More" opens in the
 /// window, on the page and with `explain --verbose`. Empty for other steps.
-pub fn inner_chains(step: &Step, w: impl Into<Wording>) -> Vec<(usize, Vec<Line>)> {
+pub fn inner_chains(step: &Step, w: impl Into<Wording>) -> Vec<InnerChain> {
     if !step.technique.is_forcing() {
         return Vec::new();
     }

@@ -88,7 +88,7 @@ pub(crate) fn and(lang: Lang) -> &'static str {
 }
 
 /// "a, b and c" / "a, b et c".
-fn list(items: &[String], lang: Lang) -> String {
+pub(crate) fn list(items: &[String], lang: Lang) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

@@ -163,7 +163,11 @@ pub(super) async fn hint(
             });
             let outcome = logic::next_outcome(&board);
             let answer = hint::answers::hint(&outcome, &board, &readings, lang);
-            said.push(Said::new(answer.said, lang));
+            let told = Said::new(answer.said, lang);
+            said.push(match &outcome {
+                NextStep::Step(step) => told.about(step, lang),
+                _ => told,
+            });
             let (step, after) = match &outcome {
                 NextStep::Step(step) => {
                     let mut applied = board.clone();

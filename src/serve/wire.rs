@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{self, Lang, Paragraph};
+use crate::logic::Step;
 
 /// A board in a request, as a save file holds it: the givens and entries as
 /// 81-character lines, the notes as 81 strings of digits; `readings` are the
@@ -81,12 +82,18 @@ impl BoardText {
 }
 
 /// One of Pip's paragraphs on the wire: its kind, its title, its lines with
-/// their highlights.
+/// their highlights; for a nested forcing chain, the inner chains its lines
+/// name, which the page opens on More.
 #[derive(Clone, Debug, Serialize)]
 pub struct Said {
     pub title: String,
     #[serde(flatten)]
     pub paragraph: Paragraph,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inner: Vec<hint::InnerChain>,
+    /// The control that closes an inner chain (with `inner` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub back: Option<String>,
 }
 
 impl Said {
@@ -94,7 +101,17 @@ impl Said {
         Said {
             title: hint::title(paragraph.kind, lang),
             paragraph,
+            inner: Vec::new(),
+            back: None,
         }
+    }
+
+    /// The paragraph explains `step`: its inner chains come with it, told
+    /// in `lang`, since the page keeps no step to tell them from.
+    pub fn about(mut self, step: &Step, lang: Lang) -> Said {
+        self.inner = hint::inner_chains(step, lang);
+        self.back = (!self.inner.is_empty()).then(|| hint::back_to_chain(lang));
+        self
     }
 }
 

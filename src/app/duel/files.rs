@@ -73,7 +73,7 @@ impl App {
                 self.duel.screen = Some(DuelScreen::new(duel, self.config.animate));
                 self.duel_says(vec![crate::hint::Line {
                     text: words::restored(self.config.lang),
-                    highlights: Default::default(),
+                    ..Default::default()
                 }]);
             }
             Ok(_) => {}
@@ -129,7 +129,7 @@ impl App {
                 self.set_status(fill(texts(lang).duel_loaded, &[&shown]), false);
                 self.duel_says(vec![crate::hint::Line {
                     text: words::restored(lang),
-                    highlights: Default::default(),
+                    ..Default::default()
                 }]);
             }
             Err(e) => self.set_status(e.to_string(), true),

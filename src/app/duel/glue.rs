@@ -177,7 +177,7 @@ impl App {
                 );
                 lines.push(crate::hint::Line {
                     text: words::pip_question(thought.action, wording),
-                    highlights: Default::default(),
+                    ..Default::default()
                 });
                 self.duel_says(lines);
             }

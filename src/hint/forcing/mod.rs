@@ -4,8 +4,9 @@
 
 use super::chains::link_line;
 use super::words::{cell, unit_name, TechniqueWords};
-use super::{shown, Line, Wording};
+use super::{shown, Lang, Line, Wording};
 use crate::logic::{Chain, Contradiction, ForcingSource, Technique, Why};
+use serde::Serialize;
 
 mod told;
 
@@ -144,10 +145,30 @@ pub(super) fn premise_line(
     }
 }
 
+/// A nested forcing chain's inner chain, told on request: what More opens
+/// in the window and on the page, and `explain --verbose` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InnerChain {
+    /// Its number, as the lines that name it say it ("inner chain 2") and
+    /// carry it ([`Line::inner`]).
+    pub number: usize,
+    /// "Inner chain 2", over its lines.
+    pub title: String,
+    /// "More: inner chain 2", the control that opens it.
+    pub more: String,
+    /// The chain told from its supposition to its contradiction.
+    pub lines: Vec<Line>,
+}
+
+/// The control that closes an inner chain, back to the chain that names it.
+pub fn back_to_chain(lang: Lang) -> String {
+    say!(lang, "Back to the chain", "Retour à la chaîne")
+}
+
 /// The inner chains of a nested forcing chain, each as its own lines
 /// ("More" in the window, `explain --verbose`): the number a line names
 /// (inner chain 1, 2, ...) and the chain told from its supposition.
-pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<(usize, Vec<Line>)> {
+pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<InnerChain> {
     (1..chains.len())
         .filter(|&k| {
             chains
@@ -155,9 +176,18 @@ pub(super) fn inner_chains(chains: &[Chain], lang: Wording) -> Vec<(usize, Vec<L
                 .any(|c| c.links.iter().any(|l| l.why == Why::Nested(k)))
         })
         .map(|k| {
-            let mut out = Vec::new();
-            chain_lines(&mut out, chains, k, false, lang);
-            (k, out)
+            let mut lines = Vec::new();
+            chain_lines(&mut lines, chains, k, false, lang);
+            InnerChain {
+                number: k,
+                title: say!(lang, "Inner chain {k}", "Chaîne intérieure {k}"),
+                more: say!(
+                    lang,
+                    "More: inner chain {k}",
+                    "Plus : chaîne intérieure {k}"
+                ),
+                lines,
+            }
         })
         .collect()
 }

@@ -4,7 +4,7 @@
 //! forcing chain opens with its supposition; a nested contradiction is named
 //! in one line and told on request.
 
-use super::super::words::{and, cell, list_of_phrases, semicolon, unit_name};
+use super::super::words::{and, cell, list, list_of_phrases, semicolon, unit_name};
 use super::super::{shown, Line, Wording};
 use super::{ending, premise_line};
 use crate::grid::CellSet;
@@ -397,13 +397,14 @@ fn nested_line(ls: &[&Link], lang: Wording) -> Line {
     let c = ls[0].to.cell;
     let tc = cell(c, lang);
     let ds: Vec<u8> = ls.iter().map(|l| l.to.digit).collect();
-    let ks: Vec<String> = ls
+    let inner: Vec<usize> = ls
         .iter()
         .filter_map(|l| match l.why {
-            Why::Nested(k) => Some(k.to_string()),
+            Why::Nested(k) => Some(k),
             _ => None,
         })
         .collect();
+    let ks: Vec<String> = inner.iter().map(|k| k.to_string()).collect();
     let text = if let ([td], [n]) = (ds.as_slice(), ks.as_slice()) {
         say!(
             lang,
@@ -413,7 +414,7 @@ fn nested_line(ls: &[&Link], lang: Wording) -> Line {
     } else {
         let (dl, nl) = (
             or_list(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>(), lang),
-            list_of_phrases(&ks, lang.lang),
+            list(&ks, lang.lang),
         );
         say!(
             lang,
@@ -421,13 +422,16 @@ fn nested_line(ls: &[&Link], lang: Wording) -> Line {
             "Donc {tc} ne vaut {dl} : supposer l'un d'eux mène à une contradiction (chaînes intérieures {nl}, racontées sur demande)."
         )
     };
-    shown(
+    let mut line = shown(
         text,
         vec![c],
         ls.iter().map(|l| l.to).collect(),
         vec![],
         vec![],
-    )
+    );
+    // The window and the page open these on request (More).
+    line.inner = inner;
+    line
 }
 
 /// "2, 4 or 6"; in French "ni 2, ni 4, ni 6", after "ne vaut".

@@ -4,6 +4,7 @@
 
 mod explain;
 mod guide;
+mod inner;
 mod reglib;
 mod share;
 mod soundness;

@@ -1,5 +1,6 @@
-//! The token, the security headers, the page's files, and a whole game
-//! played through the game's endpoints.
+//! The token, the security headers, the page's files, a whole game played
+//! through the game's endpoints, and a nested chain's inner chains in its
+//! hint.
 
 use super::{generous, start};
 use crate::common::{HARD, HARD_SOLUTION};
@@ -400,5 +401,45 @@ fn new_makes_a_puzzle_rated_at_each_level_asked() {
         for level in ["easy", "medium", "hard", "expert", "master", "extreme"] {
             assert!(error.contains(level), "{error}");
         }
+    }
+}
+
+#[test]
+fn a_nested_chains_hint_carries_the_inner_chains_its_lines_name() {
+    let (_server, site) = start(generous());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/games/nested_forcing_chain.json");
+    let board = sudolens::grid::SavedGame::read(&path).unwrap().board;
+    for (lang, back) in [("en", "Back to the chain"), ("fr", "Retour à la chaîne")] {
+        let hint = site
+            .post_json("/api/hint", &board_json(&board, lang))
+            .json();
+        assert_eq!(hint["step"]["technique"], "Nested Forcing Chain");
+        let step = last_said(&hint);
+        assert_eq!(step["back"], back);
+        let numbers: Vec<u64> = step["inner"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                assert!(!c["lines"].as_array().unwrap().is_empty(), "{c}");
+                assert!(c["more"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(&c["number"].to_string()));
+                c["number"].as_u64().unwrap()
+            })
+            .collect();
+        // The page puts More on the lines that name them, and only those.
+        let mut named: Vec<u64> = step["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|l| l["inner"].as_array().cloned().unwrap_or_default())
+            .map(|k| k.as_u64().unwrap())
+            .collect();
+        named.sort();
+        assert_eq!(named, numbers, "{lang}");
+        assert!(numbers.len() >= 2);
     }
 }
