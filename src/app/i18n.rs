@@ -173,6 +173,8 @@ texts! {
     phone_no_network: "This computer has no network a phone can reach: connect it to Wi-Fi, then open this again.",
         "Cet ordinateur n'a pas de réseau qu'un téléphone puisse joindre : connecte-le au Wi-Fi, puis rouvre ceci.";
     phone_close: "Close (stops the server)", "Fermer (arrête le serveur)";
+    phone_copy: "Copy the address", "Copier l'adresse";
+    phone_copied: "Address copied.", "Adresse copiée.";
     status_phone_failed: "Could not start the server for the phone: {0}", "Impossible de démarrer le serveur pour le téléphone : {0}";
     // Help
     how_to_play: "Fill the grid so that every row, every column and every 3×3 box holds each digit from 1 to 9 exactly once. The digits printed in the puzzle (the givens, in bold) cannot be changed. Notes (small digits) help you keep track of the digits still possible in a cell.",

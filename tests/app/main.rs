@@ -20,5 +20,6 @@ mod import;
 mod layout;
 mod library;
 mod new_game;
+mod phone;
 mod play;
 mod settings;
