@@ -35,6 +35,7 @@ mod native;
 pub mod new_game;
 mod number_pad;
 mod opening;
+pub mod palette;
 mod panels;
 pub mod path_window;
 mod phone;
@@ -431,10 +432,7 @@ impl App {
                 self.session.paused = !self.session.paused;
             }
         });
-        egui::Panel::right("pip")
-            .resizable(true)
-            .default_size(360.0)
-            .show(ui, |ui| self.pip_panel(ui));
+        self.pip_side_panel(ui);
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(screen) = &mut self.import {
                 let event =
