@@ -29,6 +29,7 @@ mod help;
 pub mod i18n;
 pub mod import_view;
 mod input;
+mod keys;
 mod library;
 mod menu;
 mod native;
@@ -416,6 +417,9 @@ impl App {
                 notation: self.config.notation,
                 hint_budget: self.config.hint_budget,
                 new_shape: self.new_games.shape,
+                lang: self.config.lang,
+                notes_mode: self.duel_screen().map_or(self.session.notes_mode, |s| s.notes_mode),
+                paused: self.session.paused,
             };
             if let Some(command) = menu.show(ui, t) {
                 self.run_command(command, &ctx);

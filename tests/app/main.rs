@@ -19,6 +19,7 @@ mod http;
 mod import;
 mod layout;
 mod library;
+mod menus;
 mod new_game;
 mod phone;
 mod play;
