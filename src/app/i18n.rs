@@ -198,6 +198,7 @@ texts! {
     // Photo import
     use_grid: "Use this grid", "Utiliser cette grille";
     given_or_entry: "Printed / handwritten", "Imprimé / manuscrit";
+    import_empty: "Empty", "Vide";
     import_uncertain_one: "1 cell is uncertain: please check it (dashed, with ?)",
         "1 case est incertaine : vérifie-la (en pointillés, avec ?)";
     import_uncertain: "{0} cells are uncertain: please check them (dashed, with ?)",

@@ -27,6 +27,7 @@ pub mod duel;
 pub mod guide_window;
 mod help;
 pub mod i18n;
+mod import_state;
 pub mod import_view;
 mod input;
 mod keys;

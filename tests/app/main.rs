@@ -8,6 +8,7 @@
 //! `cargo test --test app duel::`.
 
 mod common;
+mod correction;
 mod dialogue;
 mod duel;
 mod files;
