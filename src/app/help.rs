@@ -16,7 +16,10 @@ pub(crate) fn shortcut_rows(t: &Texts, lang: Lang, mac: bool) -> Vec<(String, St
     let key = |k: Key| key_name(k, lang).to_string();
     let mut rows: Vec<(String, String)> = vec![
         ("1 – 9".into(), t.key_digit.into()),
-        (format!("{} + 1 – 9", shift_name(lang)), t.key_shift_digit.into()),
+        (
+            format!("{} + 1 – 9", shift_name(lang)),
+            t.key_shift_digit.into(),
+        ),
         (t.key_arrows_name.into(), t.key_arrows.into()),
         (
             format!("{}, {}, 0", key(Key::Delete), key(Key::Backspace)),

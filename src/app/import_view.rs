@@ -7,8 +7,7 @@
 //! player did. Nothing here recognises anything.
 
 use egui::{
-    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui,
-    Vec2, WidgetInfo,
+    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
 
 use super::board_view::palette;

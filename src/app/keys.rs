@@ -62,7 +62,6 @@ pub(crate) fn is_mac(ctx: &egui::Context) -> bool {
     ctx.os() == egui::os::OperatingSystem::Mac
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

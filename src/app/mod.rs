@@ -419,7 +419,9 @@ impl App {
                 hint_budget: self.config.hint_budget,
                 new_shape: self.new_games.shape,
                 lang: self.config.lang,
-                notes_mode: self.duel_screen().map_or(self.session.notes_mode, |s| s.notes_mode),
+                notes_mode: self
+                    .duel_screen()
+                    .map_or(self.session.notes_mode, |s| s.notes_mode),
                 paused: self.session.paused,
             };
             if let Some(command) = menu.show(ui, t) {

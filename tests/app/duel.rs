@@ -262,7 +262,14 @@ fn a_players_move_is_marked_on_the_players_grid() {
     play_right_value(&mut h, &pip_secret);
     // Pip has answered with its own move; page back to the player's.
     let mut pages = 0;
-    while !h.state().dialogue().current_line().unwrap().text.starts_with("Right:") {
+    while !h
+        .state()
+        .dialogue()
+        .current_line()
+        .unwrap()
+        .text
+        .starts_with("Right:")
+    {
         pages += 1;
         assert!(pages < 20, "the player's move is not in the dialogue");
         press(&mut h, Modifiers::NONE, Key::PageUp);
@@ -295,7 +302,10 @@ fn a_refused_value_shows_in_its_hole() {
         .filter(|&c| duel.camp(Side::Player).filling.get(c) == 0)
         .find_map(|c| {
             let possible = duel.camp(Side::Player).possible(c);
-            possible.iter().find(|&d| d != pip_secret.get(c)).map(|d| (c, d))
+            possible
+                .iter()
+                .find(|&d| d != pip_secret.get(c))
+                .map(|d| (c, d))
         })
         .expect("a hole with two possible values");
     click(&mut h, &format!("{cell}: empty"));
@@ -317,7 +327,9 @@ fn resigning_asks_once_and_counts_as_lost() {
     h.get_by_label("Resign this duel? It counts as lost.");
     click_frames(&mut h, "Keep playing", 2);
     assert!(!h.state().duel().unwrap().is_over());
-    assert!(h.query_by_label("Resign this duel? It counts as lost.").is_none());
+    assert!(h
+        .query_by_label("Resign this duel? It counts as lost.")
+        .is_none());
     click_frames(&mut h, "Resign…", 2);
     click_frames(&mut h, "Resign the duel", 2);
     wait_duel(&mut h);
@@ -325,7 +337,9 @@ fn resigning_asks_once_and_counts_as_lost() {
     assert_eq!(outcome.ending, Ending::Resigned);
     assert_eq!(outcome.winner, Some(Side::Pip));
     h.get_by_label("You resigned: Pip wins");
-    assert!(pip_said(&h).iter().any(|l| l == "You resign: the duel stops here."));
+    assert!(pip_said(&h)
+        .iter()
+        .any(|l| l == "You resign: the duel stops here."));
 
     menu(&mut h, "Game", "Statistics");
     h.step();
@@ -350,6 +364,9 @@ fn the_duel_grids_use_the_window() {
         .collect();
     assert_eq!(sides.len(), 2, "two grids");
     let player = sides.iter().cloned().fold(0.0, f32::max);
-    assert!(player >= 400.0, "the player's grid is {player} px: {sides:?}");
+    assert!(
+        player >= 400.0,
+        "the player's grid is {player} px: {sides:?}"
+    );
     assert!(sides.iter().all(|&s| s >= 300.0), "{sides:?}");
 }

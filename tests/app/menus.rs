@@ -66,7 +66,10 @@ fn escape_closes_an_open_menu() {
     assert!(h.query_by_label("Continue…").is_some(), "the menu is open");
     press(&mut h, Modifiers::NONE, Key::Escape);
     h.run_steps(3);
-    assert!(h.query_by_label("Continue…").is_none(), "the menu is closed");
+    assert!(
+        h.query_by_label("Continue…").is_none(),
+        "the menu is closed"
+    );
     // A submenu too, and the menu under it.
     open_submenu(&mut h, "Game", "New");
     assert!(h.query_by_label("Hard").is_some());
@@ -97,7 +100,14 @@ fn help_lists_every_shortcut_in_the_players_language() {
     let mut h = open_window(&dir);
     press(&mut h, Modifiers::NONE, Key::F1);
     h.run_steps(2);
-    for keys in ["H", "Ctrl+P", "J", "Shift + 1 – 9", "Ctrl+Shift+Z, Ctrl+Y", "Y / N"] {
+    for keys in [
+        "H",
+        "Ctrl+P",
+        "J",
+        "Shift + 1 – 9",
+        "Ctrl+Shift+Z, Ctrl+Y",
+        "Y / N",
+    ] {
         assert!(h.query_by_label(keys).is_some(), "{keys} missing");
     }
     drop(h);
