@@ -117,7 +117,7 @@ impl ImportState {
     /// The cells whose digit repeats in one of their houses (printed and
     /// handwritten alike, by the rules chosen), as a mask by cell index:
     /// the screen shows them as the board does, red and underlined.
-    pub fn conflicts(&self) -> u128 {
+    pub(crate) fn conflicts(&self) -> u128 {
         let mut all = Grid::empty();
         for c in Cell::ALL {
             all.set(c, self.readings[c.index()].digit);

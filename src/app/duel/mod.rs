@@ -97,10 +97,10 @@ pub struct DuelScreen {
     /// Numbers snapshots, so a late background save never replaces a newer one.
     pub version: u64,
     /// The player pressed Resign: the screen asks once before it counts.
-    pub confirm_resign: bool,
+    pub(crate) confirm_resign: bool,
     /// The dialogue paragraphs about the player's grid (their own moves
     /// answered): their marks go on that grid, every other one's on Pip's.
-    pub about_player_grid: Vec<usize>,
+    pub(crate) about_player_grid: Vec<usize>,
 }
 
 impl DuelScreen {
@@ -256,7 +256,7 @@ impl DuelScreen {
 
     /// The player gives up: the duel ends as lost. Pip's move on its way is
     /// dropped (its thread's answer goes nowhere), so nothing lands after.
-    pub fn resign(&mut self) -> Option<Happened> {
+    pub(crate) fn resign(&mut self) -> Option<Happened> {
         self.confirm_resign = false;
         self.duel.resign().ok()?;
         self.thinking = None;
