@@ -13,34 +13,10 @@ use egui::{
     Ui, Vec2, Widget, WidgetInfo,
 };
 
-use crate::grid::{Board, Cell, Unit};
+use crate::grid::{Board, Candidates, Cell, Unit};
 use crate::logic::{Highlights, LinkKind};
 
-/// Colours of the board: a paper-like palette kept in light and dark themes.
-pub mod palette {
-    use egui::Color32;
-    pub const PAPER: Color32 = Color32::from_rgb(0xfb, 0xfa, 0xf6);
-    pub const GIVEN_BG: Color32 = Color32::from_rgb(0xe9, 0xe7, 0xe1);
-    pub const INK: Color32 = Color32::from_rgb(0x1a, 0x1a, 0x1a);
-    pub const ENTRY: Color32 = Color32::from_rgb(0x1f, 0x4e, 0x9c);
-    pub const REVEALED: Color32 = Color32::from_rgb(0x6a, 0x3d, 0x9a);
-    pub const NOTE: Color32 = Color32::from_rgb(0x55, 0x55, 0x55);
-    pub const PEER: Color32 = Color32::from_rgb(0xe3, 0xec, 0xf7);
-    pub const SELECTED: Color32 = Color32::from_rgb(0xbf, 0xd6, 0xf6);
-    pub const SAME_DIGIT: Color32 = Color32::from_rgb(0x2b, 0x6c, 0xd4);
-    pub const BLUE: Color32 = Color32::from_rgb(0x00, 0x5a, 0xc8);
-    pub const BLUE_LIGHT: Color32 = Color32::from_rgb(0xc6, 0xdd, 0xff);
-    pub const RED: Color32 = Color32::from_rgb(0xc8, 0x1e, 0x1e);
-    pub const GREEN: Color32 = Color32::from_rgb(0x1b, 0x7f, 0x3b);
-    pub const UNIT: Color32 = Color32::from_rgb(0xff, 0xf3, 0xc4);
-    pub const HATCH: Color32 = Color32::from_rgb(0xe0, 0xc8, 0x6a);
-    pub const LINE: Color32 = Color32::from_rgb(0x9a, 0x9a, 0x9a);
-    /// The cells of a variant's extra houses (X's diagonals, Hyper's
-    /// windows), shaded as the newspapers print them.
-    pub const EXTRA_HOUSE: Color32 = Color32::from_rgb(0xdc, 0xe6, 0xd8);
-    /// A cell an odd/even puzzle shades.
-    pub const PARITY: Color32 = Color32::from_rgb(0xc9, 0xc9, 0xc9);
-}
+pub use super::palette;
 use palette::*;
 
 /// The board widget. `selected` is updated when a cell is clicked.
@@ -58,6 +34,9 @@ pub struct BoardView<'a> {
     /// Cells can be clicked (off for the guide's example board, which only
     /// shows).
     interactive: bool,
+    /// Values refused in each hole (a duel's wrong guesses), drawn struck
+    /// through where the hole's note would be, so a hole shows what it is not.
+    refused: &'a [Candidates; 81],
 }
 
 impl<'a> BoardView<'a> {
@@ -67,6 +46,7 @@ impl<'a> BoardView<'a> {
         highlights: &'a Highlights,
     ) -> Self {
         const NONE: [u8; 81] = [0; 81];
+        const NO_NOTES: [Candidates; 81] = [Candidates::NONE; 81];
         BoardView {
             board,
             selected,
@@ -76,7 +56,14 @@ impl<'a> BoardView<'a> {
             size: 450.0,
             quiet_selection: false,
             interactive: true,
+            refused: &NO_NOTES,
         }
+    }
+
+    /// The values refused in each hole, shown in it.
+    pub fn refused(mut self, refused: &'a [Candidates; 81]) -> Self {
+        self.refused = refused;
+        self
     }
 
     /// A board that only shows: no cell can be clicked or selected (the
@@ -168,6 +155,15 @@ pub fn cell_label(board: &Board, cell: Cell) -> String {
     }
 }
 
+/// A hole's label with the values refused there: "r1c2: empty, not 5 7".
+fn with_refused(label: String, refused: Candidates) -> String {
+    if refused.is_empty() {
+        return label;
+    }
+    let digits: Vec<String> = refused.iter().map(|d| d.to_string()).collect();
+    format!("{label}, not {}", digits.join(" "))
+}
+
 impl Widget for BoardView<'_> {
     fn ui(self, ui: &mut Ui) -> Response {
         let (rect, response) = ui.allocate_exact_size(Vec2::splat(self.size), Sense::hover());
@@ -180,7 +176,7 @@ impl Widget for BoardView<'_> {
             let label = if self.hidden.is_some() {
                 format!("{cell}")
             } else {
-                cell_label(self.board, cell)
+                with_refused(cell_label(self.board, cell), self.refused[cell.index()])
             };
             let selected = *self.selected == Some(cell);
             r.widget_info(|| {
@@ -349,6 +345,19 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
                     FontId::proportional(s * 0.24),
                     if digit == sel_digit { SAME_DIGIT } else { NOTE },
                 );
+            }
+            for digit in v.refused[cell.index()].iter() {
+                // refused: red and struck through, not only a colour
+                let p = geo.candidate_pos(cell, digit);
+                painter.text(
+                    p,
+                    Align2::CENTER_CENTER,
+                    digit.to_string(),
+                    FontId::proportional(s * 0.24),
+                    RED,
+                );
+                let k = s * 0.1;
+                painter.line_segment([p + Vec2::new(-k, k), p + Vec2::new(k, -k)], (1.5, RED));
             }
         }
     }

@@ -173,6 +173,8 @@ texts! {
     phone_no_network: "This computer has no network a phone can reach: connect it to Wi-Fi, then open this again.",
         "Cet ordinateur n'a pas de réseau qu'un téléphone puisse joindre : connecte-le au Wi-Fi, puis rouvre ceci.";
     phone_close: "Close (stops the server)", "Fermer (arrête le serveur)";
+    phone_copy: "Copy the address", "Copier l'adresse";
+    phone_copied: "Address copied.", "Adresse copiée.";
     status_phone_failed: "Could not start the server for the phone: {0}", "Impossible de démarrer le serveur pour le téléphone : {0}";
     // Help
     how_to_play: "Fill the grid so that every row, every column and every 3×3 box holds each digit from 1 to 9 exactly once. The digits printed in the puzzle (the givens, in bold) cannot be changed. Notes (small digits) help you keep track of the digits still possible in a cell.",
@@ -181,17 +183,22 @@ texts! {
         "Commence une grille avec Partie > Nouvelle, ouvre un fichier de grilles ou une partie enregistrée (Ctrl+O), colle une ligne de grille (Ctrl+V) ou dépose un fichier sur la fenêtre. Clique une case ou déplace-toi avec les flèches, puis tape un chiffre ; Suppr efface. N active le mode notes ; Maj+chiffre écrit une note sans quitter le mode chiffres. Les chiffres en conflit sont en rouge et soulignés ; les chiffres faux trouvés par Vérifier sont barrés d'une croix. Indice (H) demande à Pip la prochaine étape logique : Suivant et Précédent (ou Page suivante / Page précédente) parcourent son explication, Appliquer la joue, et Ctrl+P joue une étape après l'autre. Résoudre (Ctrl+F) remplit la grille d'un coup, et Annuler la retire. Ta partie est enregistrée en quittant et revient au démarrage.";
     key_digit: "Write a digit (a note in notes mode)", "Écrire un chiffre (une note en mode notes)";
     key_shift_digit: "Write a note", "Écrire une note";
-    key_arrows: "Arrow keys: move the selection", "Flèches : déplacer la sélection";
+    key_arrows_name: "Arrows", "Flèches";
+    key_arrows: "Move the selection", "Déplacer la sélection";
     key_delete: "Erase the cell", "Effacer la case";
     key_notes: "Switch notes mode", "Changer de mode notes";
     key_pause: "Pause / resume", "Pause / reprise";
     key_page: "Pip's next / previous line", "Ligne suivante / précédente de Pip";
+    key_joker: "Take a joker (in a duel)", "Prendre un joker (en duel)";
+    key_answer: "Answer Pip: right / wrong (a duel answered by hand)", "Répondre à Pip : juste / faux (duel à la main)";
+    key_escape: "Close the open menu", "Fermer le menu ouvert";
     about_text: "sudolens: read a newspaper Sudoku, learn the next logical step with Pip, or see the answer at once. New puzzles are made by sudolens itself, at six levels, and a puzzle of the day.",
         "sudolens : lis un sudoku de journal, apprends l'étape logique suivante avec Pip, ou vois la solution d'un coup. Les nouvelles grilles sont créées par sudolens lui-même, à six niveaux, avec une grille du jour.";
     timer_label: "Time", "Temps";
     // Photo import
     use_grid: "Use this grid", "Utiliser cette grille";
     given_or_entry: "Printed / handwritten", "Imprimé / manuscrit";
+    import_empty: "Empty", "Vide";
     import_uncertain_one: "1 cell is uncertain: please check it (dashed, with ?)",
         "1 case est incertaine : vérifie-la (en pointillés, avec ?)";
     import_uncertain: "{0} cells are uncertain: please check them (dashed, with ?)",

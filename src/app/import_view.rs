@@ -2,123 +2,19 @@
 //! four draggable corner handles, beside the recognised grid, where the
 //! player fixes any cell before accepting the grid.
 //!
-//! [`ImportState`] holds what recognition produced (filled by the owner from
-//! the photo import); [`ImportView`] draws it and reports what the player
-//! did. Nothing here recognises anything.
+//! [`ImportState`] (in `import_state`) holds what recognition produced and
+//! what the player changed; [`ImportView`] draws it and reports what the
+//! player did. Nothing here recognises anything.
 
 use egui::{
-    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, TextureHandle, Ui,
-    Vec2, WidgetInfo,
+    Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
 
 use super::board_view::palette;
 use super::i18n::{count_text, Lang, Texts};
-use crate::grid::{Cell, Grid, Shape};
+pub use super::import_state::{ImportState, ReadCell};
+use crate::grid::{Cell, Shape};
 use crate::vision::Homography;
-
-/// What one cell of the photo was read as.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReadCell {
-    /// 0 for an empty cell.
-    pub digit: u8,
-    /// Written by the player (handwriting), not printed.
-    pub entry: bool,
-    /// Recognition was not sure, or the reading does not fit the solution:
-    /// the player should check it ("check" on the screen).
-    pub uncertain: bool,
-    /// The likely digits (0: empty), offered as one-click choices beside
-    /// the cell's crop: the solution's digit first, then the readings.
-    pub choices: Vec<u8>,
-    /// The player set this cell on the correction screen: it is what they
-    /// say the photo shows, no longer only Pip's reading.
-    pub confirmed: bool,
-}
-
-/// The state of the import screen.
-pub struct ImportState {
-    pub photo: TextureHandle,
-    /// Photo size in pixels.
-    pub size: Vec2,
-    /// Grid corners in photo pixels: top-left, top-right, bottom-right,
-    /// bottom-left.
-    pub corners: [Pos2; 4],
-    pub readings: [ReadCell; 81],
-    pub selected: Option<Cell>,
-    /// Recognition is running (first pass or after corners moved).
-    pub busy: bool,
-    /// Where the photo came from, for messages.
-    pub name: String,
-    /// The rules the grid is read by: the classic, or the variant its
-    /// shading showed; the player may change it before Use this grid.
-    pub shape: Shape,
-}
-
-impl ImportState {
-    /// The printed digits.
-    pub fn givens(&self) -> Grid {
-        let mut g = Grid::empty();
-        for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if !r.entry {
-                g.set(c, r.digit);
-            }
-        }
-        g
-    }
-
-    /// The player's handwritten digits.
-    pub fn entries(&self) -> Grid {
-        let mut g = Grid::empty();
-        for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if r.entry {
-                g.set(c, r.digit);
-            }
-        }
-        g
-    }
-
-    /// Sets the selected cell's digit (0 clears); a fixed cell is no longer
-    /// uncertain.
-    pub fn type_digit(&mut self, digit: u8) {
-        if let Some(c) = self.selected {
-            let r = &mut self.readings[c.index()];
-            r.digit = digit;
-            r.uncertain = false;
-            r.confirmed = true;
-            if digit == 0 {
-                r.entry = false;
-            }
-        }
-    }
-
-    /// Switches the selected cell between printed and handwritten.
-    pub fn toggle_entry(&mut self) {
-        if let Some(c) = self.selected {
-            let r = &mut self.readings[c.index()];
-            if r.digit != 0 {
-                r.entry = !r.entry;
-            }
-        }
-    }
-
-    /// The entries that are only Pip's reading (not set by the player),
-    /// as a grid: asked about, never called wrong, until the player says.
-    pub fn unconfirmed_entries(&self) -> Grid {
-        let mut g = Grid::empty();
-        for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if r.entry && !r.confirmed {
-                g.set(c, r.digit);
-            }
-        }
-        g
-    }
-
-    pub fn uncertain_count(&self) -> usize {
-        self.readings.iter().filter(|r| r.uncertain).count()
-    }
-}
 
 /// What the player did on the import screen this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +38,10 @@ pub struct ImportView<'a> {
     lang: Lang,
 }
 
-/// Height of the row under the photo and grid that shows the selected
+/// The space between the photo and the grid.
+const GAP: f32 = 16.0;
+
+/// Height of the row under the grid that shows the selected
 /// cell's crop, Pip's question about it and the likely digits.
 const CHECK_ROW: f32 = 150.0;
 
@@ -207,16 +106,24 @@ impl<'a> ImportView<'a> {
             }
         });
         ui.label(RichText::new(t.import_help).weak());
+        // The photo takes its half of the width and the whole height; the
+        // grid, square, has the selected cell's check under it (issue 30:
+        // a portrait photo was 240 px wide above an empty area).
         let avail = ui.available_size();
-        let side = ((avail.x - 16.0) / 2.0).min(avail.y - CHECK_ROW).max(120.0);
+        let column = ((avail.x - GAP) / 2.0).max(120.0);
+        let side = column.min(avail.y - CHECK_ROW).max(120.0);
+        let photo_box = Vec2::new(column, avail.y.max(side));
         ui.horizontal_top(|ui| {
-            if self.photo(ui, side) {
+            if self.photo(ui, photo_box) {
                 event = event.or(Some(ImportEvent::CornersMoved));
             }
-            ui.add_space(16.0);
-            self.grid(ui, side);
+            ui.add_space(GAP);
+            ui.vertical(|ui| {
+                ui.set_width(column);
+                self.grid(ui, side);
+                self.check_row(ui);
+            });
         });
-        self.check_row(ui);
         event
     }
 
@@ -254,13 +161,23 @@ impl<'a> ImportView<'a> {
             );
             ui.add_space(12.0);
             ui.vertical(|ui| {
-                let question = crate::hint::crop_question(reading.digit, reading.entry, self.lang);
+                // Once changed, the line says what was read and what is there now.
+                let question = match reading.read {
+                    Some(read) => crate::hint::crop_changed(read, reading.digit, self.lang),
+                    None => crate::hint::crop_question(reading.digit, reading.entry, self.lang),
+                };
                 ui.label(RichText::new(question).size(15.0));
                 ui.add_space(6.0);
                 ui.horizontal_wrapped(|ui| {
-                    for &d in &reading.choices {
+                    // Empty is always offered: a digit read from ink showing
+                    // through the paper is nothing on this side of it.
+                    let mut choices = reading.choices.clone();
+                    if !choices.contains(&0) {
+                        choices.push(0);
+                    }
+                    for d in choices {
                         let label = if d == 0 {
-                            self.texts.erase.to_string()
+                            self.texts.import_empty.to_string()
                         } else {
                             d.to_string()
                         };
@@ -276,13 +193,20 @@ impl<'a> ImportView<'a> {
         });
     }
 
-    /// The photo with the outline; returns whether a corner was dropped.
-    fn photo(&mut self, ui: &mut Ui, side: f32) -> bool {
+    /// The photo with the outline, as large as `area` lets it be (centred
+    /// across, at the top); returns whether a corner was dropped.
+    fn photo(&mut self, ui: &mut Ui, area: Vec2) -> bool {
         let s = &mut *self.state;
-        let scale = (side / s.size.x).min(side / s.size.y);
+        let scale = (area.x / s.size.x).min(area.y / s.size.y);
         let shown = s.size * scale;
-        let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-        let img_rect = Rect::from_center_size(rect.center(), shown);
+        let (rect, _) = ui.allocate_exact_size(area, Sense::hover());
+        let img_rect = Rect::from_min_size(
+            egui::pos2(rect.center().x - shown.x / 2.0, rect.min.y),
+            shown,
+        );
+        let name = s.name.clone();
+        ui.interact(img_rect, ui.make_persistent_id("photo"), Sense::hover())
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("photo {name}")));
         let painter = ui.painter_at(rect);
         painter.image(
             s.photo.id(),
@@ -327,6 +251,7 @@ impl<'a> ImportView<'a> {
         let s = &mut *self.state;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
         let cs = side / 9.0;
+        let conflicts = s.conflicts();
         let painter = ui.painter_at(rect.expand(2.0));
         painter.rect_filled(rect, 4.0, palette::PAPER);
         for c in Cell::ALL {
@@ -342,8 +267,14 @@ impl<'a> ImportView<'a> {
                 (d, false) => format!("photo {c}: {d}, printed"),
                 (d, true) => format!("photo {c}: {d}, handwritten"),
             };
+            let conflict = conflicts & (1u128 << c.index()) != 0;
             let label = if reading.uncertain {
                 format!("{label}, uncertain")
+            } else {
+                label
+            };
+            let label = if conflict {
+                format!("{label}, in conflict")
             } else {
                 label
             };
@@ -358,7 +289,9 @@ impl<'a> ImportView<'a> {
                 painter.rect_filled(r, 0.0, palette::SELECTED);
             }
             if reading.digit != 0 {
-                let colour = if reading.entry {
+                let colour = if conflict {
+                    palette::RED
+                } else if reading.entry {
                     palette::ENTRY
                 } else {
                     palette::INK
@@ -370,6 +303,17 @@ impl<'a> ImportView<'a> {
                     FontId::proportional(cs * 0.6),
                     colour,
                 );
+                if conflict {
+                    // as on the board: red and underlined, not only a colour
+                    let y = r.center().y + cs * 0.33;
+                    painter.line_segment(
+                        [
+                            Pos2::new(r.center().x - cs * 0.25, y),
+                            Pos2::new(r.center().x + cs * 0.25, y),
+                        ],
+                        Stroke::new(2.5, palette::RED),
+                    );
+                }
             }
             if reading.uncertain {
                 // uncertain: a dashed frame and a question mark, not only a colour

@@ -1,7 +1,7 @@
 //! The menu bar: draws itself from what is possible now and returns the
 //! command the player picked, if any; the app carries it out.
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use super::commands::{self, Command};
 use super::i18n::{Lang, Texts};
@@ -22,28 +22,59 @@ pub struct MenuBar {
     pub hint_budget: bool,
     /// The shape Game > New makes.
     pub new_shape: super::new_game::NewShape,
+    /// The window's language (checked in View > Language, and the language
+    /// of the shortcuts' key names).
+    pub lang: Lang,
+    /// Notes mode is on (checked in Edit).
+    pub notes_mode: bool,
+    /// The game is paused (checked in View).
+    pub paused: bool,
 }
 
 impl MenuBar {
     pub fn show(self, ui: &mut Ui, t: &Texts) -> Option<Command> {
         let ctx = ui.ctx().clone();
-        let mut chosen = None;
         // Radio buttons and switches, picked apart from `item`'s commands.
         let mut picked = None;
-        let mut item = |ui: &mut Ui, command: Command, enabled: bool| {
-            let mut button = egui::Button::new(command.label(t));
-            if let Some(s) = commands::shortcut(command) {
-                button = button.shortcut_text(ctx.format_shortcut(&s));
+        let (lang, mac) = (self.lang, super::keys::is_mac(&ctx));
+        let keys = |command: Command| {
+            commands::shortcut(command).map(|s| super::keys::shortcut_text(&s, lang, mac))
+        };
+        // Inside Game > New the submenu already says "New": its items are
+        // the levels alone (issue 30: "New ▸ New (Easy)").
+        // A Cell, so that both item closures may set it.
+        let chosen_cell = std::cell::Cell::new(None);
+        let item_named = |ui: &mut Ui, command: Command, label: String, enabled: bool| {
+            let mut button = egui::Button::new(label);
+            if let Some(k) = keys(command) {
+                button = button.shortcut_text(k);
             }
             if ui.add_enabled(enabled, button).clicked() {
-                chosen = Some(command);
+                chosen_cell.set(Some(command));
             }
+        };
+        let item = |ui: &mut Ui, command: Command, enabled: bool| {
+            item_named(ui, command, command.label(t), enabled);
+        };
+        // A switch with its shortcut: a check box, checked while it is on.
+        let switch = |ui: &mut Ui, command: Command, on: bool| {
+            let mut checked = on;
+            let label = command.label(t);
+            let response = match keys(command) {
+                Some(k) => ui.add(egui::Checkbox::new(
+                    &mut checked,
+                    (label, egui::Atom::grow(), RichText::new(k).weak()),
+                )),
+                None => ui.checkbox(&mut checked, label),
+            };
+            response.clicked()
         };
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(t.menu_game, |ui| {
                 ui.menu_button(t.new_game, |ui| {
                     for level in Level::ALL {
-                        item(ui, Command::New(level), true);
+                        let label = super::i18n::level_text(t, level).to_string();
+                        item_named(ui, Command::New(level), label, true);
                     }
                     ui.separator();
                     item(ui, Command::Daily, true);
@@ -74,7 +105,9 @@ impl MenuBar {
                 item(ui, Command::Undo, self.can_undo);
                 item(ui, Command::Redo, self.can_redo);
                 ui.separator();
-                item(ui, Command::ToggleNotes, true);
+                if switch(ui, Command::ToggleNotes, self.notes_mode) {
+                    picked = Some(Command::ToggleNotes);
+                }
                 item(ui, Command::FillNotes, true);
                 item(ui, Command::ClearNotes, true);
                 ui.separator();
@@ -87,10 +120,16 @@ impl MenuBar {
                 item(ui, Command::Solve, !self.busy);
             });
             ui.menu_button(t.menu_view, |ui| {
-                item(ui, Command::Pause, true);
+                if switch(ui, Command::Pause, self.paused) {
+                    picked = Some(Command::Pause);
+                }
                 ui.menu_button(t.language, |ui| {
-                    item(ui, Command::Language(Lang::En), true);
-                    item(ui, Command::Language(Lang::Fr), true);
+                    for l in [Lang::En, Lang::Fr] {
+                        let label = Command::Language(l).label(t);
+                        if ui.radio(self.lang == l, label).clicked() {
+                            picked = Some(Command::Language(l));
+                        }
+                    }
                 });
                 ui.menu_button(t.cell_names, |ui| {
                     for n in Notation::ALL {
@@ -110,6 +149,6 @@ impl MenuBar {
                 item(ui, Command::Techniques, true);
             });
         });
-        chosen.or(picked)
+        chosen_cell.get().or(picked)
     }
 }

@@ -28,14 +28,17 @@ pub mod duel;
 pub mod guide_window;
 mod help;
 pub mod i18n;
+mod import_state;
 pub mod import_view;
 mod input;
+mod keys;
 mod library;
 mod menu;
 mod native;
 pub mod new_game;
 mod number_pad;
 mod opening;
+pub mod palette;
 mod panels;
 pub mod path_window;
 mod phone;
@@ -416,6 +419,11 @@ impl App {
                 notation: self.config.notation,
                 hint_budget: self.config.hint_budget,
                 new_shape: self.new_games.shape,
+                lang: self.config.lang,
+                notes_mode: self
+                    .duel_screen()
+                    .map_or(self.session.notes_mode, |s| s.notes_mode),
+                paused: self.session.paused,
             };
             if let Some(command) = menu.show(ui, t) {
                 self.run_command(command, &ctx);
@@ -432,10 +440,7 @@ impl App {
                 self.session.paused = !self.session.paused;
             }
         });
-        egui::Panel::right("pip")
-            .resizable(true)
-            .default_size(360.0)
-            .show(ui, |ui| self.pip_panel(ui));
+        self.pip_side_panel(ui);
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(screen) = &mut self.import {
                 let event =

@@ -10,8 +10,22 @@ use super::pip::PipView;
 use super::{number_pad, App};
 
 impl App {
+    /// The panel on the right, holding Pip and its dialogue. In a duel, two
+    /// grids share the centre: the panel starts narrower there, a panel of
+    /// its own so that each keeps the width the player gives it.
+    pub(super) fn pip_side_panel(&mut self, ui: &mut Ui) {
+        let (id, width) = match self.duel.screen {
+            Some(_) => ("pip-duel", 280.0),
+            None => ("pip", 360.0),
+        };
+        egui::Panel::right(id)
+            .resizable(true)
+            .default_size(width)
+            .show(ui, |ui| self.pip_panel(ui));
+    }
+
     /// Pip and its dialogue.
-    pub(super) fn pip_panel(&mut self, ui: &mut Ui) {
+    fn pip_panel(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         ui.add_space(8.0);
         ui.vertical_centered(|ui| {

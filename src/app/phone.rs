@@ -28,6 +28,8 @@ pub struct PhonePanel {
     /// The server listens on loopback only: this machine has no network a
     /// phone can reach.
     no_network: bool,
+    /// The address was put on the clipboard: the panel says so.
+    copied: bool,
 }
 
 impl PhonePanel {
@@ -58,6 +60,7 @@ impl PhonePanel {
             photos,
             qr: None,
             no_network,
+            copied: false,
         })
     }
 
@@ -94,7 +97,7 @@ impl PhonePanel {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
-            .default_width(360.0)
+            .default_width(420.0)
             .show(ctx, |ui| {
                 ui.vertical_centered(|ui| {
                     let side = 260.0;
@@ -114,7 +117,19 @@ impl PhonePanel {
                         t.phone_help
                     });
                     ui.add_space(4.0);
-                    ui.label(egui::RichText::new(&url).monospace().small());
+                    // Large enough to read and type on a phone, and selectable:
+                    // a phone that cannot scan still gets the address (issue 30).
+                    let address = egui::RichText::new(&url).monospace().size(16.0);
+                    ui.add(egui::Label::new(address).selectable(true).wrap());
+                    ui.horizontal(|ui| {
+                        if ui.button(t.phone_copy).clicked() {
+                            ctx.copy_text(url.clone());
+                            self.copied = true;
+                        }
+                        if self.copied {
+                            ui.label(t.phone_copied);
+                        }
+                    });
                     ui.add_space(6.0);
                     if ui.button(t.phone_close).clicked() {
                         close = true;

@@ -448,6 +448,7 @@ impl App {
                 uncertain: c.uncertain,
                 choices: c.likely_digits(read.solution.as_ref()),
                 confirmed: false,
+                read: None,
             }
         });
         self.say(hint::photo_read(

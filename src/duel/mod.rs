@@ -154,6 +154,8 @@ pub enum Ending {
     Completed,
     /// Pip caught the player lying: the player loses.
     Cheating { cheat: Cheat },
+    /// The player gave up before the grids were complete: the player loses.
+    Resigned,
 }
 
 /// The result of a finished duel: what the history records.
@@ -495,10 +497,20 @@ impl Duel {
         }
     }
 
+    /// The player gives up: the duel ends as lost, each side's tally as it
+    /// stands. Refused once the duel is over.
+    pub fn resign(&mut self) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        self.end(Ending::Resigned);
+        Ok(())
+    }
+
     fn end(&mut self, ending: Ending) {
         let (p, q) = (self.player.tally.penalties(), self.pip.tally.penalties());
         let winner = match &ending {
-            Ending::Cheating { .. } => Some(Side::Pip),
+            Ending::Cheating { .. } | Ending::Resigned => Some(Side::Pip),
             Ending::Completed if p < q => Some(Side::Player),
             Ending::Completed if q < p => Some(Side::Pip),
             Ending::Completed => None,

@@ -147,7 +147,8 @@ impl Duel {
         }
         if duel.outcome.is_none() {
             if let Some(outcome) = file.outcome {
-                if !matches!(outcome.ending, Ending::Cheating { .. }) {
+                // A duel caught cheating or resigned ends with holes left.
+                if !matches!(outcome.ending, Ending::Cheating { .. } | Ending::Resigned) {
                     return Err(invalid(
                         "the file says the duel is over, and its grids are not complete".into(),
                     ));

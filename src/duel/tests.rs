@@ -125,6 +125,20 @@ fn equal_penalties_are_a_draw_and_a_finished_side_waits() {
 }
 
 #[test]
+fn resigning_loses_and_is_saved_with_holes_left() {
+    let mut duel = Duel::new(setup(&["r1c1", "r2c2"], &["r9c9", "r8c8"], Strength::Club)).unwrap();
+    player_right(&mut duel);
+    duel.resign().unwrap();
+    let outcome = duel.outcome().unwrap().clone();
+    assert_eq!(outcome.ending, Ending::Resigned);
+    assert_eq!(outcome.winner, Some(Side::Pip));
+    assert_eq!(duel.resign(), Err(MoveError::GameOver), "once only");
+    // The saved duel reads back over, its grids incomplete.
+    let back = Duel::from_json(&duel.to_json()).unwrap();
+    assert_eq!(back.outcome(), Some(&outcome));
+}
+
+#[test]
 fn moves_the_rules_refuse_cost_nothing_and_keep_the_turn() {
     let mut duel = Duel::new(setup(&RECTANGLE, &["r9c9"], Strength::Beginner)).unwrap();
     let refused = [

@@ -124,9 +124,9 @@ pub use history::{
     date_words, duration_words, history_back, history_off, history_started_over, played_before,
 };
 pub use photo::{
-    crop_question, entries_that_do_not_fit, no_grid_found, photo_accepted, photo_cancelled,
-    photo_not_read, photo_read, photo_reading_started, photo_sent_to_window, CellToCheck,
-    CheckReason, PhotoReading, ThenOffer,
+    crop_changed, crop_question, entries_that_do_not_fit, no_grid_found, photo_accepted,
+    photo_cancelled, photo_not_read, photo_read, photo_reading_started, photo_sent_to_window,
+    CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
 pub use shapes::{read_as_variant, shape_changed, shape_rules, shape_title};
 pub use verdict::{

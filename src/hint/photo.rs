@@ -470,6 +470,29 @@ pub fn crop_question(read: u8, handwritten: bool, lang: Lang) -> String {
     }
 }
 
+/// The correction screen's line for a cell the player changed: what was
+/// read there, and what is there now (0: nothing, empty).
+pub fn crop_changed(read: u8, now: u8, lang: Lang) -> String {
+    let lang = Wording::from(lang);
+    match (read, now) {
+        (0, n) => say!(
+            lang,
+            "I read nothing here; it is now {n}.",
+            "Je n'ai rien lu ici ; c'est maintenant {n}."
+        ),
+        (r, 0) => say!(
+            lang,
+            "I read {r} here; it is now empty.",
+            "J'ai lu {r} ici ; la case est maintenant vide."
+        ),
+        (r, n) => say!(
+            lang,
+            "I read {r} here; it is now {n}.",
+            "J'ai lu {r} ici ; c'est maintenant {n}."
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

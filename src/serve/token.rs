@@ -1,11 +1,18 @@
-//! The access token: 192 bits from the operating system's random source,
-//! written in URL-safe base64, and compared in constant time so that the
-//! time a refusal takes tells nothing about how much of a guess was right.
+//! The access token: 200 bits from the operating system's random source,
+//! written in lower-case Crockford base32, and compared in constant time so
+//! that the time a refusal takes tells nothing about how much of a guess was
+//! right.
+//!
+//! Base32 rather than base64 (issue 30): a player may copy the address by
+//! hand from the phone panel, and base64 mixes `l`, `I` and `1`, `O` and
+//! `0`. Crockford's alphabet leaves out `i`, `l`, `o` and `u`, and one case
+//! only, so no two of its characters look alike.
 
 use std::fmt;
 
-/// Bytes of randomness in a token: 192 bits, above the 128 asked of it.
-const TOKEN_BYTES: usize = 24;
+/// Bytes of randomness in a token: 200 bits, above the 128 asked of it
+/// (and the 192 the base64 tokens had), and exactly 40 base32 characters.
+const TOKEN_BYTES: usize = 25;
 
 /// The secret every request must carry (`?t=TOKEN`, `Authorization: Bearer
 /// TOKEN`, or the page's asset path `/s/TOKEN/...`).
@@ -18,7 +25,7 @@ impl Token {
     pub fn generate() -> std::io::Result<Token> {
         let mut bytes = [0u8; TOKEN_BYTES];
         getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-        Ok(Token(base64url(&bytes)))
+        Ok(Token(base32(&bytes)))
     }
 
     /// The token as it appears in URLs.
@@ -51,18 +58,26 @@ impl fmt::Debug for Token {
     }
 }
 
-/// URL-safe base64 without padding (RFC 4648 §5): letters, digits, `-`, `_`.
-fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
-        for k in 0..=chunk.len() {
-            out.push(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize] as char);
+/// Crockford's base32 alphabet in lower case: digits and letters without
+/// `i`, `l`, `o` and `u`, so `0` and `1` have no look-alike.
+const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// Base32 without padding, most significant bits first (RFC 4648 §6's bit
+/// order, Crockford's alphabet).
+fn base32(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity((bytes.len() * 8).div_ceil(5));
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &b in bytes {
+        acc = (acc << 8) | u32::from(b);
+        bits += 8;
+        while bits >= 5 {
+            bits -= 5;
+            out.push(ALPHABET[((acc >> bits) & 31) as usize] as char);
         }
+        acc &= (1 << bits) - 1;
+    }
+    if bits > 0 {
+        out.push(ALPHABET[((acc << (5 - bits)) & 31) as usize] as char);
     }
     out
 }
@@ -72,26 +87,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn base64url_matches_the_rfc_examples() {
-        assert_eq!(base64url(b"f"), "Zg");
-        assert_eq!(base64url(b"fo"), "Zm8");
-        assert_eq!(base64url(b"foo"), "Zm9v");
-        assert_eq!(base64url(b"foobar"), "Zm9vYmFy");
-        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    fn base32_matches_the_rfc_bit_order_in_crockfords_alphabet() {
+        // RFC 4648's examples ("MY", "MZXQ", "MZXW6YTBOI"), each letter
+        // mapped to Crockford's: A-Z2-7 become 0-9a-v less i, l, o, u.
+        let crockford = |rfc: &str| -> String {
+            rfc.chars()
+                .map(|c| {
+                    let v = match c {
+                        'A'..='Z' => c as u8 - b'A',
+                        _ => c as u8 - b'2' + 26,
+                    };
+                    ALPHABET[v as usize] as char
+                })
+                .collect()
+        };
+        assert_eq!(base32(b"f"), crockford("MY"));
+        assert_eq!(base32(b"fo"), crockford("MZXQ"));
+        assert_eq!(base32(b"foobar"), crockford("MZXW6YTBOI"));
+        assert_eq!(base32(&[0xff; 5]), "zzzzzzzz");
+        assert_eq!(base32(&[0; 5]), "00000000");
     }
 
     #[test]
     fn tokens_are_long_random_and_matched_exactly() {
         let (a, b) = (Token::generate().unwrap(), Token::generate().unwrap());
         assert_ne!(a, b);
-        assert_eq!(a.as_str().len(), 32, "24 bytes in base64");
+        assert_eq!(a.as_str().len(), 40, "25 bytes in base32");
+        for c in a.as_str().chars() {
+            assert!(ALPHABET.contains(&(c as u8)), "{c} is not in the alphabet");
+            assert!(!"ilouILOU".contains(c), "{c} looks like another character");
+        }
         assert!(a.matches(a.as_str()));
         assert!(!a.matches(b.as_str()));
         assert!(!a.matches(""));
-        assert!(!a.matches(&a.as_str()[..31]));
+        assert!(!a.matches(&a.as_str()[..39]));
         let mut last_wrong = a.as_str().to_string();
-        let flipped = if last_wrong.ends_with('A') { "B" } else { "A" };
-        last_wrong.replace_range(31.., flipped);
+        let flipped = if last_wrong.ends_with('a') { "b" } else { "a" };
+        last_wrong.replace_range(39.., flipped);
         assert!(!a.matches(&last_wrong));
         assert_eq!(format!("{a:?}"), "Token(..)");
     }

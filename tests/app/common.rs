@@ -200,7 +200,7 @@ pub fn choose_french(h: &mut Window) {
     submenu(h, "View", "Language", "Français");
 }
 
-/// Opens Game > New and picks `item` ("New (Hard)", "Puzzle of the day").
+/// Opens Game > New and picks `item` ("Hard", "Puzzle of the day").
 pub fn game_new(h: &mut Window, item: &str) {
     submenu(h, "Game", "New", item);
     h.step();

@@ -247,3 +247,126 @@ fn cancel_back_to_a_duel_leaves_no_stale_problem() {
     let (p, _) = h.state().dialogue().current().unwrap();
     assert_ne!(p.title, "This grid has a problem", "{:?}", p.lines);
 }
+
+/// Issue 30: "Right: 9 in row 8, column 8" circled the cell on Pip's grid,
+/// not on the player's where the move was made. A line about the player's
+/// move marks the player's grid; Pip's lines mark Pip's.
+#[test]
+fn a_players_move_is_marked_on_the_players_grid() {
+    use sudolens::duel::Side;
+    let dir = TestDir::new("duel-marks");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let pip_secret = h.state().duel().unwrap().camp(Side::Pip).secret.unwrap();
+    let cell = h.state().duel_screen().unwrap().selected.unwrap();
+    play_right_value(&mut h, &pip_secret);
+    // Pip has answered with its own move; page back to the player's.
+    let mut pages = 0;
+    while !h
+        .state()
+        .dialogue()
+        .current_line()
+        .unwrap()
+        .text
+        .starts_with("Right:")
+    {
+        pages += 1;
+        assert!(pages < 20, "the player's move is not in the dialogue");
+        press(&mut h, Modifiers::NONE, Key::PageUp);
+    }
+    let marks = h.state().duel_marks().unwrap();
+    let on = |m: &sudolens::logic::Highlights| {
+        m.cells.contains(&cell) || m.placed.iter().any(|c| c.cell == cell)
+    };
+    assert!(on(&marks.player), "not on the player's grid: {marks:?}");
+    assert!(!on(&marks.pip), "on Pip's grid: {marks:?}");
+    // Pip's own move is marked on Pip's grid, and on it only.
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    let marks = h.state().duel_marks().unwrap();
+    assert_eq!(marks.player, Default::default(), "{marks:?}");
+}
+
+/// Issue 30: a value refused in a hole left no mark there. It is drawn in
+/// the hole, struck through, and the hole's name says it.
+#[test]
+fn a_refused_value_shows_in_its_hole() {
+    use sudolens::duel::Side;
+    let dir = TestDir::new("duel-refused");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    let duel = h.state().duel().unwrap().clone();
+    let pip_secret = duel.camp(Side::Pip).secret.unwrap();
+    // A hole with a legal value that is not Pip's.
+    let (cell, wrong) = Cell::ALL
+        .into_iter()
+        .filter(|&c| duel.camp(Side::Player).filling.get(c) == 0)
+        .find_map(|c| {
+            let possible = duel.camp(Side::Player).possible(c);
+            possible
+                .iter()
+                .find(|&d| d != pip_secret.get(c))
+                .map(|d| (c, d))
+        })
+        .expect("a hole with two possible values");
+    click(&mut h, &format!("{cell}: empty"));
+    press(&mut h, Modifiers::NONE, digit_key(wrong));
+    wait_duel(&mut h);
+    assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.wrong, 1);
+    h.get_by_label(&format!("{cell}: empty, not {wrong}"));
+}
+
+/// Issue 30: there was no way to resign. Resign asks once, and a resigned
+/// duel ends as lost, told by Pip and recorded in the history.
+#[test]
+fn resigning_asks_once_and_counts_as_lost() {
+    use sudolens::duel::{Ending, Side};
+    let dir = TestDir::new("duel-resign");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    click_frames(&mut h, "Resign…", 2);
+    h.get_by_label("Resign this duel? It counts as lost.");
+    click_frames(&mut h, "Keep playing", 2);
+    assert!(!h.state().duel().unwrap().is_over());
+    assert!(h
+        .query_by_label("Resign this duel? It counts as lost.")
+        .is_none());
+    click_frames(&mut h, "Resign…", 2);
+    click_frames(&mut h, "Resign the duel", 2);
+    wait_duel(&mut h);
+    let outcome = h.state().duel().unwrap().outcome().unwrap().clone();
+    assert_eq!(outcome.ending, Ending::Resigned);
+    assert_eq!(outcome.winner, Some(Side::Pip));
+    h.get_by_label("You resigned: Pip wins");
+    assert!(pip_said(&h)
+        .iter()
+        .any(|l| l == "You resign: the duel stops here."));
+
+    menu(&mut h, "Game", "Statistics");
+    h.step();
+    wait_for(&mut h, "the resigned duel in the statistics", |a| {
+        a.statistics_shown().is_some_and(|s| s.duels[0].played > 0)
+    });
+    let beginner = h.state().statistics_shown().unwrap().duels[0];
+    assert_eq!((beginner.played, beginner.won, beginner.lost), (1, 0, 1));
+}
+
+/// Issue 30: the two grids were 350 px in a half-empty window. At the
+/// tests' window size the player's grid now takes the room there is.
+#[test]
+fn the_duel_grids_use_the_window() {
+    let dir = TestDir::new("duel-layout");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    h.run_steps(2);
+    let sides: Vec<f32> = h
+        .query_all_by_label_contains("r1c1: ")
+        .map(|n| n.rect().width() * 9.0)
+        .collect();
+    assert_eq!(sides.len(), 2, "two grids");
+    let player = sides.iter().cloned().fold(0.0, f32::max);
+    assert!(
+        player >= 400.0,
+        "the player's grid is {player} px: {sides:?}"
+    );
+    assert!(sides.iter().all(|&s| s >= 300.0), "{sides:?}");
+}

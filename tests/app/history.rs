@@ -191,7 +191,7 @@ fn a_puzzle_played_before_is_recognised() {
         "I know this puzzle! You solved it on 12 May 2025, in 14 minutes."
     );
     // A new puzzle is not "known".
-    game_new(&mut h, "New (Easy)");
+    game_new(&mut h, "Easy");
     wait(&mut h);
     h.run_steps(5);
     let said = pip_said(&h);

@@ -9,6 +9,7 @@
 
 mod chains;
 mod common;
+mod correction;
 mod dialogue;
 mod duel;
 mod files;
@@ -20,6 +21,8 @@ mod http;
 mod import;
 mod layout;
 mod library;
+mod menus;
 mod new_game;
+mod phone;
 mod play;
 mod settings;

@@ -19,7 +19,7 @@ fn new_hard_starts_a_hard_puzzle() {
     let first = *h.state().board().givens();
     assert_eq!(rate_grid(&first).level, Level::Medium);
 
-    game_new(&mut h, "New (Hard)");
+    game_new(&mut h, "Hard");
     wait(&mut h);
     let givens = *h.state().board().givens();
     assert_ne!(givens, first);
@@ -59,7 +59,7 @@ fn new_hard_starts_a_hard_puzzle() {
 fn a_slow_puzzle_shows_progress_and_can_be_cancelled() {
     let dir = TestDir::new("cancel");
     let mut h = with_puzzle(&dir, PUZZLE);
-    game_new(&mut h, "New (Extreme)");
+    game_new(&mut h, "Extreme");
     h.run_steps(3); // past the moment easy levels would have come
     assert_eq!(h.state().pip_mood(), Mood::Thinking);
     h.get_by_label_contains("Making a new Extreme puzzle");

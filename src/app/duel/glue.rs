@@ -8,7 +8,7 @@ use egui::{Key, Modifiers};
 
 use super::setup::SetupEvent;
 use super::view::{DuelView, ViewEvent};
-use super::{autosave_path, DuelScreen, DuelSetup, Happened};
+use super::{autosave_path, DuelMarks, DuelScreen, DuelSetup, Happened};
 use crate::app::commands::Command;
 use crate::app::dialogue::DialogueEntry;
 use crate::app::input::InputAction;
@@ -149,6 +149,11 @@ impl App {
             Happened::PlayerMoved(turn) => {
                 let said = words::player_move(&turn, wording);
                 self.set_status(said.text.clone(), turn.penalised());
+                // Its marks are on the player's grid, where the move was.
+                let index = self.tutor.dialogue.paragraphs().len();
+                if let Some(s) = &mut self.duel.screen {
+                    s.about_player_grid.push(index);
+                }
                 self.duel_says(vec![said]);
                 self.autosave_duel();
             }
@@ -215,17 +220,40 @@ impl App {
         }
     }
 
+    /// What each grid of the duel shown marks now: the line being read on
+    /// the grid it is about (the player's own moves on the player's grid,
+    /// Pip's words on Pip's), and Pip's move landing on Pip's grid.
+    pub fn duel_marks(&self) -> Option<DuelMarks> {
+        let screen = self.duel.screen.as_ref()?;
+        let highlights = self.tutor.dialogue.highlights().unwrap_or_default();
+        let about_player = self.tutor.dialogue.current().is_some_and(|(entry, _)| {
+            let paragraphs = self.tutor.dialogue.paragraphs();
+            let index = paragraphs.iter().position(|p| std::ptr::eq(p, entry));
+            index.is_some_and(|i| screen.about_player_grid.contains(&i))
+        });
+        let mut marks = DuelMarks::default();
+        if about_player {
+            marks.player = highlights;
+        } else {
+            marks.pip = highlights;
+        }
+        if let Some(cell) = screen.landing_cell() {
+            marks.pip.cells.push(cell);
+        }
+        Some(marks)
+    }
+
     /// The play screen in the central panel, when a duel is shown.
     pub(in crate::app) fn duel_central(&mut self, ui: &mut egui::Ui) -> bool {
         let wording = self.wording();
-        let highlights = self.tutor.dialogue.highlights();
+        let marks = self.duel_marks().unwrap_or_default();
         let replaying = self.replaying();
         let Some(screen) = &mut self.duel.screen else {
             return false;
         };
         let event = DuelView {
             screen,
-            highlights,
+            marks,
             replaying,
             wording,
         }
@@ -280,6 +308,15 @@ impl App {
                 self.open_duel_setup();
                 None
             }
+            ViewEvent::AskResign => {
+                screen.confirm_resign = true;
+                None
+            }
+            ViewEvent::KeepPlaying => {
+                screen.confirm_resign = false;
+                None
+            }
+            ViewEvent::Resign => screen.resign(),
             ViewEvent::Leave => {
                 self.duel.screen = None;
                 self.clear_passing_status();

@@ -49,6 +49,14 @@ pub enum Happened {
     Over,
 }
 
+/// What each grid of the duel shows marked: the dialogue's line on the
+/// grid it is about, and Pip's move landing on Pip's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DuelMarks {
+    pub player: crate::logic::Highlights,
+    pub pip: crate::logic::Highlights,
+}
+
 /// Pip's move on its way: thought out, shown on its grid for a moment
 /// before it is played.
 #[derive(Clone, Debug)]
@@ -88,6 +96,11 @@ pub struct DuelScreen {
     pub path: Option<PathBuf>,
     /// Numbers snapshots, so a late background save never replaces a newer one.
     pub version: u64,
+    /// The player pressed Resign: the screen asks once before it counts.
+    pub(crate) confirm_resign: bool,
+    /// The dialogue paragraphs about the player's grid (their own moves
+    /// answered): their marks go on that grid, every other one's on Pip's.
+    pub(crate) about_player_grid: Vec<usize>,
 }
 
 impl DuelScreen {
@@ -107,6 +120,8 @@ impl DuelScreen {
             unrecorded: !duel.is_over(),
             path: None,
             version: 0,
+            confirm_resign: false,
+            about_player_grid: Vec::new(),
             duel,
         };
         screen.sync_board();
@@ -237,6 +252,16 @@ impl DuelScreen {
             .map(|k| Cell::ALL[(start + k) % 81])
             .find(|&c| self.board.value(c) == 0)
             .or(self.selected);
+    }
+
+    /// The player gives up: the duel ends as lost. Pip's move on its way is
+    /// dropped (its thread's answer goes nowhere), so nothing lands after.
+    pub(crate) fn resign(&mut self) -> Option<Happened> {
+        self.confirm_resign = false;
+        self.duel.resign().ok()?;
+        self.thinking = None;
+        self.landing = None;
+        Some(Happened::Over)
     }
 
     /// The player's answer to Pip's waiting move (by hand).

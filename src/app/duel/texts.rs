@@ -67,6 +67,11 @@ duel_texts! {
     result_loss: "Pip wins", "Pip gagne";
     result_draw: "Draw", "Match nul";
     result_cheat: "Pip wins: cheating detected", "Pip gagne : triche détectée";
+    result_resigned: "You resigned: Pip wins", "Tu as abandonné : Pip gagne";
+    resign: "Resign…", "Abandonner…";
+    resign_question: "Resign this duel? It counts as lost.", "Abandonner ce duel ? Il compte comme perdu.";
+    resign_yes: "Resign the duel", "Abandonner le duel";
+    resign_no: "Keep playing", "Continuer à jouer";
     duel_saved: "Duel saved to {0}", "Duel enregistré dans {0}";
     duel_loaded: "Duel loaded from {0}", "Duel chargé depuis {0}";
     duel_save_failed: "Could not save the duel: {0}", "Impossible d'enregistrer le duel : {0}";

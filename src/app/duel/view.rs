@@ -7,13 +7,12 @@
 use egui::{RichText, Ui};
 
 use super::texts::{texts, DuelTexts};
-use super::DuelScreen;
+use super::{DuelMarks, DuelScreen};
 use crate::app::board_view::BoardView;
 use crate::app::i18n::fill;
 use crate::duel::{Action, Answer, Answering, Ending, Side};
 use crate::grid::Board;
 use crate::hint::{duel as words, Lang, Wording};
-use crate::logic::Highlights;
 
 /// What the player did on the play screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,13 +25,19 @@ pub enum ViewEvent {
     Replay,
     NewDuel,
     Leave,
+    /// Resign pressed: the screen asks before it counts.
+    AskResign,
+    /// The player confirmed: the duel ends as lost.
+    Resign,
+    /// The player took Resign back.
+    KeepPlaying,
 }
 
 /// The play screen as drawn this frame.
 pub struct DuelView<'a> {
     pub screen: &'a mut DuelScreen,
-    /// The dialogue's highlights: Pip's words are about Pip's grid.
-    pub highlights: Option<Highlights>,
+    /// The marks on each grid: the dialogue's, on the grid its line is about.
+    pub marks: DuelMarks,
     /// Replaying Pip's move `k` (from 0) of `n`.
     pub replaying: Option<(usize, usize)>,
     /// The language and the cell names Pip's question uses.
@@ -47,37 +52,42 @@ impl DuelView<'_> {
         let screen = self.screen;
         score_bar(ui, screen, t, lang);
         ui.add_space(6.0);
-        let gap = 24.0;
-        let side = ((ui.available_width() - gap) / 2.0)
-            .min(ui.available_height() - 150.0)
-            .max(160.0);
+        let (side, pip_side) = grid_sides(ui.available_size(), screen.duel.is_over());
         let (mine, pips) = words::grid_titles(lang);
         let pip_board = match self.replaying {
             Some((k, _)) => screen.pip_board_before(k),
             None if screen.show_secret => secret_board(screen),
             None => screen.pip_board(),
         };
-        let mut pip_marks = self.highlights.unwrap_or_default();
-        if let Some(cell) = screen.landing_cell() {
-            pip_marks.cells.push(cell);
-        }
+        let DuelMarks {
+            player: player_marks,
+            pip: pip_marks,
+        } = self.marks;
+        let player_refused = screen.duel.camp(Side::Player).refused;
+        let pip_refused = match self.replaying {
+            // The replay rewinds Pip's grid: today's refusals would be ahead of it.
+            Some(_) => [crate::grid::Candidates::NONE; 81],
+            None if screen.show_secret => [crate::grid::Candidates::NONE; 81],
+            None => screen.duel.camp(Side::Pip).refused,
+        };
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(side);
                 ui.strong(mine);
-                let none = Highlights::default();
                 ui.add(
-                    BoardView::new(&screen.board, &mut screen.selected, &none)
+                    BoardView::new(&screen.board, &mut screen.selected, &player_marks)
                         .revealed(&screen.revealed_player)
+                        .refused(&player_refused)
                         .size(side),
                 );
                 if !screen.duel.is_over() {
                     event = event.or(pad(ui, screen, side, t, lang));
+                    event = event.or(resign(ui, screen, t));
                 }
             });
-            ui.add_space(gap);
+            ui.add_space(GAP);
             ui.vertical(|ui| {
-                ui.set_width(side);
+                ui.set_width(pip_side);
                 let title = match self.replaying {
                     Some((k, n)) => fill(t.replaying, &[&(k + 1), &n]),
                     None if screen.show_secret => t.your_secret.to_string(),
@@ -93,8 +103,9 @@ impl DuelView<'_> {
                 ui.add(
                     BoardView::new(&pip_board, &mut nothing, &pip_marks)
                         .revealed(&revealed)
+                        .refused(&pip_refused)
                         .quiet_selection(true)
-                        .size(side),
+                        .size(pip_side),
                 );
                 event = event.or(answers(ui, screen, t, wording));
             });
@@ -105,6 +116,51 @@ impl DuelView<'_> {
         }
         event
     }
+}
+
+/// The space between the two grids.
+const GAP: f32 = 24.0;
+
+/// What goes under the player's grid while the duel is played: the pad's
+/// digits, its buttons and Resign, with their spacing.
+const UNDER_PLAYER: f32 = 130.0;
+
+/// What goes under the grids once the duel is over: the result, the tallies
+/// and the buttons.
+const UNDER_RESULT: f32 = 140.0;
+
+/// The two grids' sides in `avail`: the player's grid, where they play,
+/// takes most of the width, Pip's (only watched) the rest; both as large as
+/// the height allows, so the duel fills the window (issue 30: two 350 px
+/// grids sat in a half-empty window).
+pub(crate) fn grid_sides(avail: egui::Vec2, over: bool) -> (f32, f32) {
+    let title = 24.0;
+    let under = if over { UNDER_RESULT } else { UNDER_PLAYER };
+    let tall = (avail.y - title - under).max(160.0);
+    let wide = (avail.x - GAP).max(320.0);
+    let player = (wide * 0.56).min(tall).max(160.0);
+    let pip = (wide - player).min(tall).max(160.0);
+    (player, pip)
+}
+
+/// Resign, under the pad; once pressed, the question and its two answers.
+fn resign(ui: &mut Ui, screen: &DuelScreen, t: &DuelTexts) -> Option<ViewEvent> {
+    let mut pressed = None;
+    ui.add_space(4.0);
+    if screen.confirm_resign {
+        ui.label(RichText::new(t.resign_question).strong());
+        ui.horizontal(|ui| {
+            if ui.button(t.resign_yes).clicked() {
+                pressed = Some(ViewEvent::Resign);
+            }
+            if ui.button(t.resign_no).clicked() {
+                pressed = Some(ViewEvent::KeepPlaying);
+            }
+        });
+    } else if ui.button(t.resign).clicked() {
+        pressed = Some(ViewEvent::AskResign);
+    }
+    pressed
 }
 
 /// Turns, penalties, jokers, holes left, and whose turn it is.
@@ -247,6 +303,7 @@ fn result(ui: &mut Ui, screen: &DuelScreen, t: &DuelTexts, lang: Lang) -> Option
     let mut pressed = None;
     let headline = match (&outcome.ending, outcome.winner) {
         (Ending::Cheating { .. }, _) => t.result_cheat,
+        (Ending::Resigned, _) => t.result_resigned,
         (_, Some(Side::Player)) => t.result_win,
         (_, Some(Side::Pip)) => t.result_loss,
         (_, None) => t.result_draw,

@@ -195,14 +195,18 @@ pub fn tally_text(t: &Tally, lang: Lang) -> String {
 pub fn outcome(outcome: &DuelResult, lang: impl Into<Wording>) -> Paragraph {
     let lang: Wording = lang.into();
     let mut lines = Vec::new();
-    if let Ending::Cheating { cheat } = &outcome.ending {
-        lines.extend(super::cheat(cheat, lang));
-    } else {
-        lines.push(plain(say!(
+    match &outcome.ending {
+        Ending::Cheating { cheat } => lines.extend(super::cheat(cheat, lang)),
+        Ending::Resigned => lines.push(plain(say!(
+            lang,
+            "You resign: the duel stops here.",
+            "Tu abandonnes : le duel s'arrête là."
+        ))),
+        Ending::Completed => lines.push(plain(say!(
             lang,
             "Both grids are complete!",
             "Les deux grilles sont complètes !"
-        )));
+        ))),
     }
     let (p, q) = (outcome.player.penalties(), outcome.pip.penalties());
     let (you, me) = (
@@ -216,6 +220,11 @@ pub fn outcome(outcome: &DuelResult, lang: impl Into<Wording>) -> Paragraph {
             lang,
             "That is cheating: the duel ends here, and I win.",
             "C'est de la triche : le duel s'arrête là, et je gagne."
+        ),
+        (Ending::Resigned, _) => say!(
+            lang,
+            "So I win this one. Another duel when you like!",
+            "Je gagne donc celui-ci. Un autre duel quand tu veux !"
         ),
         (_, Some(Side::Player)) => say!(
             lang,
