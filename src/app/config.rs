@@ -28,8 +28,9 @@ pub struct Config {
     pub animate: bool,
     /// Restore the autosave at start.
     pub restore: bool,
-    /// Show the system's file dialog on Open and Save as (off in tests).
-    pub native_dialogs: bool,
+    /// Open the file picker over the path window on Open and Save as
+    /// (tests type their paths).
+    pub file_picker: bool,
     /// Where the phone panel's server listens: the machine's LAN address
     /// when `None` (tests use loopback).
     pub phone_address: Option<std::net::IpAddr>,
@@ -47,7 +48,7 @@ impl Config {
             hint_budget: false,
             animate: true,
             restore: true,
-            native_dialogs: true,
+            file_picker: true,
             phone_address: None,
         }
     }

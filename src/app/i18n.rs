@@ -160,6 +160,16 @@ texts! {
     path_save_title: "Save the game", "Enregistrer la partie";
     path_label: "File:", "Fichier :";
     browse: "Browse…", "Parcourir…";
+    open_a_folder: "it is a folder, not a file", "c'est un dossier, pas un fichier";
+    open_too_large: "the file is {0} MB, more than the {1} MB sudolens opens",
+        "le fichier fait {0} Mo, plus que les {1} Mo que sudolens ouvre";
+    open_empty: "the file is empty", "le fichier est vide";
+    // The file picker
+    picker_open: "Open", "Ouvrir";
+    picker_save: "Save", "Enregistrer";
+    picker_parent: "Up a folder", "Dossier parent";
+    picker_home: "Home", "Dossier personnel";
+    picker_nothing: "Nothing here to open", "Rien à ouvrir ici";
     ok: "OK", "OK";
     cancel: "Cancel", "Annuler";
     path_hint: "You can also drop a file on the window, or paste a puzzle with Ctrl+V.",

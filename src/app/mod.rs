@@ -25,6 +25,7 @@ mod config;
 pub mod dialogue;
 pub mod dialogue_view;
 pub mod duel;
+mod file_picker;
 pub mod guide_window;
 mod help;
 pub mod i18n;

@@ -7,52 +7,24 @@ use std::sync::Arc;
 use super::i18n::{count_text, fill};
 use super::path_window::PathWindow;
 use super::pip::Mood;
-use super::worker::{DialogFor, Reply};
-use super::{storage, App};
+use super::worker::DialogFor;
+use super::App;
 use crate::grid::{Grid, Puzzles, SavedGame};
 use crate::hint::{self, PuzzleSource};
 
 impl App {
-    /// Opens the path window (Open, Save as), and the system's file dialog
-    /// beside it when there is one.
+    /// Opens the path window (Open, Save as), and the file picker over it
+    /// unless the configuration asks for the typed path alone.
     pub(super) fn open_path_window(
         &mut self,
         purpose: DialogFor,
         text: String,
-        ctx: &egui::Context,
+        _ctx: &egui::Context,
     ) {
         self.chrome.path_window = Some(PathWindow::new(purpose, text));
-        if self.config.native_dialogs {
-            self.native_dialog(purpose, ctx);
+        if self.config.file_picker {
+            self.open_file_picker();
         }
-    }
-
-    /// The system's file dialog (rfd), on a thread of its own; the path
-    /// window stays open as the way in when no dialog can be shown.
-    pub(super) fn native_dialog(&mut self, purpose: DialogFor, ctx: &egui::Context) {
-        let start_dir = match purpose {
-            DialogFor::Save => storage::saves_dir(&self.config.data_dir),
-            DialogFor::Open => self.config.data_dir.clone(),
-        };
-        self.worker.dialog(ctx, move || {
-            let dialog = rfd::FileDialog::new().set_directory(&start_dir);
-            let path = match purpose {
-                DialogFor::Open => dialog
-                    .add_filter(
-                        "Sudoku",
-                        &[
-                            "txt", "sdk", "ss", "json", "png", "jpg", "jpeg", "webp", "bmp",
-                        ],
-                    )
-                    .add_filter("*", &["*"])
-                    .pick_file(),
-                DialogFor::Save => dialog
-                    .add_filter("sudolens game", &["json"])
-                    .set_file_name("game.json")
-                    .save_file(),
-            };
-            Reply::Dialog { purpose, path }
-        });
     }
 
     /// Sends a photo to the importer; the correction screen opens when it
@@ -85,7 +57,7 @@ impl App {
     pub fn open_path(&mut self, path: &Path, ctx: &egui::Context) {
         let t = self.t();
         let shown = path.display().to_string();
-        let bytes = match read_capped(path) {
+        let bytes = match read_capped(path, self.config.lang) {
             Ok(b) => b,
             Err(e) => {
                 self.set_status(fill(t.status_open_failed, &[&shown, &e]), true);
@@ -263,20 +235,21 @@ const MAX_OPEN_BYTES: u64 = 100 * 1024 * 1024;
 
 /// Reads a file the player opened, refusing folders and files too large to
 /// be a photo or a puzzle collection before reading them.
-fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+fn read_capped(path: &Path, lang: hint::Lang) -> Result<Vec<u8>, String> {
+    let t = lang.texts();
+    let meta = std::fs::metadata(path).map_err(|e| hint::io_reason(&e, lang))?;
     if meta.is_dir() {
-        return Err("it is a folder, not a file".into());
+        return Err(t.open_a_folder.to_string());
     }
     if meta.len() > MAX_OPEN_BYTES {
-        return Err(format!(
-            "the file is {} MB, more than the {} MB sudolens opens",
-            meta.len() / (1024 * 1024),
-            MAX_OPEN_BYTES / (1024 * 1024)
-        ));
+        let (size, cap) = (
+            (meta.len() / (1024 * 1024)).to_string(),
+            (MAX_OPEN_BYTES / (1024 * 1024)).to_string(),
+        );
+        return Err(fill(t.open_too_large, &[&size, &cap]));
     }
     if meta.len() == 0 {
-        return Err("the file is empty".into());
+        return Err(t.open_empty.to_string());
     }
-    std::fs::read(path).map_err(|e| e.to_string())
+    std::fs::read(path).map_err(|e| hint::io_reason(&e, lang))
 }

@@ -1,21 +1,25 @@
-//! The open-or-save-a-path window: a typed path always works, also where no
-//! system file dialog can be shown (no desktop portal, no zenity).
+//! The open-or-save-a-path window: a typed path ("~" is the home folder),
+//! and Browse… for the file picker drawn in the window, which works on
+//! every desktop.
 
 use std::path::PathBuf;
 
 use egui::{Key, RichText};
 
+use super::file_picker::{expand_home, home_dir, FilePicker, Picked};
 use super::i18n::Texts;
+use super::storage;
 use super::worker::DialogFor;
 
 /// The window's state while it is open.
-#[derive(Clone, Debug)]
 pub struct PathWindow {
     pub purpose: DialogFor,
     pub text: String,
     /// The text field got the keyboard focus once (typing goes there, not
     /// to the board).
     focused: bool,
+    /// The file picker, over the window while it is open.
+    picker: Option<FilePicker>,
 }
 
 /// What the player did in the window this frame.
@@ -34,7 +38,13 @@ impl PathWindow {
             purpose,
             text,
             focused: false,
+            picker: None,
         }
+    }
+
+    /// Whether the file picker is open over the window.
+    pub fn picking(&self) -> bool {
+        self.picker.is_some()
     }
 
     pub fn show(&mut self, ctx: &egui::Context, t: &Texts) -> Option<PathAction> {
@@ -75,22 +85,74 @@ impl PathWindow {
         match action {
             // An empty field goes nowhere.
             Some(PathAction::Go(_)) if self.text.trim().is_empty() => None,
-            Some(PathAction::Go(_)) => Some(PathAction::Go(PathBuf::from(self.text.trim()))),
+            Some(PathAction::Go(_)) => Some(PathAction::Go(expand_home(
+                self.text.trim(),
+                home_dir().as_deref(),
+            ))),
             other => other,
         }
     }
 }
 
 impl super::App {
+    /// Opens the file picker over the path window: in the folder of the
+    /// path typed so far when there is one, else where the player's games
+    /// are.
+    pub(super) fn open_file_picker(&mut self) {
+        let data_dir = self.config.data_dir.clone();
+        let Some(window) = self.chrome.path_window.as_mut() else {
+            return;
+        };
+        let typed = expand_home(window.text.trim(), home_dir().as_deref());
+        let typed_dir = if typed.is_dir() {
+            Some(typed.clone())
+        } else {
+            typed.parent().filter(|d| d.is_dir()).map(PathBuf::from)
+        };
+        let start = typed_dir
+            .filter(|_| !window.text.trim().is_empty())
+            .unwrap_or_else(|| match window.purpose {
+                DialogFor::Save => storage::saves_dir(&data_dir),
+                DialogFor::Open => data_dir,
+            });
+        let file_name = typed
+            .file_name()
+            .filter(|_| !typed.is_dir())
+            .map_or("game.json".to_string(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+        window.picker = Some(FilePicker::new(
+            window.purpose,
+            &start,
+            &file_name,
+            self.config.lang,
+        ));
+    }
+
     /// The open-or-save-a-path window, while it is open: Go opens or saves
-    /// (a failure keeps the window, to correct the path), Browse asks the
-    /// system's file dialog.
+    /// (a failure keeps the window, to correct the path), Browse opens the
+    /// file picker, whose choice does the same.
     pub(super) fn typed_path_window(&mut self, ctx: &egui::Context) {
         let t = self.t();
         let Some(mut window) = self.chrome.path_window.take() else {
             return;
         };
-        match window.show(ctx, t) {
+        let picked = window.picker.as_mut().and_then(|p| p.show(ctx, t));
+        let action = match picked {
+            Some(Picked::Path(path)) => {
+                window.picker = None;
+                window.text = path.display().to_string();
+                Some(PathAction::Go(path))
+            }
+            Some(Picked::Cancelled) => {
+                window.picker = None;
+                None
+            }
+            // The picker takes the keys while it is open.
+            None if window.picker.is_some() => None,
+            None => window.show(ctx, t),
+        };
+        match action {
             Some(PathAction::Go(path)) => {
                 let purpose = window.purpose;
                 match purpose {
@@ -104,9 +166,8 @@ impl super::App {
             }
             Some(PathAction::Cancel) => {}
             Some(PathAction::Browse) => {
-                let purpose = window.purpose;
                 self.chrome.path_window = Some(window);
-                self.native_dialog(purpose, ctx);
+                self.open_file_picker();
             }
             None => self.chrome.path_window = Some(window),
         }

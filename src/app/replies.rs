@@ -10,7 +10,7 @@ use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
 use super::pip::Mood;
 use super::session::HintUse;
-use super::worker::{DialogFor, Purpose, Reply};
+use super::worker::{Purpose, Reply};
 use super::{App, ImportScreen};
 use crate::grid::Board;
 use crate::hint::{self, ParagraphKind, PuzzleSource};
@@ -84,14 +84,6 @@ impl App {
                 level,
             } => self.on_photo(name, bytes, reread, (result, level), preview, ctx),
             Reply::Generated { job, result, shape } => self.on_generated(job, result, shape),
-            Reply::Dialog { purpose, path } => {
-                let Some(path) = path else { return };
-                self.chrome.path_window = None;
-                match purpose {
-                    DialogFor::Open => self.open_path(&path, ctx),
-                    DialogFor::Save => self.save_to(&path),
-                }
-            }
         }
     }
 

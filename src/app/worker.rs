@@ -2,7 +2,6 @@
 //! import. Each job runs on its own thread and sends its outcome
 //! back; the UI polls once per frame, so no frame ever waits.
 
-use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, OnceLock};
 
@@ -75,11 +74,6 @@ pub enum Reply {
         result: Result<Box<crate::generate::Generated>, crate::generate::Cancelled>,
         /// The shape it was made in (a variant's, with its maps).
         shape: crate::grid::Shape,
-    },
-    /// A native file dialog closed; `None` when cancelled or unavailable.
-    Dialog {
-        purpose: DialogFor,
-        path: Option<PathBuf>,
     },
     /// A photo was read, or could not be. `preview` is the photo to show,
     /// decoded only on the first reading (not when corners were moved).
@@ -280,23 +274,12 @@ impl Worker {
         });
     }
 
-    /// Runs a file dialog; like an autosave it does not make the app busy
-    /// (a dialog may stay open for long, or never answer).
-    pub fn dialog(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Reply + Send + 'static) {
-        let tx = self.tx.clone();
-        let ctx = ctx.clone();
-        std::thread::spawn(move || {
-            let _ = tx.send(job());
-            ctx.request_repaint();
-        });
-    }
-
     /// Outcomes of finished jobs, without waiting.
     pub fn poll(&mut self) -> Vec<Reply> {
         let done: Vec<Reply> = self.rx.try_iter().collect();
         let counted = done
             .iter()
-            .filter(|o| !matches!(o, Reply::Autosaved { .. } | Reply::Dialog { .. }))
+            .filter(|o| !matches!(o, Reply::Autosaved { .. }))
             .count();
         self.running = self.running.saturating_sub(counted);
         done

@@ -126,6 +126,45 @@ pub fn edit_refused(error: &EditError, lang: impl Into<Wording>) -> String {
     })
 }
 
+/// An I/O error in the player's words: the common causes said in each
+/// language, any other in the system's own words (in French, named as the
+/// system's).
+///
+/// ```
+/// use sudolens::hint::{io_reason, Lang};
+/// let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+/// assert_eq!(io_reason(&e, Lang::Fr), "aucun fichier ni dossier de ce nom");
+/// ```
+pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    let said = match e.kind() {
+        K::NotFound => Some((
+            "no such file or folder",
+            "aucun fichier ni dossier de ce nom",
+        )),
+        K::PermissionDenied => Some(("permission denied", "accès refusé")),
+        K::AlreadyExists => Some(("it exists already", "il existe déjà")),
+        K::IsADirectory => Some((
+            "it is a folder, not a file",
+            "c'est un dossier, pas un fichier",
+        )),
+        K::NotADirectory => Some((
+            "a part of the path is not a folder",
+            "une partie du chemin n'est pas un dossier",
+        )),
+        K::StorageFull => Some(("the disk is full", "le disque est plein")),
+        K::ReadOnlyFilesystem => Some(("the disk is read-only", "le disque est en lecture seule")),
+        K::InvalidFilename => Some(("the name is not valid here", "ce nom n'est pas valable ici")),
+        _ => None,
+    };
+    match (said, lang) {
+        (Some((en, _)), Lang::En) => en.to_string(),
+        (Some((_, fr)), Lang::Fr) => fr.to_string(),
+        (None, Lang::En) => crate::files::io_words(e),
+        (None, Lang::Fr) => format!("erreur du système : {}", crate::files::io_words(e)),
+    }
+}
+
 /// Why a saved game could not be read or written. The message of a game
 /// that is not valid comes from the check that refused it, in English.
 pub fn save_error(error: &SaveError, lang: Lang) -> String {
@@ -138,7 +177,7 @@ pub fn save_error(error: &SaveError, lang: Lang) -> String {
     };
     match error {
         SaveError::Io { path, source } => {
-            format!("{} : {}", path.display(), crate::files::io_words(source))
+            format!("{} : {}", path.display(), io_reason(source, lang))
         }
         SaveError::Json { path, message } => {
             format!(

@@ -114,7 +114,7 @@ mod wings;
 mod words;
 mod wrong_entries;
 
-pub use errors::{edit_refused, import_error, parse_error, save_error};
+pub use errors::{edit_refused, import_error, io_reason, parse_error, save_error};
 pub use forcing::{back_to_chain, InnerChain};
 pub use game::{
     budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,

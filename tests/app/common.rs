@@ -78,7 +78,7 @@ pub fn config(dir: &Path) -> Config {
         hint_budget: false,
         animate: false,
         restore: true,
-        native_dialogs: false,
+        file_picker: false,
         phone_address: Some(std::net::Ipv4Addr::LOCALHOST.into()),
     }
 }

@@ -24,5 +24,6 @@ mod library;
 mod menus;
 mod new_game;
 mod phone;
+mod picker;
 mod play;
 mod settings;
