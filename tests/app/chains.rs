@@ -37,15 +37,7 @@ fn more_opens_a_nested_chains_inner_chain() {
         "nested_forcing_chain.json",
         Technique::NestedForcingChain,
     );
-    let step = *h
-        .state()
-        .dialogue()
-        .current()
-        .unwrap()
-        .0
-        .step
-        .clone()
-        .unwrap();
+    let step = step_being_read(&h);
     assert!(
         h.query_by_label_contains("More: inner chain").is_none(),
         "nothing to open on the nudge"

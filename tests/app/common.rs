@@ -385,3 +385,19 @@ pub fn kept_file(dir: &Path, h: &Window) -> PathBuf {
     dir.join("games")
         .join(format!("{}.json", h.state().kept_id()))
 }
+
+/// Game → Use your phone: the page's address the panel shows.
+pub fn open_phone_panel(h: &mut Window) -> String {
+    menu(h, "Game", "Use your phone…");
+    h.run_steps(3);
+    h.state()
+        .phone_url()
+        .expect("the panel is open")
+        .to_string()
+}
+
+/// The step of Pip's paragraph being read.
+pub fn step_being_read(h: &Window) -> sudolens::logic::Step {
+    let step = h.state().dialogue().current().map(|(p, _)| p.step.clone());
+    *step.flatten().expect("a step is being read")
+}

@@ -191,13 +191,7 @@ fn a_photo_opens_the_correction_screen_and_becomes_the_game() {
 fn a_photo_from_the_phone_opens_the_correction_screen() {
     let dir = TestDir::new("phone");
     let mut h = open_window(&dir);
-    menu(&mut h, "Game", "Use your phone…");
-    h.run_steps(3);
-    let url = h
-        .state()
-        .phone_url()
-        .expect("the panel is open")
-        .to_string();
+    let url = open_phone_panel(&mut h);
     assert!(
         url.starts_with("http://127.0.0.1:") && url.contains("/?t="),
         "{url}"

@@ -12,13 +12,7 @@ use super::common::*;
 fn the_phone_address_is_large_copyable_and_unambiguous() {
     let dir = TestDir::new("phone-address");
     let mut h = open_window(&dir);
-    menu(&mut h, "Game", "Use your phone…");
-    h.run_steps(3);
-    let url = h
-        .state()
-        .phone_url()
-        .expect("the panel is open")
-        .to_string();
+    let url = open_phone_panel(&mut h);
     let (_, token) = url.split_once("/?t=").expect("a token in the address");
     // Lower-case Crockford base32: no i, l, o or u, no capitals.
     let alphabet = "0123456789abcdefghjkmnpqrstvwxyz";

@@ -70,15 +70,7 @@ fn the_plain_notation_shows_row_and_column() {
     let mut h = with_puzzle(&dir, EASY);
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
-    let step = h
-        .state()
-        .dialogue()
-        .current()
-        .unwrap()
-        .0
-        .step
-        .clone()
-        .unwrap();
+    let step = step_being_read(&h);
     let p = step.placements[0];
     let plain = format!("row {}, column {}", p.cell.row() + 1, p.cell.col() + 1);
     page_to_end(&mut h);
