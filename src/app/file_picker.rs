@@ -146,9 +146,11 @@ impl FilePicker {
                     ui.label(RichText::new(self.folder.display().to_string()).monospace());
                 });
                 ui.separator();
+                // A list of steady height: the window does not jump as
+                // folders of different lengths are entered.
                 egui::ScrollArea::vertical()
-                    .max_height(260.0)
-                    .auto_shrink([false, true])
+                    .max_height(240.0)
+                    .auto_shrink([false, false])
                     .show(ui, |ui| {
                         if let Some(e) = &self.error {
                             ui.colored_label(ui.visuals().error_fg_color, e);
