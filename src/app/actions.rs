@@ -116,9 +116,11 @@ impl App {
     /// notation just chosen.
     fn reword(&mut self) {
         let w = self.wording();
-        self.tutor
-            .dialogue
-            .reword(w.lang, |step| crate::hint::for_step(step, w));
+        self.tutor.dialogue.reword(
+            w.lang,
+            |step| crate::hint::for_step(step, w),
+            |d| d.lines(w),
+        );
     }
 
     /// Fills the notes without erasing the player's own (Edit > Fill

@@ -63,6 +63,9 @@ pub struct DialogueEntry {
     /// their numbers ([`hint::InnerChain::number`]): the last is shown in
     /// place of the paragraph's lines (an inner chain may name others).
     pub opened: Vec<usize>,
+    /// What a duel paragraph was about, to say it again in another
+    /// language or notation.
+    pub duel: Option<Box<super::duel::DuelSaid>>,
 }
 
 impl DialogueEntry {
@@ -87,6 +90,7 @@ impl DialogueEntry {
             hint: None,
             held: false,
             opened: Vec::new(),
+            duel: None,
         }
     }
 
@@ -327,15 +331,25 @@ impl Dialogue {
 
     /// Says every paragraph that explains a step again with `reword` (in
     /// another language or notation); the reader stays on the same line.
-    pub fn reword(&mut self, lang: Lang, reword: impl Fn(&Step) -> hint::Paragraph) {
+    pub fn reword(
+        &mut self,
+        lang: Lang,
+        reword: impl Fn(&Step) -> hint::Paragraph,
+        reword_duel: impl Fn(&super::duel::DuelSaid) -> Vec<hint::Line>,
+    ) {
         for p in &mut self.paragraphs {
             if let Some(step) = &p.step {
                 let said = reword(step);
                 if said.lines.len() == p.said.lines.len() {
                     p.said = said;
-                    p.title = hint::title(p.said.kind, lang);
+                }
+            } else if let Some(about) = &p.duel {
+                let lines = reword_duel(about);
+                if lines.len() == p.said.lines.len() {
+                    p.said.lines = lines;
                 }
             }
+            p.title = hint::title(p.said.kind, lang);
         }
     }
 

@@ -370,3 +370,34 @@ fn the_duel_grids_use_the_window() {
     );
     assert!(sides.iter().all(|&s| s >= 300.0), "{sides:?}");
 }
+
+/// Issue 30: the duel's lines said before a language switch stayed in
+/// English; every paragraph of the duel is now said again in French.
+#[test]
+fn a_language_switch_rewords_the_duel_said_so_far() {
+    let dir = TestDir::new("duel-french");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    // A joker: the player's move, then Pip's, each told.
+    press(&mut h, Modifiers::NONE, Key::J);
+    wait_duel(&mut h);
+    let english = pip_said(&h);
+    assert!(
+        english.iter().any(|l| l.starts_with("I put ")),
+        "{english:?}"
+    );
+    choose_french(&mut h);
+    h.run_steps(2);
+    let french = pip_said(&h);
+    assert_eq!(french.len(), english.len(), "the same lines, reworded");
+    assert!(
+        !french
+            .iter()
+            .any(|l| l.starts_with("I put ") || l.starts_with("You ")),
+        "{french:?}"
+    );
+    assert!(
+        french.iter().any(|l| l.starts_with("Je mets ")),
+        "{french:?}"
+    );
+}

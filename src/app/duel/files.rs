@@ -10,7 +10,6 @@ use super::{autosave_path, DuelScreen};
 use crate::app::i18n::fill;
 use crate::app::App;
 use crate::duel::{save::is_duel_file, Duel};
-use crate::hint::duel as words;
 
 impl App {
     /// Writes the duel shown to `duel.json` on a thread, as the newest snapshot.
@@ -71,10 +70,7 @@ impl App {
         match Duel::read(&path) {
             Ok(duel) if !duel.is_over() => {
                 self.duel.screen = Some(DuelScreen::new(duel, self.config.animate));
-                self.duel_says(vec![crate::hint::Line {
-                    text: words::restored(self.config.lang),
-                    ..Default::default()
-                }]);
+                self.duel_says(super::said::DuelSaid::Restored);
             }
             Ok(_) => {}
             Err(e) => {
@@ -127,10 +123,7 @@ impl App {
                 self.duel.screen = Some(screen);
                 let shown = path.display().to_string();
                 self.set_status(fill(texts(lang).duel_loaded, &[&shown]), false);
-                self.duel_says(vec![crate::hint::Line {
-                    text: words::restored(lang),
-                    ..Default::default()
-                }]);
+                self.duel_says(super::said::DuelSaid::Restored);
             }
             Err(e) => self.set_status(e.to_string(), true),
         }

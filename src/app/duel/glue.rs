@@ -6,6 +6,7 @@
 
 use egui::{Key, Modifiers};
 
+use super::said::DuelSaid;
 use super::setup::SetupEvent;
 use super::view::{DuelView, ViewEvent};
 use super::{autosave_path, DuelMarks, DuelScreen, DuelSetup, Happened};
@@ -53,13 +54,15 @@ impl App {
         self.duel.setup = Some(DuelSetup::new(crate::generate::random_seed(), can_resume));
     }
 
-    /// Pip speaks in a duel: a paragraph of the dialogue, no offers.
-    pub(super) fn duel_says(&mut self, lines: Vec<crate::hint::Line>) {
+    /// Pip speaks in a duel: a paragraph of the dialogue, no offers, kept
+    /// by its cause to be said again in another language.
+    pub(super) fn duel_says(&mut self, about: DuelSaid) {
         let said = Paragraph {
             kind: ParagraphKind::Info,
-            lines,
+            lines: about.lines(self.wording()),
         };
-        let entry = DialogueEntry::new(said, self.config.lang).with_offers(Vec::new());
+        let mut entry = DialogueEntry::new(said, self.config.lang).with_offers(Vec::new());
+        entry.duel = Some(Box::new(about));
         self.tutor.dialogue.push(entry);
     }
 
@@ -124,18 +127,21 @@ impl App {
     /// A new duel on screen, Pip welcoming it.
     fn start_duel(&mut self, duel: Duel) {
         self.duel.setup = None;
-        let lang = self.config.lang;
-        let holes = (
-            duel.camp(Side::Player).holes_left(),
-            duel.camp(Side::Pip).holes_left(),
-        );
-        let hello = words::welcome(duel.strength, duel.answering, duel.level, holes, lang);
+        let hello = DuelSaid::Welcome {
+            strength: duel.strength,
+            answering: duel.answering,
+            level: duel.level,
+            holes: (
+                duel.camp(Side::Player).holes_left(),
+                duel.camp(Side::Pip).holes_left(),
+            ),
+        };
         let over = duel.is_over();
         self.duel.screen = Some(DuelScreen::new(duel, self.config.animate));
         // The game's messages stay with the game (issue 30).
         self.clear_passing_status();
         self.tutor.pip.set_mood(Mood::Hello);
-        self.duel_says(hello.lines);
+        self.duel_says(hello);
         if over {
             self.on_duel(Happened::Over);
         }
@@ -154,7 +160,7 @@ impl App {
                 if let Some(s) = &mut self.duel.screen {
                     s.about_player_grid.push(index);
                 }
-                self.duel_says(vec![said]);
+                self.duel_says(DuelSaid::PlayerMoved(turn));
                 self.autosave_duel();
             }
             Happened::Refused(e) => self.set_status(words::move_refused(e, wording), true),
@@ -167,27 +173,16 @@ impl App {
                 } else {
                     Mood::Idle
                 });
-                self.duel_says(words::pip_turn(&turn, strength, wording).lines);
+                self.duel_says(DuelSaid::PipMoved(turn, strength));
                 self.autosave_duel();
             }
             Happened::PipAsks(thought) => {
                 let strength = self.duel().map_or(Strength::Club, |d| d.strength);
                 self.tutor.pip.set_mood(Mood::Idle);
-                let mut lines = words::pip_reasoning(
-                    thought.action,
-                    thought.reason,
-                    &thought.steps,
-                    strength,
-                    wording,
-                );
-                lines.push(crate::hint::Line {
-                    text: words::pip_question(thought.action, wording),
-                    ..Default::default()
-                });
-                self.duel_says(lines);
+                self.duel_says(DuelSaid::PipAsks(Box::new(thought), strength));
             }
             Happened::Answered(turn) => {
-                self.duel_says(vec![words::pip_answered(&turn, wording)]);
+                self.duel_says(DuelSaid::Answered(turn));
                 self.autosave_duel();
             }
             Happened::Over => {}
@@ -213,7 +208,7 @@ impl App {
                         (_, Some(Side::Player)) => Mood::Cheering,
                         _ => Mood::Idle,
                     });
-                self.duel_says(words::outcome(&outcome, wording).lines);
+                self.duel_says(DuelSaid::Outcome(outcome.clone()));
                 self.set_status(words::tally_summary(&outcome, lang), false);
                 self.autosave_duel();
             }
@@ -332,7 +327,8 @@ impl App {
     fn replay_pip(&mut self) {
         let wording = self.wording();
         let Some(duel) = self.duel() else { return };
-        let paragraphs = words::replay(duel.turns(), duel.strength, wording);
+        let (turns, strength) = (duel.turns().to_vec(), duel.strength);
+        let paragraphs = words::replay(&turns, strength, wording);
         if paragraphs.is_empty() {
             return;
         }
@@ -341,8 +337,8 @@ impl App {
             .iter()
             .map(|p| p.lines.len())
             .sum();
-        for p in paragraphs {
-            self.duel_says(p.lines);
+        for k in 0..paragraphs.len() {
+            self.duel_says(DuelSaid::Replayed(turns.clone(), strength, k));
         }
         for _ in 0..lines_before_last {
             self.tutor.dialogue.back();

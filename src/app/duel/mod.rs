@@ -6,6 +6,7 @@
 
 mod files;
 pub mod glue;
+mod said;
 pub mod setup;
 pub mod texts;
 mod view;
@@ -18,6 +19,7 @@ use crate::duel::{
 };
 use crate::grid::{Board, Candidates, Cell, CellState, Grid};
 
+pub use said::DuelSaid;
 pub use setup::DuelSetup;
 
 /// How long Pip's move shows on its grid before it lands, in seconds.
