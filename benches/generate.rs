@@ -10,7 +10,10 @@
 //! other work on a shared machine does not count; the wall-clock median is
 //! shown beside. It takes a few minutes, most of them at Extreme.
 //! `GENERATE_BENCH_SCALE=0.2` runs a fifth of the puzzles; `=2` twice as
-//! many.
+//! many. `GENERATE_BENCH_LEVEL=extreme` runs the main table's row of that
+//! level alone (no other rows, no canonical forms), and
+//! `GENERATE_BENCH_N=100` sets that row's number of puzzles: the window's
+//! wait for a new puzzle, on one thread, is that row.
 //!
 //! Then the canonical form: its median, p99 and max time over generated
 //! puzzles and random disguises of them (the form must not change), over
@@ -219,6 +222,16 @@ fn main() {
          (GENERATE_BENCH_SCALE={scale}):"
     );
     print_header();
+    if let Ok(name) = std::env::var("GENERATE_BENCH_LEVEL") {
+        let level: Level = name.parse().unwrap_or_else(|e| panic!("{e}"));
+        let n = std::env::var("GENERATE_BENCH_N")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| scaled(puzzles_for(level), scale));
+        let row = run(&Options::new(level), n);
+        print_row(level, "rotational", &row);
+        return;
+    }
     let mut total = 0;
     let mut matched = 0;
     let mut made_puzzles = Vec::new();

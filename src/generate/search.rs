@@ -31,7 +31,8 @@ use super::judge::{judge, Judgement};
 use super::marks::solved_by_singles;
 use super::rng::Rng;
 use super::{Cancelled, Generated, Options, Progress};
-use crate::logic::{rate_grid, Level};
+use crate::grid::Grid;
+use crate::logic::{rate_grid, Level, Rating};
 use std::ops::ControlFlow;
 
 pub(crate) fn search(
@@ -57,25 +58,61 @@ pub(crate) fn search(
             dig(solution, &order, is_unique)
         };
         progress.candidates += 1;
-        let at_level = match judge(&puzzle, options.level) {
-            Judgement::Rated(r) => r.level == options.level && r.solved_by_logic,
-            Judgement::Above => false,
-        };
+        let rating = rated_at(&puzzle, options.level);
         if on_progress(progress).is_break() {
             return Err(Cancelled);
         }
-        if at_level {
-            let rating = rate_grid(&puzzle);
-            // The walk above is the rating's own; should they ever differ,
-            // the rating wins and the search goes on.
-            if rating.level == options.level && rating.solved_by_logic {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    rating,
-                    seed,
-                    candidates: progress.candidates,
-                });
+        if let Some(rating) = rating {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                rating,
+                seed,
+                candidates: progress.candidates,
+            });
+        }
+    }
+}
+
+/// `rate_grid`'s rating of `puzzle` when it is at `level` and solved by
+/// logic, else `None`. Below the top level, the walk with a ceiling
+/// (`judge.rs`) drops most candidates early and `rate_grid` confirms the
+/// rest. At the top level nothing is above the ceiling, so that walk would
+/// be `rate_grid`'s own, step for step: `rate_grid` is called once instead
+/// of twice, which at Extreme is a walk through forcing chains (tens of
+/// milliseconds) saved on every puzzle.
+fn rated_at(puzzle: &Grid, level: Level) -> Option<Rating> {
+    let at = |r: &Rating| r.level == level && r.solved_by_logic;
+    if Level::ALL.last() == Some(&level) {
+        return Some(rate_grid(puzzle)).filter(at);
+    }
+    match judge(puzzle, level) {
+        // The walk is the rating's own; should they ever differ, the
+        // rating wins and the search goes on.
+        Judgement::Rated(r) if at(&r) => Some(rate_grid(puzzle)).filter(at),
+        Judgement::Rated(_) | Judgement::Above => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_puzzles::{EASY, HARD_17};
+
+    /// The top level's shortcut (no walk with a ceiling, one rating) and
+    /// the other levels' walk accept a puzzle at exactly the level
+    /// `rate_grid` gives, and return `rate_grid`'s rating.
+    #[test]
+    fn rated_at_accepts_exactly_the_level_rate_grid_gives() {
+        // top1465 #1, which needs chains; then an Easy and a 17-given puzzle.
+        let chains =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        for line in [chains, EASY, HARD_17] {
+            let puzzle = Grid::parse(line).unwrap();
+            let full = rate_grid(&puzzle);
+            for level in Level::ALL {
+                let expected = (full.level == level && full.solved_by_logic).then(|| full.clone());
+                assert_eq!(rated_at(&puzzle, level), expected, "{line} at {level:?}");
             }
         }
     }
