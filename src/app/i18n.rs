@@ -86,6 +86,17 @@ texts! {
     shape_jigsaw: "Jigsaw (irregular regions)", "Irrégulier (régions)";
     shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
     open: "Open…", "Ouvrir…";
+    photo_button: "Read a photo…", "Lire une photo…";
+    welcome_title: "How shall we start?", "Par quoi commençons-nous ?";
+    welcome_photo: "A photo of your grid…", "La photo de ta grille…";
+    welcome_photo_why: "From a newspaper, a book or a screen: Pip reads it, you check what it read.", "D'un journal, d'un livre ou d'un écran : Pip la lit, tu vérifies sa lecture.";
+    welcome_new: "A new puzzle", "Une nouvelle grille";
+    welcome_new_level: "New puzzle: {0}", "Nouvelle grille : {0}";
+    welcome_new_why: "Made for you, at the level you choose:", "Faite pour toi, au niveau que tu choisis :";
+    welcome_paste: "Paste a puzzle…", "Coller une grille…";
+    welcome_paste_why: "81 digits, with dots or zeros for the empty cells. Ctrl+V also pastes one anywhere.", "81 chiffres, avec des points ou des zéros pour les cases vides. Ctrl+V en colle aussi une n'importe où.";
+    welcome_paste_field: "The puzzle to play", "La grille à jouer";
+    welcome_paste_play: "Play this puzzle", "Jouer cette grille";
     use_phone: "Use your phone…", "Utiliser ton téléphone…";
     save: "Save", "Enregistrer";
     save_as: "Save as…", "Enregistrer sous…";

@@ -166,7 +166,7 @@ fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
     use sudolens::app::duel::setup::Chosen;
     use sudolens::duel::Side;
     let dir = TestDir::new("duel-click");
-    let mut h = open_window(&dir);
+    let mut h = with_puzzle(&dir, PUZZLE);
     open_duel_setup(&mut h);
     click_frames(&mut h, "By clicking", 2);
     let chosen = |h: &mut Window| {

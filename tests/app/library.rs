@@ -142,6 +142,7 @@ fn a_status_message_belongs_to_its_game() {
 fn a_generated_game_is_kept_with_its_level() {
     let dir = TestDir::new("kept-level");
     let mut h = open_window(&dir);
+    click(&mut h, "New puzzle: Medium");
     wait(&mut h);
     let first = h.state().kept_id().to_string();
     let givens = *h.state().board().givens();

@@ -26,3 +26,4 @@ mod new_game;
 mod phone;
 mod play;
 mod settings;
+mod welcome;
