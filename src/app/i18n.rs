@@ -87,6 +87,13 @@ texts! {
     shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
     open: "Open…", "Ouvrir…";
     photo_button: "Read a photo…", "Lire une photo…";
+    // A cell's content as a screen reader says it, after its name.
+    board_name: "Sudoku grid", "Grille de sudoku";
+    pad_digit: "{0}: {1} of 9 placed", "{0} : {1} sur 9 placés";
+    cell_given: "{0}, given", "{0}, donnée";
+    cell_empty: "empty", "vide";
+    cell_notes: "notes {0}", "notes {0}";
+    cell_refused: "not {0}", "pas {0}";
     welcome_title: "How shall we start?", "Par quoi commençons-nous ?";
     welcome_photo: "A photo of your grid…", "La photo de ta grille…";
     welcome_photo_why: "From a newspaper, a book or a screen: Pip reads it, you check what it read.", "D'un journal, d'un livre ou d'un écran : Pip la lit, tu vérifies sa lecture.";

@@ -25,6 +25,7 @@ mod config;
 pub mod dialogue;
 pub mod dialogue_view;
 pub mod duel;
+pub mod focus;
 pub mod guide_window;
 mod help;
 pub mod i18n;
@@ -110,6 +111,8 @@ struct Chrome {
     phone: Option<phone::PhonePanel>,
     /// The first start's three ways in, until a game starts.
     welcome: Option<welcome::Welcome>,
+    /// Where the keyboard acted in the last frame (see `focus`).
+    focus_ring: Option<focus::FocusRing>,
 }
 
 /// The application.
@@ -466,6 +469,7 @@ impl App {
             }
         });
         self.windows(&ctx);
+        self.focus_ring_frame(&ctx);
         self.note_hint_depth();
     }
 
