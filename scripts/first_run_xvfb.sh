@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # A newcomer's first minute, in a real window under Xvfb: sudolens starts
-# with a data folder that does not exist yet (several levels deep), the
-# player makes a few moves and quits with Ctrl+Q. The game must then be
-# kept in that folder's games/, and the process must exit 0. Then Continue
-# survives a restart (issue 30): the window opens again on that game, a new
-# game (Ctrl+N) joins it instead of replacing it, and after quitting both
-# are kept, as `sudolens games` lists them.
+# with a data folder that does not exist yet (several levels deep), on
+# Pip's welcome (no game runs yet: issue 30); the player starts a puzzle
+# with Ctrl+N, makes a few moves and quits with Ctrl+Q. The game must then
+# be kept in that folder's games/, and the process must exit 0. Then
+# Continue survives a restart (issue 30): the window opens again on that
+# game, a new game (Ctrl+N) joins it instead of replacing it, and after
+# quitting both are kept, as `sudolens games` lists them.
 #
 #   scripts/first_run_xvfb.sh [BINARY]    (default: target/debug/sudolens)
 #
@@ -74,7 +75,8 @@ for n in names:
 PY
 }
 
-play_and_quit
+# The first start shows the welcome and keeps nothing: Ctrl+N starts a game.
+play_and_quit new
 [ -d "$data/games" ] || { echo "FAIL: no $data/games after closing" >&2; cat "$root/out.txt" >&2; exit 1; }
 check_kept 1 || { echo "FAIL: the game was not kept" >&2; exit 1; }
 first=$(ls "$data/games" | grep -v '^\.')

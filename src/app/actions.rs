@@ -28,6 +28,10 @@ impl App {
             Command::Statistics => self.toggle_statistics(),
             Command::Continue => self.toggle_continue(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
+            Command::Photo => {
+                self.say_waiting(crate::hint::choose_photo(self.config.lang));
+                self.open_path_window(DialogFor::Open, String::new(), ctx);
+            }
             Command::UsePhone => self.open_phone_panel(ctx),
             Command::Save => match self.session.game_path.clone() {
                 Some(path) => self.save_to(&path),
@@ -216,6 +220,7 @@ impl App {
                             | Command::Notation(_)
                             | Command::HintBudget
                             | Command::Open
+                            | Command::Photo
                             | Command::UsePhone
                     );
                     if !for_window {

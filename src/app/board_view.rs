@@ -14,6 +14,7 @@ use egui::{
 };
 
 use crate::grid::{Board, Candidates, Cell, Unit};
+use crate::hint::{cell_name, Lang, Notation, Wording};
 use crate::logic::{Highlights, LinkKind};
 
 pub use super::palette;
@@ -37,6 +38,9 @@ pub struct BoardView<'a> {
     /// Values refused in each hole (a duel's wrong guesses), drawn struck
     /// through where the hole's note would be, so a hole shows what it is not.
     refused: &'a [Candidates; 81],
+    /// How cells are named to a screen reader: the window's language and
+    /// notation, as Pip names them.
+    wording: Wording,
 }
 
 impl<'a> BoardView<'a> {
@@ -57,7 +61,14 @@ impl<'a> BoardView<'a> {
             quiet_selection: false,
             interactive: true,
             refused: &NO_NOTES,
+            wording: Wording::new(Lang::En, Notation::Plain),
         }
+    }
+
+    /// Names the cells for a screen reader in these words.
+    pub fn wording(mut self, wording: Wording) -> Self {
+        self.wording = wording;
+        self
     }
 
     /// The values refused in each hole, shown in it.
@@ -140,28 +151,45 @@ impl Geometry {
     }
 }
 
-/// The accessible name of a cell, e.g. "r1c2: 4, given" or "r3c3: notes 1 5".
-pub fn cell_label(board: &Board, cell: Cell) -> String {
+/// The accessible name of a cell, as a screen reader says it: its name in
+/// the player's words, then what is in it, e.g. "row 1, column 2: 4, given",
+/// "ligne 3, colonne 3 : notes 1 5" or, in the compact notation, "r1c2: empty".
+pub fn cell_label(board: &Board, cell: Cell, wording: Wording) -> String {
+    let t = wording.lang.texts();
     let v = board.value(cell);
-    if board.is_given(cell) {
-        format!("{cell}: {v}, given")
+    let content = if board.is_given(cell) {
+        super::i18n::fill(t.cell_given, &[&v])
     } else if v != 0 {
-        format!("{cell}: {v}")
+        v.to_string()
     } else if !board.notes(cell).is_empty() {
-        let notes: Vec<String> = board.notes(cell).iter().map(|d| d.to_string()).collect();
-        format!("{cell}: notes {}", notes.join(" "))
+        super::i18n::fill(t.cell_notes, &[&digit_list(board.notes(cell))])
     } else {
-        format!("{cell}: empty")
-    }
+        t.cell_empty.to_string()
+    };
+    cell_named(cell, wording, &content)
+}
+
+/// "row 1, column 2: …", with French's space before the colon.
+fn cell_named(cell: Cell, wording: Wording, content: &str) -> String {
+    let colon = match wording.lang {
+        Lang::En => ":",
+        Lang::Fr => " :",
+    };
+    format!("{}{colon} {content}", cell_name(cell, wording))
+}
+
+fn digit_list(digits: Candidates) -> String {
+    let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    digits.join(" ")
 }
 
 /// A hole's label with the values refused there: "r1c2: empty, not 5 7".
-fn with_refused(label: String, refused: Candidates) -> String {
+fn with_refused(label: String, refused: Candidates, lang: Lang) -> String {
     if refused.is_empty() {
         return label;
     }
-    let digits: Vec<String> = refused.iter().map(|d| d.to_string()).collect();
-    format!("{label}, not {}", digits.join(" "))
+    let not = super::i18n::fill(lang.texts().cell_refused, &[&digit_list(refused)]);
+    format!("{label}, {not}")
 }
 
 impl Widget for BoardView<'_> {
@@ -174,9 +202,10 @@ impl Widget for BoardView<'_> {
         for cell in Cell::ALL.into_iter().filter(|_| self.interactive) {
             let r = ui.interact(geo.cell_rect(cell), id.with(cell.index()), Sense::click());
             let label = if self.hidden.is_some() {
-                format!("{cell}")
+                cell_name(cell, self.wording)
             } else {
-                with_refused(cell_label(self.board, cell), self.refused[cell.index()])
+                let label = cell_label(self.board, cell, self.wording);
+                with_refused(label, self.refused[cell.index()], self.wording.lang)
             };
             let selected = *self.selected == Some(cell);
             r.widget_info(|| {
@@ -189,6 +218,30 @@ impl Widget for BoardView<'_> {
             }
         }
 
+        // The board as a whole: a grid whose value is the selected cell,
+        // read out as the arrows move it or its content changes (a polite
+        // live region: the keys stay with the board, where egui gives no
+        // screen-reader focus).
+        if self.interactive {
+            let lang = self.wording.lang;
+            let current = match (*self.selected, self.hidden) {
+                (Some(cell), None) => with_refused(
+                    cell_label(self.board, cell, self.wording),
+                    self.refused[cell.index()],
+                    lang,
+                ),
+                (Some(cell), Some(_)) => cell_name(cell, self.wording),
+                (None, _) => String::new(),
+            };
+            response.widget_info(|| {
+                let mut info = WidgetInfo::labeled(egui::Role::Grid, true, lang.texts().board_name);
+                info.current_text_value = Some(current.clone());
+                info
+            });
+            ui.ctx().accesskit_node_builder(response.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+        }
         if ui.is_rect_visible(rect) {
             paint(ui, &geo, &self);
         }

@@ -21,6 +21,8 @@ pub enum Command {
     /// Game → Duel with Pip: the duel's setup.
     Duel,
     Open,
+    /// The menu bar's photo button (and the welcome's): Open, for a photo.
+    Photo,
     /// Game → Use your phone: the phone panel and its server.
     UsePhone,
     Save,
@@ -104,6 +106,7 @@ impl Command {
             Command::Continue => t.kept_menu.into(),
             Command::Duel => t.duel_with_pip.into(),
             Command::Open => t.open.into(),
+            Command::Photo => t.photo_button.into(),
             Command::UsePhone => t.use_phone.into(),
             Command::Save => t.save.into(),
             Command::SaveAs => t.save_as.into(),

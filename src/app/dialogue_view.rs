@@ -153,7 +153,10 @@ impl<'a> DialogueView<'a> {
                             } else {
                                 text.color(ink.gamma_multiply(0.6))
                             };
-                            ui.label(text);
+                            let shown = ui.label(text);
+                            if i == current {
+                                read_aloud(ui, shown.id);
+                            }
                             more(ui, line, &mut opened);
                         }
                     });
@@ -240,4 +243,13 @@ impl<'a> DialogueView<'a> {
         );
         event
     }
+}
+
+/// Marks the line being read as a polite live region: a screen reader says
+/// it when it appears (Next, a new hint) without the player moving there,
+/// as a sighted player sees it appear under Pip.
+fn read_aloud(ui: &Ui, id: egui::Id) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
 }

@@ -86,6 +86,24 @@ texts! {
     shape_jigsaw: "Jigsaw (irregular regions)", "Irrégulier (régions)";
     shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
     open: "Open…", "Ouvrir…";
+    photo_button: "Read a photo…", "Lire une photo…";
+    // A cell's content as a screen reader says it, after its name.
+    board_name: "Sudoku grid", "Grille de sudoku";
+    pad_digit: "{0}: {1} of 9 placed", "{0} : {1} sur 9 placés";
+    cell_given: "{0}, given", "{0}, donnée";
+    cell_empty: "empty", "vide";
+    cell_notes: "notes {0}", "notes {0}";
+    cell_refused: "not {0}", "pas {0}";
+    welcome_title: "How shall we start?", "Par quoi commençons-nous ?";
+    welcome_photo: "A photo of your grid…", "La photo de ta grille…";
+    welcome_photo_why: "From a newspaper, a book or a screen: Pip reads it, you check what it read.", "D'un journal, d'un livre ou d'un écran : Pip la lit, tu vérifies sa lecture.";
+    welcome_new: "A new puzzle", "Une nouvelle grille";
+    welcome_new_level: "New puzzle: {0}", "Nouvelle grille : {0}";
+    welcome_new_why: "Made for you, at the level you choose:", "Faite pour toi, au niveau que tu choisis :";
+    welcome_paste: "Paste a puzzle…", "Coller une grille…";
+    welcome_paste_why: "81 digits, with dots or zeros for the empty cells. Ctrl+V also pastes one anywhere.", "81 chiffres, avec des points ou des zéros pour les cases vides. Ctrl+V en colle aussi une n'importe où.";
+    welcome_paste_field: "The puzzle to play", "La grille à jouer";
+    welcome_paste_play: "Play this puzzle", "Jouer cette grille";
     use_phone: "Use your phone…", "Utiliser ton téléphone…";
     save: "Save", "Enregistrer";
     save_as: "Save as…", "Enregistrer sous…";

@@ -148,6 +148,12 @@ impl MenuBar {
                 item(ui, Command::Help, true);
                 item(ui, Command::Techniques, true);
             });
+            // In sight, not only Ctrl+O: the window reads photos (issue 30).
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button(Command::Photo.label(t)).clicked() {
+                    picked = Some(Command::Photo);
+                }
+            });
         });
         chosen_cell.get().or(picked)
     }

@@ -26,6 +26,7 @@ pub mod dialogue;
 pub mod dialogue_view;
 pub mod duel;
 mod file_picker;
+pub mod focus;
 pub mod guide_window;
 mod help;
 pub mod i18n;
@@ -53,6 +54,7 @@ mod signals;
 pub mod stats_window;
 pub mod status_bar;
 pub mod storage;
+mod welcome;
 pub mod worker;
 
 use std::path::Path;
@@ -108,6 +110,10 @@ struct Chrome {
     guide: Option<guide_window::GuideWindow>,
     /// Game → Use your phone, while open (its server runs meanwhile).
     phone: Option<phone::PhonePanel>,
+    /// The first start's three ways in, until a game starts.
+    welcome: Option<welcome::Welcome>,
+    /// Where the keyboard acted in the last frame (see `focus`).
+    focus_ring: Option<focus::FocusRing>,
 }
 
 /// The application.
@@ -131,8 +137,8 @@ pub struct App {
 }
 
 impl App {
-    /// A new app: restores the autosave when asked and possible; else a
-    /// medium puzzle is made at the first frame.
+    /// A new app: restores the game played last when asked and possible;
+    /// else Pip welcomes the player with the three ways in.
     pub fn new(config: Config) -> App {
         let history = record::HistoryLink::new(&config.data_dir);
         let claim = claim::FolderClaim::take(&config.data_dir);
@@ -162,7 +168,10 @@ impl App {
         // window's game and duel are in play there.
         let restore = app.config.restore && !app.claim.is_second();
         let last = restore.then(|| app.restore_last_game()).flatten();
-        app.new_games.first_puzzle = last.is_none();
+        if last.is_none() {
+            app.chrome.welcome = Some(Default::default());
+            app.say_waiting(crate::hint::first_start(app.config.lang));
+        }
         if restore {
             app.restore_duel(last);
         }
@@ -186,6 +195,13 @@ impl App {
     /// kind brings (Apply for a step).
     fn say(&mut self, said: crate::hint::Paragraph) {
         let p = DialogueEntry::new(said, self.config.lang);
+        self.tutor.dialogue.push(p);
+    }
+
+    /// Pip says `said`, which leads nowhere on Next: the player answers with
+    /// the window's buttons (the welcome's ways in, the photo to choose).
+    fn say_waiting(&mut self, said: crate::hint::Paragraph) {
+        let p = DialogueEntry::new(said, self.config.lang).at_end(dialogue::AtEnd::Wait);
         self.tutor.dialogue.push(p);
     }
 
@@ -299,6 +315,7 @@ impl App {
         // A passing status belongs to the game it was said in (issue 30);
         // an error stays until replaced (a damaged file, the folder in use).
         self.clear_passing_status();
+        self.chrome.welcome = None;
         self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);
@@ -405,7 +422,6 @@ impl App {
         self.take_phone_photo(&ctx);
         self.tick(&ctx);
         self.duel_frame(&ctx);
-        self.first_puzzle(&ctx);
         self.history_frame(&ctx);
         self.on_close_request(&ctx);
 
@@ -449,11 +465,12 @@ impl App {
                 if let Some(e) = event {
                     self.on_import_event(e, &ctx);
                 }
-            } else if !self.duel_central(ui) {
+            } else if !self.duel_central(ui) && !self.welcome_central(ui) {
                 self.board_area(ui);
             }
         });
         self.windows(&ctx);
+        self.focus_ring_frame(&ctx);
         self.note_hint_depth();
     }
 
@@ -471,8 +488,9 @@ impl App {
     /// loses little.
     fn tick(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
-        // The game's clock stops while a duel is played over it.
-        if self.duel.screen.is_none() {
+        // The game's clock stops while a duel is played over it, and there
+        // is none to run before the first game (the welcome).
+        if self.duel.screen.is_none() && self.chrome.welcome.is_none() {
             self.session.tick(now);
         }
         let generation = self.session.generation;

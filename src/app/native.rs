@@ -116,6 +116,7 @@ pub fn run(config: Config) -> eframe::Result<Ended> {
             .with_inner_size([1040.0, 760.0])
             .with_min_inner_size([640.0, 520.0])
             .with_drag_and_drop(true),
+        event_loop_builder: Some(Box::new(keep_to_x11)),
         ..Default::default()
     };
     eframe::run_native(
@@ -146,3 +147,22 @@ pub fn run(config: Config) -> eframe::Result<Ended> {
     let unsaved = unsaved.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended { unsaved })
 }
+
+/// The window stays on X11 (XWayland on a Wayland desktop): AccessKit's
+/// winit adapter builds winit's Wayland backend, which winit would choose
+/// under Wayland, but eframe's OpenGL here is built for X11 only.
+#[cfg(all(
+    unix,
+    not(any(target_os = "macos", target_os = "ios", target_os = "android"))
+))]
+fn keep_to_x11(builder: &mut winit::event_loop::EventLoopBuilder<eframe::UserEvent>) {
+    use winit::platform::x11::EventLoopBuilderExtX11;
+    builder.with_x11();
+}
+
+/// Elsewhere the platform has one backend.
+#[cfg(not(all(
+    unix,
+    not(any(target_os = "macos", target_os = "ios", target_os = "android"))
+)))]
+fn keep_to_x11(_: &mut winit::event_loop::EventLoopBuilder<eframe::UserEvent>) {}

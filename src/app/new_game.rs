@@ -98,8 +98,6 @@ pub struct Generating {
 pub struct NewGames {
     next_job: u64,
     running: Option<Generating>,
-    /// No game was restored: a Medium puzzle is made at the first frame.
-    pub first_puzzle: bool,
     /// The shape new puzzles are made in (Game > New > Shape).
     pub shape: NewShape,
 }
@@ -215,13 +213,6 @@ impl App {
                 shape: Shape::classic(),
             }
         });
-    }
-
-    /// At the first frame with no game restored: a Medium puzzle.
-    pub(super) fn first_puzzle(&mut self, ctx: &egui::Context) {
-        if std::mem::take(&mut self.new_games.first_puzzle) {
-            self.new_game(NewPuzzle::Level(Level::Medium), ctx);
-        }
     }
 
     /// A generation ended: its puzzle becomes the game, unless it was

@@ -37,9 +37,16 @@ impl NumberPad<'_> {
                     let used = Cell::ALL.iter().filter(|&&c| self.grid.get(c) == d).count();
                     let label = RichText::new(d.to_string()).size(22.0);
                     let button = egui::Button::new(label).min_size(egui::Vec2::new(bw, 36.0));
+                    let enabled = used < 9 || self.notes_mode;
                     let response = ui
-                        .add_enabled(used < 9 || self.notes_mode, button)
+                        .add_enabled(enabled, button)
                         .on_hover_text(format!("{used} / 9"));
+                    // A screen reader hears a name, not a lone digit: the
+                    // digit and how many are placed, as the hover text says.
+                    response.widget_info(|| {
+                        let name = super::i18n::fill(t.pad_digit, &[&d, &used]);
+                        egui::WidgetInfo::labeled(egui::Role::Button, enabled, name)
+                    });
                     if response.clicked() {
                         pressed = Some(PadPress::Digit(d));
                     }

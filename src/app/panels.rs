@@ -65,6 +65,7 @@ impl App {
             .min(ui.available_height() - pad_height)
             .max(180.0);
         let (marks, step_shown) = self.board_highlights();
+        let wording = self.wording();
         let mut pressed = None;
         ui.vertical_centered(|ui| {
             let s = &mut self.session;
@@ -73,6 +74,7 @@ impl App {
                 BoardView::new(&s.board, &mut s.selected, &marks)
                     .revealed(&s.revealed)
                     .quiet_selection(step_shown)
+                    .wording(wording)
                     .hidden(s.paused.then_some(t.paused_overlay))
                     .size(side),
             );

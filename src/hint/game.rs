@@ -226,6 +226,35 @@ pub fn restored(lang: Lang) -> Paragraph {
     )
 }
 
+/// The first start (no game kept yet): Pip names the three ways in, which
+/// the board's place shows as buttons until one is taken (issue 30: the
+/// window started a clock on a Medium puzzle, and nothing said it reads
+/// photos).
+pub fn first_start(lang: Lang) -> Paragraph {
+    let texts = [
+        say!(lang, "Let's start! There are three ways in, beside me:", "Commençons ! Il y a trois façons d'entrer, à côté de moi :"),
+        say!(lang, "a photo of the grid you are playing, from a newspaper, a book or a screen: I read it and you check what I read;", "une photo de la grille que tu joues, dans un journal, un livre ou sur un écran : je la lis et tu vérifies ma lecture ;"),
+        say!(lang, "a new puzzle that I make for you, at the level you choose;", "une nouvelle grille que je fais pour toi, au niveau que tu choisis ;"),
+        say!(lang, "or a puzzle you paste: 81 digits, with dots or zeros for the empty cells. The clock starts with the game.", "ou une grille que tu colles : 81 chiffres, avec des points ou des zéros pour les cases vides. L'horloge démarre avec la partie."),
+    ];
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: texts.into_iter().map(plain).collect(),
+    }
+}
+
+/// The photo button: what to choose, and the other way a photo comes in.
+pub fn choose_photo(lang: Lang) -> Paragraph {
+    one_line(
+        ParagraphKind::Info,
+        say!(
+            lang,
+            "Choose the photo of your grid (JPEG, PNG, WebP or BMP), or take one with your phone: Game > Use your phone.",
+            "Choisis la photo de ta grille (JPEG, PNG, WebP ou BMP), ou prends-la avec ton téléphone : Partie > Utiliser ton téléphone."
+        ),
+    )
+}
+
 /// The player filled the last cell.
 pub fn well_done(lang: Lang) -> Paragraph {
     one_line(

@@ -117,8 +117,9 @@ mod wrong_entries;
 pub use errors::{edit_refused, import_error, io_reason, parse_error, save_error};
 pub use forcing::{back_to_chain, InnerChain};
 pub use game::{
-    budget_stop, entries_all_right, intro, notes_filled, notes_question, practice, restored,
-    solution_shown, solution_shown_on_page, solved, welcome, well_done, what_is, PuzzleSource,
+    budget_stop, choose_photo, entries_all_right, first_start, intro, notes_filled, notes_question,
+    practice, restored, solution_shown, solution_shown_on_page, solved, welcome, well_done,
+    what_is, PuzzleSource,
 };
 pub use history::{
     date_words, duration_words, history_back, history_off, history_started_over, played_before,

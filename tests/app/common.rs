@@ -109,7 +109,7 @@ pub fn with_puzzle(dir: &Path, puzzle: &str) -> Window {
 
 /// The player writes 1 in r1c2 (empty in `PUZZLE`); returns the board after.
 pub fn play_one_move(h: &mut Window) -> sudolens::grid::Board {
-    click(h, "r1c2: empty");
+    click(h, "row 1, column 2: empty");
     press(h, Modifiers::NONE, Key::Num1);
     h.state().board().clone()
 }
@@ -170,7 +170,7 @@ pub fn click_frames(h: &mut Window, label: &str, frames: usize) {
     h.run_steps(frames);
 }
 
-/// Selects the cell named `label` ("r1c1: empty") and types `digit` there.
+/// Selects the cell named `label` ("row 1, column 1: empty") and types `digit` there.
 pub fn type_in(h: &mut Window, label: &str, digit: u8) {
     click(h, label);
     h.key_press(digit_key(digit));
@@ -400,4 +400,14 @@ pub fn open_phone_panel(h: &mut Window) -> String {
 pub fn step_being_read(h: &Window) -> sudolens::logic::Step {
     let step = h.state().dialogue().current().map(|(p, _)| p.step.clone());
     *step.flatten().expect("a step is being read")
+}
+
+/// The words the tests' window speaks in (English, plain cell names).
+pub fn words() -> sudolens::hint::Wording {
+    sudolens::hint::Wording::new(Lang::En, Notation::Plain)
+}
+
+/// A cell's name as the board gives it to a screen reader: "row 1, column 2".
+pub fn plain(c: Cell) -> String {
+    sudolens::hint::cell_name(c, words())
 }

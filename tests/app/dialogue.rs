@@ -79,7 +79,7 @@ fn hint_points_at_a_wrong_entry_first() {
     let mut h = with_puzzle(&dir, EASY);
     let c = cell("r1c1");
     let wrong = wrong_candidate(EASY, c);
-    type_in(&mut h, "r1c1: empty", wrong);
+    type_in(&mut h, "row 1, column 1: empty", wrong);
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
     assert_eq!(h.state().pip_mood(), Mood::Sorry);
@@ -199,12 +199,12 @@ fn player_notes_survive_fill_notes() {
     let c = cell("r1c2");
     let answer = solution.get(c);
     let other = wrong_candidate(PUZZLE, c);
-    click(&mut h, "r1c2: empty");
+    click(&mut h, "row 1, column 2: empty");
     press(&mut h, Modifiers::SHIFT, digit_key(answer));
     press(&mut h, Modifiers::SHIFT, digit_key(other));
     // r2c1: every candidate but the answer (an unsound elimination).
     let d = cell("r2c1");
-    click(&mut h, "r2c1: empty");
+    click(&mut h, "row 2, column 1: empty");
     for digit in grid.candidates(d).iter().filter(|&x| x != solution.get(d)) {
         press(&mut h, Modifiers::SHIFT, digit_key(digit));
     }

@@ -166,7 +166,7 @@ fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
     use sudolens::app::duel::setup::Chosen;
     use sudolens::duel::Side;
     let dir = TestDir::new("duel-click");
-    let mut h = open_window(&dir);
+    let mut h = with_puzzle(&dir, PUZZLE);
     open_duel_setup(&mut h);
     click_frames(&mut h, "By clicking", 2);
     let chosen = |h: &mut Window| {
@@ -190,8 +190,12 @@ fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
         .into_iter()
         .find(|&c| before.get(c) == 0 && main.is_given(c))
         .unwrap();
-    click_frames(&mut h, &format!("{digit}: {}, given", before.get(digit)), 2);
-    click_frames(&mut h, &format!("{hole}: empty"), 2);
+    click_frames(
+        &mut h,
+        &format!("{}: {}, given", plain(digit), before.get(digit)),
+        2,
+    );
+    click_frames(&mut h, &format!("{}: empty", plain(hole)), 2);
     let mut expected = before;
     expected.set(digit, 0);
     expected.set(hole, secret.get(hole));
@@ -308,11 +312,11 @@ fn a_refused_value_shows_in_its_hole() {
                 .map(|d| (c, d))
         })
         .expect("a hole with two possible values");
-    click(&mut h, &format!("{cell}: empty"));
+    click(&mut h, &format!("{}: empty", plain(cell)));
     press(&mut h, Modifiers::NONE, digit_key(wrong));
     wait_duel(&mut h);
     assert_eq!(h.state().duel().unwrap().camp(Side::Player).tally.wrong, 1);
-    h.get_by_label(&format!("{cell}: empty, not {wrong}"));
+    h.get_by_label(&format!("{}: empty, not {wrong}", plain(cell)));
 }
 
 /// Issue 30: there was no way to resign. Resign asks once, and a resigned
@@ -359,7 +363,7 @@ fn the_duel_grids_use_the_window() {
     start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
     h.run_steps(2);
     let sides: Vec<f32> = h
-        .query_all_by_label_contains("r1c1: ")
+        .query_all_by_label_contains("row 1, column 1: ")
         .map(|n| n.rect().width() * 9.0)
         .collect();
     assert_eq!(sides.len(), 2, "two grids");

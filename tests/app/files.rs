@@ -15,7 +15,7 @@ use super::common::*;
 fn save_and_open_round_trip_through_the_path_window() {
     let dir = TestDir::new("save");
     let mut h = with_puzzle(&dir, PUZZLE);
-    click(&mut h, "r1c2: empty");
+    click(&mut h, "row 1, column 2: empty");
     press(&mut h, Modifiers::NONE, Key::Num1);
     press(&mut h, Modifiers::SHIFT, Key::Num6);
     press(&mut h, Modifiers::NONE, Key::ArrowRight);

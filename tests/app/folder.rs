@@ -28,7 +28,7 @@ fn a_second_window_on_the_folder_keeps_its_own_game_and_says_where() {
     second.event(egui::Event::Paste(EASY.to_string()));
     second.step();
     wait(&mut second);
-    type_in(&mut second, "r1c1: empty", 2);
+    type_in(&mut second, "row 1, column 1: empty", 2);
     let second_board = second.state().board().clone();
     // The first window closes first, then the second: each game is kept.
     assert!(first.state_mut().autosave().is_none());
@@ -73,7 +73,7 @@ fn the_time_played_in_a_game_left_for_a_new_one_is_written() {
     wait_for(&mut h, "the history", |a| {
         *a.history_state() == sudolens::app::record::HistoryState::On
     });
-    type_in(&mut h, "r1c1: empty", 1);
+    type_in(&mut h, "row 1, column 1: empty", 1);
     // the harness clock moves 0.25 s per step: 20 s of play
     h.run_steps(80);
     let played = h.state().elapsed_seconds();
@@ -120,7 +120,7 @@ fn a_failed_autosave_stays_on_screen_when_the_player_moves_on() {
     assert!(failure.text.contains("Could not autosave"), "{failure:?}");
     press(&mut h, Modifiers::NONE, Key::ArrowRight);
     press(&mut h, Modifiers::NONE, Key::ArrowDown);
-    click(&mut h, "r2c1: empty");
+    click(&mut h, "row 2, column 1: empty");
     assert_eq!(
         h.state().status(),
         Some(&failure),

@@ -21,7 +21,7 @@ fn solve_by_hand(h: &mut Window) {
     let solution = sudolens::solver::solve(&board.grid()).expect("one solution");
     for c in Cell::ALL {
         if board.value(c) == 0 {
-            let label = sudolens::app::board_view::cell_label(h.state().board(), c);
+            let label = sudolens::app::board_view::cell_label(h.state().board(), c, words());
             click(h, &label);
             press(h, Modifiers::NONE, digit_key(solution.get(c)));
         }
@@ -99,7 +99,7 @@ fn statistics_ignore_an_untouched_game_and_mark_an_assisted_one() {
         .into_iter()
         .find(|&c| board.value(c) == 0)
         .unwrap();
-    let label = sudolens::app::board_view::cell_label(h.state().board(), cell);
+    let label = sudolens::app::board_view::cell_label(h.state().board(), cell, words());
     click(&mut h, &label);
     press(&mut h, Modifiers::NONE, digit_key(solution.get(cell)));
     press(&mut h, Modifiers::COMMAND, Key::F);

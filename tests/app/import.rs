@@ -119,7 +119,7 @@ fn a_misread_entry_is_a_question_not_a_mistake() {
     }
 
     // Typed by the player: now it is theirs, and Check says so.
-    click(&mut h, &format!("{c}: {misread}"));
+    click(&mut h, &format!("{}: {misread}", plain(c)));
     press(&mut h, Modifiers::NONE, Key::Delete);
     h.step();
     h.key_press(digit_key(misread));

@@ -87,7 +87,7 @@ fn restart_after_a_duel_reopens_the_game_played_last() {
     h.step();
     wait(&mut h);
     assert!(h.state().duel_screen().is_none(), "the duel was left");
-    type_in(&mut h, "r1c1: empty", 2);
+    type_in(&mut h, "row 1, column 1: empty", 2);
     let board = h.state().board().clone();
     assert!(h.state_mut().autosave().is_none());
     drop(h);
@@ -142,6 +142,7 @@ fn a_status_message_belongs_to_its_game() {
 fn a_generated_game_is_kept_with_its_level() {
     let dir = TestDir::new("kept-level");
     let mut h = open_window(&dir);
+    click(&mut h, "New puzzle: Medium");
     wait(&mut h);
     let first = h.state().kept_id().to_string();
     let givens = *h.state().board().givens();
@@ -149,7 +150,7 @@ fn a_generated_game_is_kept_with_its_level() {
         .into_iter()
         .find(|&c| givens.get(c) == 0)
         .unwrap();
-    click(&mut h, &format!("{empty}: empty"));
+    click(&mut h, &format!("{}: empty", plain(empty)));
     press(&mut h, Modifiers::NONE, Key::Num1);
     h.event(egui::Event::Paste(EASY.to_string()));
     h.step();

@@ -7,6 +7,7 @@
 //! and waits in `common`. Run one module with a filter:
 //! `cargo test --test app duel::`.
 
+mod access;
 mod chains;
 mod common;
 mod correction;
@@ -27,3 +28,4 @@ mod phone;
 mod picker;
 mod play;
 mod settings;
+mod welcome;

@@ -60,7 +60,7 @@ fn the_menus_check_what_is_on() {
 #[test]
 fn escape_closes_an_open_menu() {
     let dir = TestDir::new("menu-escape");
-    let mut h = open_window(&dir);
+    let mut h = with_puzzle(&dir, PUZZLE);
     h.get_by_label("Game").click();
     h.run_steps(3);
     assert!(h.query_by_label("Continue…").is_some(), "the menu is open");
@@ -84,7 +84,7 @@ fn escape_closes_an_open_menu() {
 #[test]
 fn the_new_submenu_names_each_level_once() {
     let dir = TestDir::new("menu-new");
-    let mut h = open_window(&dir);
+    let mut h = with_puzzle(&dir, PUZZLE);
     open_submenu(&mut h, "Game", "New");
     assert!(h.query_by_label_contains("New (").is_none());
     h.get_by_label("Easy");

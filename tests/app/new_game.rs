@@ -7,14 +7,15 @@ use sudolens::grid::Grid;
 
 use super::common::*;
 
-/// With no game to restore, the first puzzle is made at once (Medium);
-/// Game > New > Hard makes a puzzle that rates Hard, which Pip introduces
-/// with its level and the technique of its hardest point.
+/// The welcome's Medium makes a Medium puzzle; Game > New > Hard then makes
+/// a puzzle that rates Hard, which Pip introduces with its level and the
+/// technique of its hardest point.
 #[test]
 fn new_hard_starts_a_hard_puzzle() {
     use sudolens::logic::{rate_grid, Level};
     let dir = TestDir::new("new");
     let mut h = open_window(&dir);
+    click(&mut h, "New puzzle: Medium");
     wait(&mut h);
     let first = *h.state().board().givens();
     assert_eq!(rate_grid(&first).level, Level::Medium);

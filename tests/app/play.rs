@@ -15,11 +15,11 @@ fn type_digits_notes_undo_redo_reset() {
     let mut h = with_puzzle(&dir, PUZZLE);
 
     // Click a cell, type a digit.
-    click(&mut h, "r1c2: empty");
+    click(&mut h, "row 1, column 2: empty");
     assert_eq!(h.state().selected(), Some(cell("r1c2")));
     press(&mut h, Modifiers::NONE, Key::Num1);
     assert_eq!(h.state().board().value(cell("r1c2")), 1);
-    h.get_by_label("r1c2: 1");
+    h.get_by_label("row 1, column 2: 1");
 
     // Arrows move, a given refuses edits with a message.
     press(&mut h, Modifiers::NONE, Key::ArrowLeft);
@@ -39,12 +39,12 @@ fn type_digits_notes_undo_redo_reset() {
     press(&mut h, Modifiers::NONE, Key::N);
     assert!(h.state().notes_mode());
     press(&mut h, Modifiers::NONE, Key::Num6);
-    h.get_by_label("r2c1: notes 2 6");
+    h.get_by_label("row 2, column 1: notes 2 6");
     press(&mut h, Modifiers::NONE, Key::N);
 
     // Undo / redo with the keyboard.
     press(&mut h, Modifiers::COMMAND, Key::Z);
-    h.get_by_label("r2c1: notes 2");
+    h.get_by_label("row 2, column 1: notes 2");
     press(&mut h, Modifiers::COMMAND, Key::Z);
     press(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(h.state().board().value(cell("r1c2")), 0);
@@ -52,10 +52,10 @@ fn type_digits_notes_undo_redo_reset() {
     assert_eq!(h.state().board().value(cell("r1c2")), 1);
 
     // Delete erases; the number pad types.
-    click(&mut h, "r1c2: 1");
+    click(&mut h, "row 1, column 2: 1");
     press(&mut h, Modifiers::NONE, Key::Delete);
     assert_eq!(h.state().board().value(cell("r1c2")), 0);
-    click(&mut h, "6");
+    click(&mut h, "6: 2 of 9 placed");
     assert_eq!(h.state().board().value(cell("r1c2")), 6);
 
     // Fill notes, then reset to the givens.
@@ -87,7 +87,7 @@ fn wrong_entries_are_explained_and_removed() {
     let dir = TestDir::new("wrong");
     let mut h = with_puzzle(&dir, EASY);
     // r1c1: the solution is not 9 there... write a digit that repeats in row 1.
-    click(&mut h, "r1c1: empty");
+    click(&mut h, "row 1, column 1: empty");
     press(&mut h, Modifiers::NONE, Key::Num5);
     // The conflict shows at once, the board accepts the entry.
     assert_eq!(h.state().board().value(cell("r1c1")), 5);
@@ -120,7 +120,7 @@ fn check_points_at_a_wrong_entry() {
     let mut h = with_puzzle(&dir, EASY);
     let c = cell("r1c1");
     let wrong = wrong_candidate(EASY, c);
-    type_in(&mut h, "r1c1: empty", wrong);
+    type_in(&mut h, "row 1, column 1: empty", wrong);
     press(&mut h, Modifiers::COMMAND, Key::K);
     wait(&mut h);
     assert_eq!(h.state().marks().wrong, vec![c]);
@@ -136,7 +136,7 @@ fn a_corrected_digit_is_not_crossed_out() {
     let mut h = with_puzzle(&dir, EASY);
     let c = cell("r1c1");
     let solution = sudolens::solver::solve(&Grid::parse(EASY).unwrap()).unwrap();
-    type_in(&mut h, "r1c1: empty", wrong_candidate(EASY, c));
+    type_in(&mut h, "row 1, column 1: empty", wrong_candidate(EASY, c));
     press(&mut h, Modifiers::COMMAND, Key::K);
     wait(&mut h);
     assert_eq!(h.state().marks().wrong, vec![c]);
@@ -148,7 +148,11 @@ fn a_corrected_digit_is_not_crossed_out() {
     );
     for other in sudolens::grid::Cell::ALL {
         if h.state().board().value(other) == 0 {
-            type_in(&mut h, &format!("{other}: empty"), solution.get(other));
+            type_in(
+                &mut h,
+                &format!("{}: empty", plain(other)),
+                solution.get(other),
+            );
         }
     }
     assert!(h.state().board().is_solved());

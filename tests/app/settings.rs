@@ -15,11 +15,11 @@ use super::common::*;
 fn pause_hides_the_grid_and_french_switch() {
     let dir = TestDir::new("pause");
     let mut h = with_puzzle(&dir, PUZZLE);
-    h.get_by_label("r1c1: 4, given");
+    h.get_by_label("row 1, column 1: 4, given");
     press(&mut h, Modifiers::NONE, Key::P);
     assert!(h.state().paused());
     assert!(
-        h.query_by_label("r1c1: 4, given").is_none(),
+        h.query_by_label("row 1, column 1: 4, given").is_none(),
         "digits hidden"
     );
     press(&mut h, Modifiers::NONE, Key::Num1);
@@ -29,7 +29,7 @@ fn pause_hides_the_grid_and_french_switch() {
         "no typing while paused"
     );
     press(&mut h, Modifiers::NONE, Key::P);
-    h.get_by_label("r1c1: 4, given");
+    h.get_by_label("row 1, column 1: 4, given");
 
     // Switch to French through the View menu.
     choose_french(&mut h);

@@ -464,7 +464,7 @@ impl App {
                 screen.refresh();
                 true
             }
-            Command::New(_) | Command::Open | Command::NextFromFile => {
+            Command::New(_) | Command::Open | Command::Photo | Command::NextFromFile => {
                 self.duel.screen = None;
                 false
             }

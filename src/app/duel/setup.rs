@@ -333,7 +333,11 @@ impl DuelSetup {
             let board = Board::new(with_holes(&secret, &self.clicked));
             let mut clicked = None;
             let none = Highlights::default();
-            ui.add(BoardView::new(&board, &mut clicked, &none).size(216.0));
+            ui.add(
+                BoardView::new(&board, &mut clicked, &none)
+                    .wording(wording)
+                    .size(216.0),
+            );
             if let Some(c) = clicked {
                 self.clicked[c.index()] = !self.clicked[c.index()];
             }

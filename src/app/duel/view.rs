@@ -78,6 +78,7 @@ impl DuelView<'_> {
                     BoardView::new(&screen.board, &mut screen.selected, &player_marks)
                         .revealed(&screen.revealed_player)
                         .refused(&player_refused)
+                        .wording(wording)
                         .size(side),
                 );
                 if !screen.duel.is_over() {
@@ -104,6 +105,7 @@ impl DuelView<'_> {
                     BoardView::new(&pip_board, &mut nothing, &pip_marks)
                         .revealed(&revealed)
                         .refused(&pip_refused)
+                        .wording(wording)
                         .quiet_selection(true)
                         .size(pip_side),
                 );
