@@ -39,6 +39,9 @@ one_signal() {
     win=$(wait_for_window '^sudolens$') || { echo "FAIL: no window" >&2; cat "$root/out-$signal.txt" >&2; exit 1; }
     sleep 2
     xdotool windowfocus --sync "$win"
+    # A first start shows the welcome and keeps nothing: Ctrl+N starts a game.
+    xdotool key ctrl+n
+    sleep 4
     # A digit in every cell of the first row (givens refuse it), quickly:
     # the background autosave, a few seconds after the first change at the
     # earliest, must not be what saves the last moves.
