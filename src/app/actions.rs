@@ -90,8 +90,8 @@ impl App {
             }
             Command::Hint => self.ask_hint(ctx),
             Command::StepByStep => {
-                if self.tutor.pending_step.is_some() {
-                    self.tutor.auto_next = true;
+                if self.tutor.has_step() {
+                    self.tutor.go_on_after_step();
                     self.on_offer(dialogue::Offer::Apply, ctx);
                 } else {
                     self.ask_hint(ctx);
@@ -119,12 +119,7 @@ impl App {
     /// Pip says the steps of the dialogue again in the language and
     /// notation just chosen.
     fn reword(&mut self) {
-        let w = self.wording();
-        self.tutor.dialogue.reword(
-            w.lang,
-            |step| crate::hint::for_step(step, w),
-            |d| d.lines(w),
-        );
+        self.tutor.reword(self.wording());
     }
 
     /// Fills the notes without erasing the player's own (Edit > Fill
@@ -160,9 +155,7 @@ impl App {
     /// paragraph leads to. While the hint budget holds a step at its nudge,
     /// Next is the player asking for more help.
     pub(super) fn next_line(&mut self, ctx: &egui::Context) {
-        if self.tutor.dialogue.held() {
-            self.tutor.dialogue.release();
-        } else if !self.tutor.dialogue.forward() {
+        if !self.tutor.page_on() {
             self.next_at_end(ctx);
         }
     }
@@ -174,12 +167,12 @@ impl App {
         if self.worker.busy() {
             return;
         }
-        match self.tutor.dialogue.at_end_next() {
-            AtEnd::Take(Offer::Apply) if self.tutor.pending_step.is_some() => {
-                self.tutor.auto_next = true;
+        match self.tutor.next_at_end() {
+            AtEnd::Take(Offer::Apply) => {
+                self.tutor.go_on_after_step();
                 self.on_offer(Offer::Apply, ctx);
             }
-            AtEnd::Take(Offer::Apply) | AtEnd::More => self.ask_hint(ctx),
+            AtEnd::More => self.ask_hint(ctx),
             AtEnd::Take(offer) => self.on_offer(offer, ctx),
             AtEnd::Wait => {}
         }
@@ -244,7 +237,7 @@ impl App {
             // Paging on at the end of a paragraph goes on (see `next_line`).
             InputAction::NextLine => self.next_line(ctx),
             InputAction::PreviousLine => {
-                self.tutor.dialogue.back();
+                self.tutor.page_back();
             }
             InputAction::Paste(text) => self.paste_text(&text, ctx),
             InputAction::PasteImage(image) => self.paste_image(&image, ctx),

@@ -54,6 +54,7 @@ mod signals;
 pub mod stats_window;
 pub mod status_bar;
 pub mod storage;
+pub mod tutor;
 mod welcome;
 pub mod worker;
 
@@ -63,33 +64,20 @@ use egui::Ui;
 
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{Notation, PuzzleSource, Wording};
-use crate::logic::{Highlights, Step};
-use dialogue::{Dialogue, DialogueEntry};
+use crate::logic::Highlights;
+use dialogue::Dialogue;
 use i18n::{fill, Lang, Texts};
 use path_window::PathWindow;
-use pip::{Mood, Pip};
+use pip::Mood;
 use session::{Edit, Session};
 use status_bar::{Status, StatusBar};
+use tutor::Tutor;
 use worker::{Purpose, Worker};
 
 pub use config::Config;
 pub use native::{run, Ended, FRAME_STATS_ENV};
 pub use session::AUTOSAVE_SECONDS;
-
-/// Pip, its dialogue, and where the conversation stands.
-struct Tutor {
-    pip: Pip,
-    dialogue: Dialogue,
-    /// The step the dialogue is explaining, for Apply; and its place in
-    /// the game's list of hints.
-    pending_step: Option<Step>,
-    pending_hint: Option<usize>,
-    /// Ask for the next step as soon as one is applied (step by step).
-    auto_next: bool,
-    /// Where the puzzle just loaded came from, until Pip has welcomed it
-    /// (once its rating is known).
-    welcome: Option<PuzzleSource>,
-}
+pub use tutor::{HintDepth, HintUse};
 
 /// The import screen while it is open: what was read, and the photo.
 struct ImportScreen {
@@ -144,14 +132,7 @@ impl App {
         let claim = claim::FolderClaim::take(&config.data_dir);
         let mut app = App {
             session: Session::new(config.notes_mode),
-            tutor: Tutor {
-                pip: Pip::new(config.animate),
-                dialogue: Dialogue::default(),
-                pending_step: None,
-                pending_hint: None,
-                auto_next: false,
-                welcome: None,
-            },
+            tutor: Tutor::new(config.animate),
             config,
             import: None,
             chrome: Chrome::default(),
@@ -194,15 +175,13 @@ impl App {
     /// Pip says `said`: a new paragraph of the dialogue, with the offers its
     /// kind brings (Apply for a step).
     fn say(&mut self, said: crate::hint::Paragraph) {
-        let p = DialogueEntry::new(said, self.config.lang);
-        self.tutor.dialogue.push(p);
+        self.tutor.say(said, self.config.lang);
     }
 
     /// Pip says `said`, which leads nowhere on Next: the player answers with
     /// the window's buttons (the welcome's ways in, the photo to choose).
     fn say_waiting(&mut self, said: crate::hint::Paragraph) {
-        let p = DialogueEntry::new(said, self.config.lang).at_end(dialogue::AtEnd::Wait);
-        self.tutor.dialogue.push(p);
+        self.tutor.say_waiting(said, self.config.lang);
     }
 
     // ----- accessors (for tests and the window title) -----
@@ -228,7 +207,12 @@ impl App {
     }
 
     pub fn dialogue(&self) -> &Dialogue {
-        &self.tutor.dialogue
+        self.tutor.dialogue()
+    }
+
+    /// The hints of the game, with how far each was read.
+    pub fn hints(&self) -> &[HintUse] {
+        self.tutor.hints()
     }
 
     /// Highlights that are not the dialogue's (wrong entries after Check).
@@ -319,10 +303,7 @@ impl App {
         self.leave_game();
         self.new_games.cancel();
         self.session.start(board, elapsed);
-        self.tutor.dialogue.clear_offers();
-        self.tutor.pending_step = None;
-        self.tutor.pending_hint = None;
-        self.tutor.auto_next = false;
+        self.tutor.new_game();
     }
 
     /// Starts a new puzzle; Pip welcomes it with its level once rated.
@@ -336,7 +317,7 @@ impl App {
         self.session.game_path = None;
         self.tutor.pip.set_mood(Mood::Thinking);
         self.record_new_game(record::origin_of(&origin));
-        self.tutor.welcome = Some(origin);
+        self.tutor.welcome_when_rated(origin);
         let board = &self.session.board;
         let (grid, givens) = (board.grid(), *board.givens());
         let (generation, shape) = (self.session.generation, board.shape().clone());
@@ -354,18 +335,8 @@ impl App {
                 self.set_status(crate::hint::edit_refused(&e, self.wording()), true);
             }
             Edit::Changed { solved } => {
-                self.tutor.dialogue.clear_offers();
-                self.tutor.pending_step = None;
-                self.tutor.pending_hint = None;
-                let pip = &mut self.tutor.pip;
-                if solved {
-                    pip.set_mood(Mood::Cheering);
-                    self.say(crate::hint::well_done(self.config.lang));
-                } else if !self.session.board.is_solved()
-                    && matches!(pip.mood(), Mood::Cheering | Mood::Sorry)
-                {
-                    pip.set_mood(Mood::Idle);
-                }
+                let complete = self.session.board.is_solved();
+                self.tutor.board_edited(solved, complete, self.config.lang);
             }
         }
     }
@@ -471,17 +442,6 @@ impl App {
         });
         self.windows(&ctx);
         self.focus_ring_frame(&ctx);
-        self.note_hint_depth();
-    }
-
-    /// Counts how far the player has read into the hint shown, for the
-    /// game's statistics.
-    fn note_hint_depth(&mut self) {
-        if let Some((p, line)) = self.tutor.dialogue.current() {
-            if let Some(used) = p.hint.and_then(|i| self.session.hints.get_mut(i)) {
-                used.lines_read = used.lines_read.max(line + 1);
-            }
-        }
     }
 
     /// The clock, and a background autosave now and then, so that a crash

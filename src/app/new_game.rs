@@ -248,7 +248,6 @@ impl App {
         let board = Board::in_shape(shape, made.puzzle).unwrap_or_else(|| Board::new(made.puzzle));
         self.start(board, 0.0);
         self.session.game_path = None;
-        self.tutor.welcome = None;
         self.tutor.pip.set_mood(Mood::Idle);
         let givens = made.puzzle.filled_count();
         self.say(hint::welcome(

@@ -35,7 +35,7 @@ impl App {
         self.generation_panel(ui);
         // In a duel, hints would play for the player: Next stops at the end.
         let in_duel = self.duel.screen.is_some();
-        let event = DialogueView::new(&mut self.tutor.dialogue, self.config.lang)
+        let event = DialogueView::new(self.tutor.dialogue_mut(), self.config.lang)
             .notation(self.config.notation)
             .more_available(!self.worker.busy() && !in_duel)
             .show(ui);
@@ -51,7 +51,7 @@ impl App {
     /// of a forcing chain, or the inner chain opened with More), else the
     /// game's own marks; and whether they are Pip's.
     pub fn board_highlights(&self) -> (crate::logic::Highlights, bool) {
-        match self.tutor.dialogue.highlights() {
+        match self.tutor.dialogue().highlights() {
             Some(m) if !m.is_empty() => (m, true),
             _ => (self.session.marks.clone(), false),
         }

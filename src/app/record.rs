@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::pip::Mood;
 use super::stats_window::StatsWindow;
+use super::tutor::HintSaid;
 use super::App;
 use crate::generate::Date;
 use crate::grid::{Cell, Grid};
@@ -275,17 +276,10 @@ impl App {
         self.history.begin(puzzle, origin, seconds, true);
     }
 
-    /// A hint was just said (the dialogue's last paragraph): counted, with
-    /// its technique.
-    pub(super) fn record_hint(&mut self) {
-        let Some(step) = &self.tutor.pending_step else {
-            return;
-        };
-        let all = self.tutor.dialogue.paragraphs();
-        let Some(said) = all.last() else { return };
-        let paragraph = all.len() - 1;
+    /// Pip has just said a hint: counted, with its technique.
+    pub(super) fn record_hint(&mut self, said: HintSaid) {
         let record = &mut self.history.game;
-        record.hint_shown(paragraph, step.technique, said.lines.len());
+        record.hint_shown(said.paragraph, said.technique, said.lines);
     }
 
     /// Pip is playing the step of the latest hint (Apply).
@@ -311,11 +305,8 @@ impl App {
             self.on_history_report(report);
         }
         let (session, record) = (&self.session, &mut self.history.game);
-        if let Some((entry, line)) = self.tutor.dialogue.current() {
-            let all = self.tutor.dialogue.paragraphs();
-            if let Some(i) = all.iter().position(|p| std::ptr::eq(p, entry)) {
-                record.reading(i, line);
-            }
+        if let Some((paragraph, line)) = self.tutor.note_reading() {
+            record.reading(paragraph, line);
         }
         let board = &session.board;
         if !record.solve_used {
@@ -332,7 +323,7 @@ impl App {
             self.history.ask_statistics();
         }
         // A recognised puzzle is told after its welcome.
-        if self.tutor.welcome.is_none() {
+        if !self.tutor.welcome_due() {
             if let Some(said) = self.history.recognised.take() {
                 self.say(said);
             }
@@ -356,8 +347,8 @@ impl App {
                 let text = said.lines[0].text.clone();
                 self.history.state = HistoryState::Off(text);
                 self.history.window.waiting = false;
-                if self.tutor.pip.mood() == Mood::Thinking && !self.worker.busy() {
-                    self.tutor.pip.set_mood(Mood::Idle);
+                if !self.worker.busy() {
+                    self.tutor.stop_thinking(Mood::Idle);
                 }
                 self.say(said);
             }

@@ -4,17 +4,17 @@
 
 use std::sync::Arc;
 
-use super::dialogue::{AtEnd, DialogueEntry, Offer};
+use super::dialogue::{DialogueEntry, Offer};
 use super::i18n::{count_text, fill};
 use super::import_view::{self, ImportEvent, ImportState};
 use super::photo_turn::PhotoTurn;
 use super::pip::Mood;
-use super::session::HintUse;
+use super::tutor::{NotesState, Voice};
 use super::worker::{Purpose, Reply};
 use super::{App, ImportScreen};
 use crate::grid::Board;
-use crate::hint::{self, ParagraphKind, PuzzleSource};
-use crate::logic::{NextStep, Step, Technique};
+use crate::hint::{self, PuzzleSource};
+use crate::logic::{NextStep, Technique};
 use crate::solver::Verdict;
 
 impl App {
@@ -29,9 +29,7 @@ impl App {
                 rating,
             } => {
                 if generation != current {
-                    if self.tutor.pip.mood() == Mood::Thinking {
-                        self.tutor.pip.set_mood(Mood::Idle);
-                    }
+                    self.tutor.stop_thinking(Mood::Idle);
                     return;
                 }
                 self.on_verdicts(purpose, verdict, givens, rating);
@@ -60,7 +58,7 @@ impl App {
                 self.session.board = *board;
                 let edit = self.session.changed();
                 self.after_edit(edit);
-                if std::mem::take(&mut self.tutor.auto_next) && !self.session.board.is_solved() {
+                if self.tutor.take_go_on() && !self.session.board.is_solved() {
                     self.ask_hint(ctx);
                 }
             }
@@ -87,73 +85,33 @@ impl App {
         }
     }
 
-    /// The rule engine's answer: Pip explains it, and Apply (or Next at the
-    /// end) waits for a step. Wrong entries come first, those read from the
-    /// photo asked about; before the first step that needs candidates, Pip
-    /// asks whether to pencil them in.
+    /// The rule engine's answer: Pip explains it (see [`Tutor::answer_hint`]).
+    /// Wrong entries come first, those read from the photo asked about:
+    /// only the player's own are crossed out.
+    ///
+    /// [`Tutor::answer_hint`]: super::tutor::Tutor::answer_hint
     fn on_hint(&mut self, outcome: NextStep) {
         let s = &self.session;
-        let hint::answers::BoardAnswer {
-            said,
-            crossed,
-            asking,
-            ..
-        } = hint::answers::hint(&outcome, &s.board, &s.photo_readings, self.wording());
-        self.tutor.pip.set_mood(match said.kind {
-            _ if asking => Mood::Idle,
-            ParagraphKind::Solved => Mood::Cheering,
-            ParagraphKind::Invalid | ParagraphKind::Stuck | ParagraphKind::WrongEntries => {
-                Mood::Sorry
+        let answer = hint::answers::hint(&outcome, &s.board, &s.photo_readings, self.wording());
+        if let NextStep::Step(step) = &outcome {
+            if step.technique == Technique::WrongEntries {
+                self.session.marks.wrong = answer.crossed.clone();
             }
-            _ => Mood::Idle,
-        });
-        self.tutor.pending_step = match outcome {
-            NextStep::Step(step) => {
-                if step.technique == Technique::WrongEntries {
-                    // only the player's own are crossed out: a photo's
-                    // reading is asked about
-                    self.session.marks.wrong = crossed;
-                }
-                Some(*step)
-            }
-            _ => None,
-        };
-        let Some(step) = self.tutor.pending_step.clone() else {
-            self.say(said);
-            return;
-        };
-        // Singles need no pencil marks; the first step that does waits for
-        // the player's yes (unless they said no in this game).
-        let needs_notes = step.technique > Technique::NakedSingle;
-        if needs_notes && !asking && !self.session.notes_declined && self.session.notes_missing() {
-            let lang = self.config.lang;
-            let question = DialogueEntry::new(hint::notes_question(lang), lang)
-                .with_offers(vec![Offer::FillNotes, Offer::NoNotes])
-                .at_end(AtEnd::Take(Offer::FillNotes));
-            self.tutor.pip.set_mood(Mood::Idle);
-            self.tutor.dialogue.push(question);
-            return;
         }
-        self.say_step(said, &step, asking);
+        let notes = NotesState {
+            missing: self.session.notes_missing(),
+        };
+        if let Some(said) = self.tutor.answer_hint(outcome, answer, notes, self.voice()) {
+            self.record_hint(said);
+        }
     }
 
-    /// Pip explains `step` (`said`): a hint of the game, counted, held at
-    /// its nudge while the hint budget is on. When Pip is `asking` about a
-    /// photo's reading, Next waits for the player's answer.
-    fn say_step(&mut self, said: hint::Paragraph, step: &Step, asking: bool) {
-        let mut p = DialogueEntry::new(said, self.config.lang).about(step);
-        if asking {
-            p = p.at_end(AtEnd::Wait);
+    /// How Pip speaks now (see [`Voice`]).
+    pub(super) fn voice(&self) -> Voice {
+        Voice {
+            wording: self.wording(),
+            hint_budget: self.config.hint_budget,
         }
-        self.session
-            .hints
-            .push(HintUse::new(step.technique, p.lines.len()));
-        let index = self.session.hints.len() - 1;
-        p.hint = Some(index);
-        p.held = self.config.hint_budget && p.kind == ParagraphKind::Step && p.lines.len() > 1;
-        self.tutor.pending_hint = Some(index);
-        self.tutor.dialogue.push(p);
-        self.record_hint();
     }
 
     /// A practice puzzle from the guide's "Try one" is ready: it becomes the
@@ -193,11 +151,11 @@ impl App {
             return;
         }
         if purpose == Purpose::Loaded {
-            let origin = self.tutor.welcome.take();
+            let origin = self.tutor.take_welcome();
             if let (Some(origin), Some(rating)) = (origin, &rating) {
                 self.welcome(origin, rating);
-            } else if self.tutor.pip.mood() == Mood::Thinking {
-                self.tutor.pip.set_mood(Mood::Idle);
+            } else {
+                self.tutor.stop_thinking(Mood::Idle);
             }
         }
         let lang = self.config.lang;
@@ -255,21 +213,18 @@ impl App {
             })
             .collect();
         let p = DialogueEntry::new(answer.said, lang).with_offers(offers);
-        self.tutor.dialogue.push(p);
+        self.tutor.push(p);
     }
 
     pub(super) fn on_offer(&mut self, offer: Offer, ctx: &egui::Context) {
-        self.tutor.dialogue.clear_offers();
+        self.tutor.forget_offers();
         self.tutor.pip.set_mood(Mood::Idle);
         match offer {
             Offer::Apply => {
-                if let Some(step) = self.tutor.pending_step.take() {
+                if let Some(step) = self.tutor.take_step_to_play() {
                     self.record_hint_played();
                     if step.technique == Technique::WrongEntries {
                         self.session.marks.wrong.clear();
-                    }
-                    if let Some(i) = self.tutor.pending_hint.take() {
-                        self.session.hints[i].played = true;
                     }
                     let board = self.session.board.clone();
                     self.worker.apply(ctx, self.session.generation, board, step);
@@ -292,10 +247,8 @@ impl App {
                 }
             }
             Offer::NoNotes => {
-                self.session.notes_declined = true;
-                if let Some(step) = self.tutor.pending_step.clone() {
-                    let said = hint::for_step(&step, self.wording());
-                    self.say_step(said, &step, false);
+                if let Some(said) = self.tutor.decline_notes(self.voice()) {
+                    self.record_hint(said);
                 }
             }
         }
@@ -413,9 +366,7 @@ impl App {
         preview: Option<(egui::ColorImage, image::metadata::Orientation)>,
         ctx: &egui::Context,
     ) {
-        if self.tutor.pip.mood() == Mood::Thinking {
-            self.tutor.pip.set_mood(Mood::Idle);
-        }
+        self.tutor.stop_thinking(Mood::Idle);
         let t = self.t();
         let read = match result {
             Ok(r) => r,

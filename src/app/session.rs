@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
-use crate::logic::{Candidate, Highlights, Technique};
+use crate::logic::{Candidate, Highlights};
 
 /// Seconds between background autosaves while the board changes: a window
 /// that ends with no exit save (a display that dies, a crash) loses at
@@ -30,60 +30,6 @@ pub enum Edit {
     Changed { solved: bool },
     /// The board refused the edit (a given cannot be changed).
     Refused(EditError),
-}
-
-/// How far into a hint the player went, from the nudge to the step played:
-/// what the hint cost them, for the statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HintDepth {
-    /// Only where to look.
-    Nudge,
-    /// The technique and its rule.
-    Technique,
-    /// The cells that prove it.
-    Evidence,
-    /// What it places or removes.
-    Conclusion,
-    /// Pip played it on the board.
-    Played,
-}
-
-/// One hint of the game: its technique and how far the player read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HintUse {
-    pub technique: Technique,
-    /// Lines of Pip's explanation the player has seen (1: the nudge alone).
-    pub lines_read: usize,
-    /// Lines the explanation has.
-    pub lines: usize,
-    /// Pip played the step (Next past its last line, Apply, step by step).
-    pub played: bool,
-}
-
-impl HintUse {
-    pub fn new(technique: Technique, lines: usize) -> HintUse {
-        HintUse {
-            technique,
-            lines_read: 1,
-            lines,
-            played: false,
-        }
-    }
-
-    /// How deep the hint went. A step's lines are: the nudge, the
-    /// technique, the evidence, the conclusion, then "Next plays it"; the
-    /// last two both show the conclusion.
-    pub fn depth(&self) -> HintDepth {
-        if self.played {
-            return HintDepth::Played;
-        }
-        match self.lines_read {
-            0 | 1 => HintDepth::Nudge,
-            2 => HintDepth::Technique,
-            n if n + 2 <= self.lines => HintDepth::Evidence,
-            _ => HintDepth::Conclusion,
-        }
-    }
 }
 
 /// The puzzles of the last many-puzzle file opened, and which one is played.
@@ -113,11 +59,6 @@ pub struct Session {
     pub photo_readings: Grid,
     /// The solved grid was already celebrated.
     solved_shown: bool,
-    /// Every hint of this game, in order, with how deep it went (a later
-    /// history of games reads it from here).
-    pub hints: Vec<HintUse>,
-    /// The player said no to pencil marks in this game: Pip does not ask again.
-    pub notes_declined: bool,
     /// Seconds played, and the clock reading of the last tick that counted.
     pub elapsed: f64,
     last_tick: Option<f64>,
@@ -145,8 +86,6 @@ impl Session {
             marks: Highlights::default(),
             photo_readings: Grid::empty(),
             solved_shown: false,
-            hints: Vec::new(),
-            notes_declined: false,
             elapsed: 0.0,
             last_tick: None,
             game_path: None,
@@ -168,8 +107,6 @@ impl Session {
         self.marks = Highlights::default();
         self.photo_readings = Grid::empty();
         self.solved_shown = self.board.is_solved();
-        self.hints.clear();
-        self.notes_declined = false;
         self.paused = false;
         // A new game is saved at once (see `FIRST_AUTOSAVE_SECONDS`).
         self.last_save = None;
@@ -478,28 +415,6 @@ mod tests {
         s.paused = false;
         assert_eq!(s.clear_notes(), Edit::Changed { solved: false });
         assert!(s.board.notes(cell).is_empty());
-    }
-
-    #[test]
-    fn a_hint_counts_how_deep_it_went() {
-        let mut used = HintUse::new(Technique::XWing, 6);
-        assert_eq!(used.depth(), HintDepth::Nudge);
-        used.lines_read = 2;
-        assert_eq!(used.depth(), HintDepth::Technique);
-        used.lines_read = 4;
-        assert_eq!(used.depth(), HintDepth::Evidence);
-        used.lines_read = 5;
-        assert_eq!(used.depth(), HintDepth::Conclusion);
-        used.played = true;
-        assert_eq!(used.depth(), HintDepth::Played);
-        let mut s = session();
-        s.hints.push(used);
-        s.notes_declined = true;
-        s.start(s.board.clone(), 0.0);
-        assert!(
-            s.hints.is_empty() && !s.notes_declined,
-            "a new game counts anew"
-        );
     }
 
     #[test]

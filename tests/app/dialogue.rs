@@ -4,7 +4,7 @@
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use sudolens::app::pip::Mood;
-use sudolens::app::session::HintDepth;
+use sudolens::app::HintDepth;
 use sudolens::grid::{Cell, Grid};
 use sudolens::hint::ParagraphKind;
 
@@ -52,7 +52,7 @@ fn hint_pages_line_by_line_and_applies() {
         said,
         "Apply stops there: no next hint"
     );
-    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Played);
+    assert_eq!(h.state().hints()[0].depth(), HintDepth::Played);
     // Undo takes the step back as one move.
     press(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(h.state().board().grid().filled_count(), filled);
@@ -138,9 +138,9 @@ fn next_past_a_steps_last_line_applies_it_and_shows_the_next_nudge() {
         p.lines[0]
     );
     assert_eq!(app.dialogue().paragraphs().len(), first + 2);
-    assert_eq!(app.session().hints.len(), 2);
-    assert_eq!(app.session().hints[0].depth(), HintDepth::Played);
-    assert_eq!(app.session().hints[1].depth(), HintDepth::Nudge);
+    assert_eq!(app.hints().len(), 2);
+    assert_eq!(app.hints()[0].depth(), HintDepth::Played);
+    assert_eq!(app.hints()[1].depth(), HintDepth::Nudge);
     // Previous goes back to the last line of the step just played.
     click(&mut h, "< Previous");
     assert_eq!(

@@ -4,8 +4,8 @@
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use sudolens::app::i18n::Lang;
-use sudolens::app::session::HintDepth;
 use sudolens::app::App;
+use sudolens::app::HintDepth;
 use sudolens::grid::Grid;
 use sudolens::hint::Notation;
 
@@ -113,10 +113,10 @@ fn the_hint_budget_stops_at_the_nudge() {
         "Next waits for a request"
     );
     h.get_by_label_contains("Try to find it from there");
-    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Nudge);
+    assert_eq!(h.state().hints()[0].depth(), HintDepth::Nudge);
     click_frames(&mut h, "More help >", 2);
     assert_eq!(h.state().dialogue().current().unwrap().1, 1);
-    assert_eq!(h.state().session().hints[0].depth(), HintDepth::Technique);
+    assert_eq!(h.state().hints()[0].depth(), HintDepth::Technique);
     h.get_by_label("Next >");
     assert!(h.state().settings().hint_budget);
 }

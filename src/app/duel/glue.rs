@@ -63,7 +63,7 @@ impl App {
         };
         let mut entry = DialogueEntry::new(said, self.config.lang).with_offers(Vec::new());
         entry.duel = Some(Box::new(about));
-        self.tutor.dialogue.push(entry);
+        self.tutor.push(entry);
     }
 
     /// Once a frame: the setup window, Pip's grid being dealt, and Pip's
@@ -156,7 +156,7 @@ impl App {
                 let said = words::player_move(&turn, wording);
                 self.set_status(said.text.clone(), turn.penalised());
                 // Its marks are on the player's grid, where the move was.
-                let index = self.tutor.dialogue.paragraphs().len();
+                let index = self.tutor.dialogue().paragraphs().len();
                 if let Some(s) = &mut self.duel.screen {
                     s.about_player_grid.push(index);
                 }
@@ -220,9 +220,9 @@ impl App {
     /// Pip's words on Pip's), and Pip's move landing on Pip's grid.
     pub fn duel_marks(&self) -> Option<DuelMarks> {
         let screen = self.duel.screen.as_ref()?;
-        let highlights = self.tutor.dialogue.highlights().unwrap_or_default();
-        let about_player = self.tutor.dialogue.current().is_some_and(|(entry, _)| {
-            let paragraphs = self.tutor.dialogue.paragraphs();
+        let highlights = self.tutor.dialogue().highlights().unwrap_or_default();
+        let about_player = self.tutor.dialogue().current().is_some_and(|(entry, _)| {
+            let paragraphs = self.tutor.dialogue().paragraphs();
             let index = paragraphs.iter().position(|p| std::ptr::eq(p, entry));
             index.is_some_and(|i| screen.about_player_grid.contains(&i))
         });
@@ -263,10 +263,9 @@ impl App {
     fn replaying(&self) -> Option<(usize, usize)> {
         let screen = self.duel.screen.as_ref()?;
         let from = screen.replay_from?;
-        let (entry, _) = self.tutor.dialogue.current()?;
-        let index = self
-            .tutor
-            .dialogue
+        let (entry, _) = self.tutor.dialogue().current()?;
+        let dialogue = self.tutor.dialogue();
+        let index = dialogue
             .paragraphs()
             .iter()
             .position(|p| std::ptr::eq(p, entry))?;
@@ -332,7 +331,7 @@ impl App {
         if paragraphs.is_empty() {
             return;
         }
-        let from = self.tutor.dialogue.paragraphs().len();
+        let from = self.tutor.dialogue().paragraphs().len();
         let lines_before_last: usize = paragraphs[..paragraphs.len() - 1]
             .iter()
             .map(|p| p.lines.len())
@@ -341,7 +340,7 @@ impl App {
             self.duel_says(DuelSaid::Replayed(turns.clone(), strength, k));
         }
         for _ in 0..lines_before_last {
-            self.tutor.dialogue.back();
+            self.tutor.page_back();
         }
         if let Some(s) = &mut self.duel.screen {
             s.replay_from = Some(from);
@@ -415,7 +414,7 @@ impl App {
             }
             // Paging on past the end asks for no hint in a duel.
             InputAction::NextLine => {
-                self.tutor.dialogue.forward();
+                self.tutor.page_on();
                 return true;
             }
             InputAction::Paste(_) | InputAction::Dropped(_) => {
