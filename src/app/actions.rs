@@ -13,6 +13,8 @@ use super::worker::{DialogFor, Purpose};
 use super::{storage, App};
 use crate::logic::Technique;
 
+use super::dialogue::Remark;
+
 impl App {
     /// Carries out a menu command or shortcut.
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
@@ -29,7 +31,7 @@ impl App {
             Command::Continue => self.toggle_continue(),
             Command::Open => self.open_path_window(DialogFor::Open, String::new(), ctx),
             Command::Photo => {
-                self.say_waiting(crate::hint::choose_photo(self.config.lang));
+                self.remark_waiting(Remark::ChoosePhoto);
                 self.open_path_window(DialogFor::Open, String::new(), ctx);
             }
             Command::UsePhone => self.open_phone_panel(ctx),

@@ -41,6 +41,9 @@ pub struct BoardView<'a> {
     /// How cells are named to a screen reader: the window's language and
     /// notation, as Pip names them.
     wording: Wording,
+    /// What a screen reader calls the grid, when the window shows more than
+    /// one (a duel's two); else "Sudoku grid".
+    name: Option<&'a str>,
 }
 
 impl<'a> BoardView<'a> {
@@ -62,7 +65,14 @@ impl<'a> BoardView<'a> {
             interactive: true,
             refused: &NO_NOTES,
             wording: Wording::new(Lang::En, Notation::Plain),
+            name: None,
         }
+    }
+
+    /// Names the grid for a screen reader (see [`BoardView::name`]'s field).
+    pub fn name(mut self, name: &'a str) -> Self {
+        self.name = Some(name);
+        self
     }
 
     /// Names the cells for a screen reader in these words.
@@ -234,7 +244,8 @@ impl Widget for BoardView<'_> {
                 (None, _) => String::new(),
             };
             response.widget_info(|| {
-                let mut info = WidgetInfo::labeled(egui::Role::Grid, true, lang.texts().board_name);
+                let name = self.name.unwrap_or(lang.texts().board_name);
+                let mut info = WidgetInfo::labeled(egui::Role::Grid, true, name);
                 info.current_text_value = Some(current.clone());
                 info
             });

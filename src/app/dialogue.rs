@@ -66,6 +66,45 @@ pub struct DialogueEntry {
     /// What a duel paragraph was about, to say it again in another
     /// language or notation.
     pub duel: Option<Box<super::duel::DuelSaid>>,
+    /// What a paragraph that depends on the language alone was, to say it
+    /// again in another language.
+    pub remark: Option<Remark>,
+}
+
+/// Something Pip says whose words depend on the language alone (no board,
+/// no step): said again as it was when the player switches languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remark {
+    Intro,
+    FirstStart,
+    ChoosePhoto,
+    PhotoReadingStarted,
+    NoGridFound,
+    Restored,
+    WellDone,
+    NotesQuestion,
+    SolutionShown,
+    EntriesAllRight,
+    HistoryBack,
+}
+
+impl Remark {
+    /// What Pip says, in `lang`.
+    pub fn said(self, lang: Lang) -> hint::Paragraph {
+        match self {
+            Remark::Intro => hint::intro(lang),
+            Remark::FirstStart => hint::first_start(lang),
+            Remark::ChoosePhoto => hint::choose_photo(lang),
+            Remark::PhotoReadingStarted => hint::photo_reading_started(lang),
+            Remark::NoGridFound => hint::no_grid_found(lang),
+            Remark::Restored => hint::restored(lang),
+            Remark::WellDone => hint::well_done(lang),
+            Remark::NotesQuestion => hint::notes_question(lang),
+            Remark::SolutionShown => hint::solution_shown(lang),
+            Remark::EntriesAllRight => hint::entries_all_right(lang),
+            Remark::HistoryBack => hint::history_back(lang),
+        }
+    }
 }
 
 impl DialogueEntry {
@@ -91,6 +130,15 @@ impl DialogueEntry {
             held: false,
             opened: Vec::new(),
             duel: None,
+            remark: None,
+        }
+    }
+
+    /// `remark` said in `lang`, to be said again in another language.
+    pub fn remark(remark: Remark, lang: Lang) -> DialogueEntry {
+        DialogueEntry {
+            remark: Some(remark),
+            ..DialogueEntry::new(remark.said(lang), lang)
         }
     }
 
@@ -330,7 +378,8 @@ impl Dialogue {
     }
 
     /// Says every paragraph that explains a step again with `reword` (in
-    /// another language or notation); the reader stays on the same line.
+    /// another language or notation), a duel's with `reword_duel`, and a
+    /// [`Remark`] in `lang`; the reader stays on the same line.
     pub fn reword(
         &mut self,
         lang: Lang,
@@ -347,6 +396,11 @@ impl Dialogue {
                 let lines = reword_duel(about);
                 if lines.len() == p.said.lines.len() {
                     p.said.lines = lines;
+                }
+            } else if let Some(remark) = p.remark {
+                let said = remark.said(lang);
+                if said.lines.len() == p.said.lines.len() {
+                    p.said = said;
                 }
             }
             p.title = hint::title(p.said.kind, lang);

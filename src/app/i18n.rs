@@ -234,6 +234,18 @@ texts! {
     import_help: "Drag the corners onto the grid's corners if the outline is off. Click a cell and type to fix it; Printed / handwritten switches its kind.",
         "Fais glisser les coins sur ceux de la grille si le contour est décalé. Clique une case et tape pour la corriger ; Imprimé / manuscrit change son type.";
     import_accepted: "Grid accepted from {0}.", "Grille acceptée depuis {0}.";
+    // What a screen reader says of the correction screen's parts.
+    import_read_empty: "photo {0}: empty", "photo {0} : vide";
+    import_read_printed: "photo {0}: {1}, printed", "photo {0} : {1}, imprimé";
+    import_read_handwritten: "photo {0}: {1}, handwritten", "photo {0} : {1}, manuscrit";
+    import_read_uncertain: "{0}, uncertain", "{0}, incertain";
+    import_read_conflict: "{0}, in conflict", "{0}, en conflit";
+    import_crop_name: "photo of {0}, enlarged", "photo de {0}, agrandie";
+    import_photo_name: "photo {0}", "photo {0}";
+    import_corner_top_left: "corner top-left", "coin en haut à gauche";
+    import_corner_top_right: "corner top-right", "coin en haut à droite";
+    import_corner_bottom_right: "corner bottom-right", "coin en bas à droite";
+    import_corner_bottom_left: "corner bottom-left", "coin en bas à gauche";
     // New puzzles (Game > New) and the Statistics window
     making_puzzle: "Making a new {0} puzzle for you…", "Je te prépare une nouvelle grille {0}…";
     making_daily: "Making the puzzle of the day…", "Je prépare la grille du jour…";

@@ -11,7 +11,7 @@ use egui::{
 };
 
 use super::board_view::palette;
-use super::i18n::{count_text, Lang, Texts};
+use super::i18n::{count_text, fill, Lang, Texts};
 pub use super::import_state::{ImportState, ReadCell};
 use crate::grid::{Cell, Shape};
 use crate::vision::Homography;
@@ -73,7 +73,7 @@ impl<'a> ImportView<'a> {
             let n = self.state.uncertain_count();
             if n > 0 {
                 ui.label(
-                    RichText::new(super::i18n::fill(
+                    RichText::new(fill(
                         count_text(
                             n,
                             t.import_uncertain,
@@ -131,6 +131,7 @@ impl<'a> ImportView<'a> {
     /// there, Pip's question about it and the likely digits as one-click
     /// choices (the solution's first).
     fn check_row(&mut self, ui: &mut Ui) {
+        let t = self.texts;
         let s = &mut *self.state;
         let Some(cell) = s.selected else {
             return;
@@ -141,11 +142,7 @@ impl<'a> ImportView<'a> {
             let side = CHECK_ROW - 16.0;
             let (rect, resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
             resp.widget_info(|| {
-                WidgetInfo::labeled(
-                    egui::Role::Image,
-                    true,
-                    format!("photo of {cell}, enlarged"),
-                )
+                WidgetInfo::labeled(egui::Role::Image, true, fill(t.import_crop_name, &[&cell]))
             });
             if let Some(mesh) = cell_crop(s, cell, rect) {
                 ui.painter().add(egui::Shape::mesh(mesh));
@@ -204,9 +201,10 @@ impl<'a> ImportView<'a> {
             egui::pos2(rect.center().x - shown.x / 2.0, rect.min.y),
             shown,
         );
-        let name = s.name.clone();
+        let t = self.texts;
+        let name = fill(t.import_photo_name, &[&s.name]);
         ui.interact(img_rect, ui.make_persistent_id("photo"), Sense::hover())
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("photo {name}")));
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &name));
         let painter = ui.painter_at(rect);
         painter.image(
             s.photo.id(),
@@ -216,7 +214,12 @@ impl<'a> ImportView<'a> {
         );
         let to_screen = |p: Pos2| img_rect.min + p.to_vec2() * scale;
         let mut dropped = false;
-        let names = ["top-left", "top-right", "bottom-right", "bottom-left"];
+        let names = [
+            t.import_corner_top_left,
+            t.import_corner_top_right,
+            t.import_corner_bottom_right,
+            t.import_corner_bottom_left,
+        ];
         for (i, name) in names.iter().enumerate() {
             let centre = to_screen(s.corners[i]);
             let id = ui.make_persistent_id(("corner", i));
@@ -225,9 +228,7 @@ impl<'a> ImportView<'a> {
                 id,
                 Sense::drag(),
             );
-            r.widget_info(|| {
-                WidgetInfo::labeled(egui::Role::Button, true, format!("corner {name}"))
-            });
+            r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, *name));
             if r.dragged() {
                 let p = s.corners[i] + r.drag_delta() / scale;
                 s.corners[i] = Pos2::new(p.x.clamp(0.0, s.size.x), p.y.clamp(0.0, s.size.y));
@@ -248,6 +249,7 @@ impl<'a> ImportView<'a> {
 
     /// The recognised grid, editable.
     fn grid(&mut self, ui: &mut Ui, side: f32) {
+        let t = self.texts;
         let s = &mut *self.state;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
         let cs = side / 9.0;
@@ -262,22 +264,18 @@ impl<'a> ImportView<'a> {
             let reading = s.readings[c.index()].clone();
             let id = ui.make_persistent_id(("reading", c.index()));
             let resp = ui.interact(r, id, Sense::click());
-            let label = match (reading.digit, reading.entry) {
-                (0, _) => format!("photo {c}: empty"),
-                (d, false) => format!("photo {c}: {d}, printed"),
-                (d, true) => format!("photo {c}: {d}, handwritten"),
+            let mut label = match (reading.digit, reading.entry) {
+                (0, _) => fill(t.import_read_empty, &[&c]),
+                (d, false) => fill(t.import_read_printed, &[&c, &d]),
+                (d, true) => fill(t.import_read_handwritten, &[&c, &d]),
             };
+            if reading.uncertain {
+                label = fill(t.import_read_uncertain, &[&label]);
+            }
             let conflict = conflicts & (1u128 << c.index()) != 0;
-            let label = if reading.uncertain {
-                format!("{label}, uncertain")
-            } else {
-                label
-            };
-            let label = if conflict {
-                format!("{label}, in conflict")
-            } else {
-                label
-            };
+            if conflict {
+                label = fill(t.import_read_conflict, &[&label]);
+            }
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Cell, true, &label));
             if resp.clicked() {
                 s.selected = Some(c);

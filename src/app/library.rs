@@ -25,6 +25,8 @@ pub(crate) struct Library {
     window: Option<ContinueList>,
 }
 
+use super::dialogue::Remark;
+
 impl Default for Library {
     fn default() -> Library {
         Library {
@@ -384,7 +386,7 @@ impl App {
         let origin = origin_of(&kept.info);
         self.library.current = kept.info;
         self.record_resumed_game(origin);
-        self.say(crate::hint::restored(self.config.lang));
+        self.remark(Remark::Restored);
     }
 
     /// Game → Continue: opens the list (the game on screen written first,

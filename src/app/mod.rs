@@ -2,7 +2,8 @@
 //! menus and shortcuts, files, and the instant solver.
 //!
 //! [`App`] is made of a few parts: the game ([`session::Session`], no egui
-//! in it), Pip and the dialogue ([`Tutor`]), the import screen, the window's
+//! in it), Pip, its dialogue and the game's hints ([`Tutor`], no egui in it
+//! either), the import screen, the window's
 //! own state ([`Chrome`]), and the background [`worker::Worker`]. Each
 //! piece of the window is a small struct that draws itself and returns what
 //! the player did ([`menu::MenuBar`], [`number_pad::NumberPad`],
@@ -12,9 +13,10 @@
 //! input in [`actions`], files in [`opening`], worker replies in [`replies`], closing
 //! in [`closing`]; each window over the board is drawn by its own file
 //! (`help.rs`, `guide_window.rs`, `path_window.rs`, `phone.rs`, ...), and how
-//! the app starts is [`Config`] (`config.rs`). This file keeps [`App`], its
-//! parts and its frame: [`App::ui`] draws one frame into any [`egui::Ui`],
-//! which is what `egui_kittest` tests drive; [`native::run`] opens the window.
+//! the app starts is [`Config`] (`config.rs`). One frame is [`App::ui`]
+//! (`frame.rs`), which draws into any [`egui::Ui`]: what `egui_kittest`
+//! tests drive; [`native::run`] opens the window. This file keeps [`App`],
+//! its parts, its accessors and the start of a game.
 
 mod actions;
 pub mod board_view;
@@ -27,6 +29,7 @@ pub mod dialogue_view;
 pub mod duel;
 mod file_picker;
 pub mod focus;
+mod frame;
 pub mod guide_window;
 mod help;
 pub mod i18n;
@@ -60,17 +63,15 @@ pub mod worker;
 
 use std::path::Path;
 
-use egui::Ui;
-
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::Highlights;
-use dialogue::Dialogue;
+use dialogue::{Dialogue, Remark};
 use i18n::{fill, Lang, Texts};
 use path_window::PathWindow;
 use pip::Mood;
 use session::{Edit, Session};
-use status_bar::{Status, StatusBar};
+use status_bar::Status;
 use tutor::Tutor;
 use worker::{Purpose, Worker};
 
@@ -144,14 +145,14 @@ impl App {
             claim,
             library: Default::default(),
         };
-        app.say(crate::hint::intro(app.config.lang));
+        app.remark(Remark::Intro);
         // A second window on the folder restores nothing: the first
         // window's game and duel are in play there.
         let restore = app.config.restore && !app.claim.is_second();
         let last = restore.then(|| app.restore_last_game()).flatten();
         if last.is_none() {
             app.chrome.welcome = Some(Default::default());
-            app.say_waiting(crate::hint::first_start(app.config.lang));
+            app.remark_waiting(Remark::FirstStart);
         }
         if restore {
             app.restore_duel(last);
@@ -178,10 +179,15 @@ impl App {
         self.tutor.say(said, self.config.lang);
     }
 
-    /// Pip says `said`, which leads nowhere on Next: the player answers with
-    /// the window's buttons (the welcome's ways in, the photo to choose).
-    fn say_waiting(&mut self, said: crate::hint::Paragraph) {
-        self.tutor.say_waiting(said, self.config.lang);
+    /// Pip makes `remark`, said again in the language the player picks next.
+    fn remark(&mut self, remark: Remark) {
+        self.tutor.remark(remark, self.config.lang);
+    }
+
+    /// Pip makes `remark`, which leads nowhere on Next: the player answers
+    /// with the window's buttons (the welcome's ways in, the photo to choose).
+    fn remark_waiting(&mut self, remark: Remark) {
+        self.tutor.remark_waiting(remark, self.config.lang);
     }
 
     // ----- accessors (for tests and the window title) -----
@@ -376,107 +382,5 @@ impl App {
     pub fn erase(&mut self) {
         let edit = self.session.erase();
         self.after_edit(edit);
-    }
-
-    // ----- frame -----
-
-    /// Draws one frame and handles its input.
-    pub fn ui(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        for reply in self.worker.poll() {
-            self.on_reply(reply, &ctx);
-        }
-        self.duel_keys(&ctx);
-        for action in input::read(&ctx, self.session.notes_mode) {
-            self.on_action(action, &ctx);
-        }
-        self.take_phone_photo(&ctx);
-        self.tick(&ctx);
-        self.duel_frame(&ctx);
-        self.history_frame(&ctx);
-        self.on_close_request(&ctx);
-
-        let t = self.t();
-        egui::Panel::top("menu").show(ui, |ui| {
-            let board = &self.session.board;
-            let menu = menu::MenuBar {
-                can_undo: board.can_undo(),
-                can_redo: board.can_redo(),
-                has_file_puzzles: !self.session.file.puzzles.is_empty(),
-                busy: self.worker.busy(),
-                notation: self.config.notation,
-                hint_budget: self.config.hint_budget,
-                new_shape: self.new_games.shape,
-                lang: self.config.lang,
-                notes_mode: self
-                    .duel_screen()
-                    .map_or(self.session.notes_mode, |s| s.notes_mode),
-                paused: self.session.paused,
-            };
-            if let Some(command) = menu.show(ui, t) {
-                self.run_command(command, &ctx);
-            }
-        });
-        egui::Panel::bottom("status").show(ui, |ui| {
-            let bar = StatusBar {
-                elapsed_seconds: self.session.elapsed as u64,
-                paused: self.session.paused,
-                busy: self.worker.busy(),
-                status: self.chrome.status.as_ref(),
-            };
-            if bar.show(ui, t) {
-                self.session.paused = !self.session.paused;
-            }
-        });
-        self.pip_side_panel(ui);
-        egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(screen) = &mut self.import {
-                let event =
-                    import_view::ImportView::new(&mut screen.state, t, self.config.lang).show(ui);
-                if let Some(e) = event {
-                    self.on_import_event(e, &ctx);
-                }
-            } else if !self.duel_central(ui) && !self.welcome_central(ui) {
-                self.board_area(ui);
-            }
-        });
-        self.windows(&ctx);
-        self.focus_ring_frame(&ctx);
-    }
-
-    /// The clock, and a background autosave now and then, so that a crash
-    /// loses little.
-    fn tick(&mut self, ctx: &egui::Context) {
-        let now = ctx.input(|i| i.time);
-        // The game's clock stops while a duel is played over it, and there
-        // is none to run before the first game (the welcome).
-        if self.duel.screen.is_none() && self.chrome.welcome.is_none() {
-            self.session.tick(now);
-        }
-        let generation = self.session.generation;
-        if self.session.autosave_due(now).is_some() {
-            if let Some(job) = self.autosave_job() {
-                self.worker.autosave(ctx, generation, job);
-            }
-        }
-        if self.session.clock_running() {
-            // wake up when the shown second changes
-            let to_next = 1.0 - self.session.elapsed.fract();
-            ctx.request_repaint_after_secs(to_next as f32 + 0.01);
-        }
-    }
-
-    /// The windows over the board, each drawn by the file of its piece: the
-    /// question on close, the duel's, the phone panel, Statistics, Help, the
-    /// technique guide, the path window.
-    fn windows(&mut self, ctx: &egui::Context) {
-        self.exit_question_window(ctx);
-        self.duel_windows(ctx);
-        self.phone_window(ctx);
-        self.statistics_window(ctx);
-        self.help_window(ctx);
-        self.technique_guide_window(ctx);
-        self.typed_path_window(ctx);
-        self.continue_window(ctx);
     }
 }

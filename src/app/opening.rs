@@ -12,6 +12,8 @@ use super::App;
 use crate::grid::{Grid, Puzzles, SavedGame};
 use crate::hint::{self, PuzzleSource};
 
+use super::dialogue::Remark;
+
 impl App {
     /// Opens the path window (Open, Save as), and the file picker over it
     /// unless the configuration asks for the typed path alone.
@@ -36,7 +38,7 @@ impl App {
             return;
         }
         self.set_status(fill(t.status_photo_reading, &[&name]), false);
-        self.say(crate::hint::photo_reading_started(self.config.lang));
+        self.remark(Remark::PhotoReadingStarted);
         self.tutor.pip.set_mood(Mood::Thinking);
         self.worker.read_photo(ctx, name, Arc::new(bytes), None);
     }

@@ -45,6 +45,8 @@ pub struct GameRecord {
     pub moves: u32,
 }
 
+use super::dialogue::Remark;
+
 impl GameRecord {
     /// A new game of `puzzle`, named `key`.
     pub fn new(key: u64, puzzle: Grid) -> GameRecord {
@@ -339,7 +341,7 @@ impl App {
                 if let Some(aside) = set_aside {
                     self.say(hint::history_started_over(&aside, lang));
                 } else if was_off {
-                    self.say(hint::history_back(lang)); // a lock went
+                    self.remark(Remark::HistoryBack); // a lock went
                 }
             }
             Report::Off(e) => {

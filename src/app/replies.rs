@@ -17,6 +17,8 @@ use crate::hint::{self, PuzzleSource};
 use crate::logic::{NextStep, Technique};
 use crate::solver::Verdict;
 
+use super::dialogue::Remark;
+
 impl App {
     pub(super) fn on_reply(&mut self, reply: Reply, ctx: &egui::Context) {
         let current = self.session.generation;
@@ -158,7 +160,6 @@ impl App {
                 self.tutor.stop_thinking(Mood::Idle);
             }
         }
-        let lang = self.config.lang;
         if let Verdict::Unique(solution) = &current {
             match purpose {
                 Purpose::Solve => {
@@ -166,12 +167,12 @@ impl App {
                     let edit = self.session.reveal(solution);
                     self.after_edit(edit);
                     self.tutor.pip.set_mood(Mood::Cheering);
-                    self.say(hint::solution_shown(lang));
+                    self.remark(Remark::SolutionShown);
                 }
                 Purpose::Check => {
                     self.session.marks.wrong.clear();
                     self.tutor.pip.set_mood(Mood::Idle);
-                    self.say(hint::entries_all_right(lang));
+                    self.remark(Remark::EntriesAllRight);
                 }
                 Purpose::Loaded | Purpose::Import => {}
             }
@@ -376,7 +377,7 @@ impl App {
                 }
                 self.tutor.pip.set_mood(Mood::Sorry);
                 if matches!(e, crate::vision::ImportError::NoGrid) {
-                    self.say(hint::no_grid_found(self.config.lang));
+                    self.remark(Remark::NoGridFound);
                 }
                 let why = hint::import_error(&e, self.config.lang);
                 self.set_status(fill(t.status_photo_failed, &[&name, &why]), true);

@@ -8,7 +8,7 @@
 //! history, play a step on the worker) comes back as a return value, so
 //! the tutor never reaches into the game or the history.
 
-use super::dialogue::{AtEnd, Dialogue, DialogueEntry, Offer};
+use super::dialogue::{AtEnd, Dialogue, DialogueEntry, Offer, Remark};
 use super::pip::{Mood, Pip};
 use crate::hint::{
     self, answers::BoardAnswer, Lang, Paragraph, ParagraphKind, PuzzleSource, Wording,
@@ -155,10 +155,15 @@ impl Tutor {
         self.dialogue.push(DialogueEntry::new(said, lang));
     }
 
-    /// Pip says `said`, which leads nowhere on Next: the player answers with
-    /// the window's buttons (the welcome's ways in, the photo to choose).
-    pub(crate) fn say_waiting(&mut self, said: Paragraph, lang: Lang) {
-        let p = DialogueEntry::new(said, lang).at_end(AtEnd::Wait);
+    /// Pip makes `remark` in `lang`, said again in the player's next language.
+    pub(crate) fn remark(&mut self, remark: Remark, lang: Lang) {
+        self.dialogue.push(DialogueEntry::remark(remark, lang));
+    }
+
+    /// Pip makes `remark`, which leads nowhere on Next: the player answers
+    /// with the window's buttons (the welcome's ways in, the photo to choose).
+    pub(crate) fn remark_waiting(&mut self, remark: Remark, lang: Lang) {
+        let p = DialogueEntry::remark(remark, lang).at_end(AtEnd::Wait);
         self.dialogue.push(p);
     }
 
@@ -261,7 +266,7 @@ impl Tutor {
         self.forget_step();
         if solved {
             self.pip.set_mood(Mood::Cheering);
-            self.say(hint::well_done(lang), lang);
+            self.remark(Remark::WellDone, lang);
         } else if !complete && matches!(self.pip.mood(), Mood::Cheering | Mood::Sorry) {
             self.pip.set_mood(Mood::Idle);
         }
@@ -302,7 +307,7 @@ impl Tutor {
         let needs_notes = step.technique > Technique::NakedSingle;
         if needs_notes && !asking && !self.notes_declined && notes.missing {
             let lang = voice.lang();
-            let question = DialogueEntry::new(hint::notes_question(lang), lang)
+            let question = DialogueEntry::remark(Remark::NotesQuestion, lang)
                 .with_offers(vec![Offer::FillNotes, Offer::NoNotes])
                 .at_end(AtEnd::Take(Offer::FillNotes));
             self.pip.set_mood(Mood::Idle);

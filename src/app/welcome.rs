@@ -19,6 +19,9 @@ pub(crate) struct Welcome {
     /// The paste box's text, while it is open (Ctrl+V outside it plays a
     /// copied puzzle at once, as anywhere in the window).
     paste: Option<String>,
+    /// The paste box just opened: the keyboard goes to it, so the player
+    /// can paste or type at once.
+    focus_paste: bool,
 }
 
 /// A way in the player took.
@@ -80,6 +83,7 @@ impl WelcomeView<'_> {
                 let welcome = &mut *self.welcome;
                 if ui.add(big(t.welcome_paste)).clicked() && welcome.paste.is_none() {
                     welcome.paste = Some(String::new());
+                    welcome.focus_paste = true;
                 }
                 ui.label(t.welcome_paste_why);
                 if let Some(text) = &mut welcome.paste {
@@ -88,7 +92,15 @@ impl WelcomeView<'_> {
                         .desired_rows(3)
                         .desired_width(f32::INFINITY)
                         .font(egui::TextStyle::Monospace);
-                    ui.add(edit).labelled_by(name.id);
+                    let field = ui.add(edit).labelled_by(name.id);
+                    // Asked for once the click that opened the box is over:
+                    // a click in progress hands the focus back to where it
+                    // lands (the button), not to the box.
+                    let clicking = ui.input(|i| i.pointer.any_down() || i.pointer.any_click());
+                    if welcome.focus_paste && !clicking {
+                        field.request_focus();
+                        welcome.focus_paste = false;
+                    }
                     let ready = !text.trim().is_empty();
                     if ui
                         .add_enabled(ready, egui::Button::new(t.welcome_paste_play))

@@ -142,3 +142,50 @@ fn tab_moves_the_focus_ring_and_escape_brings_it_back() {
     press(&mut h, Modifiers::NONE, Key::ArrowDown);
     assert_eq!(h.state().focus_ring(), Some(FocusRing::Cell(cell("r2c2"))));
 }
+
+/// A duel shows two grids: a screen reader tells them apart by their
+/// titles, not two "Sudoku grid"s.
+#[test]
+fn the_duel_s_two_grids_have_their_own_names() {
+    let dir = TestDir::new("a11y-duel-grids");
+    let mut h = open_window(&dir);
+    start_duel(&mut h, "Beginner", "sudolens, from your secret grid");
+    h.run_steps(2);
+    let names: Vec<String> = h
+        .query_all_by_role(egui::Role::Grid)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert_eq!(
+        names,
+        ["Your grid (from Pip)", "Pip's grid (from you)"],
+        "{names:?}"
+    );
+}
+
+/// The correction screen's parts (the photo, its corners, each reading and
+/// the enlarged cell) are named in the player's language.
+#[test]
+fn the_correction_screen_is_named_in_french() {
+    let dir = TestDir::new("a11y-correction-fr");
+    let mut h = open_window(&dir);
+    choose_french(&mut h);
+    h.run_steps(3);
+    let mut readings: [sudolens::app::import_view::ReadCell; 81] =
+        std::array::from_fn(|_| Default::default());
+    for (name, digit) in [("r1c1", 3), ("r1c5", 3)] {
+        readings[cell(name).index()].digit = digit;
+    }
+    readings[cell("r5c5").index()].entry = true;
+    readings[cell("r5c5").index()].digit = 8;
+    readings[cell("r5c5").index()].uncertain = true;
+    open_photo_screen(&mut h, readings, [200, 150], 10.0);
+    h.run_steps(2);
+    h.get_by_label("photo r1c1 : 3, imprimé, en conflit");
+    h.get_by_label("photo r1c2 : vide");
+    h.get_by_label("photo r5c5 : 8, manuscrit, incertain");
+    h.get_by_label("coin en haut à gauche");
+    click(&mut h, "photo r1c2 : vide");
+    h.get_by_label("photo de r1c2, agrandie");
+    assert!(h.query_by_label_contains("printed").is_none());
+    assert!(h.query_by_label_contains("corner").is_none());
+}

@@ -56,7 +56,11 @@ fn a_short_duel_is_played_to_the_end_in_the_window() {
     click_frames(&mut h, "Replay Pip's reasoning", 2);
     let line = h.state().dialogue().current_line().unwrap().text.clone();
     assert_eq!(line, "My move 1 of 4:");
-    h.get_by_label_contains("Replay: Pip's grid before its move 1 of 4");
+    // The title over Pip's grid, which is also the grid's name.
+    h.get_by_role_and_label(
+        egui::Role::Grid,
+        "Replay: Pip's grid before its move 1 of 4",
+    );
     press(&mut h, Modifiers::NONE, Key::PageDown);
     assert!(h
         .state()

@@ -58,8 +58,8 @@ fn the_welcome_plays_a_pasted_puzzle() {
     let dir = TestDir::new("welcome-paste");
     let mut h = open_window(&dir);
     click_frames(&mut h, "Paste a puzzle…", 3);
-    h.get_by_role(egui::Role::MultilineTextInput).focus();
-    h.run_steps(2);
+    let field = h.get_by_role(egui::Role::MultilineTextInput);
+    assert!(field.is_focused(), "the box takes the keyboard as it opens");
     h.event(egui::Event::Paste(PUZZLE.to_string()));
     h.step();
     let field = h.get_by_role(egui::Role::MultilineTextInput);
@@ -127,4 +127,15 @@ fn the_welcome_speaks_french() {
     h.get_by_label("Coller une grille…");
     h.get_by_label("Lire une photo…");
     h.get_by_label("Nouvelle grille : Facile");
+    // Pip's words said before the switch are said again in French.
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Commençons ! Il y a trois façons")),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|l| l.starts_with("Let's start!")),
+        "{said:?}"
+    );
 }

@@ -73,9 +73,10 @@ impl DuelView<'_> {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(side);
-                ui.strong(mine);
+                ui.strong(mine.as_str());
                 ui.add(
                     BoardView::new(&screen.board, &mut screen.selected, &player_marks)
+                        .name(&mine)
                         .revealed(&screen.revealed_player)
                         .refused(&player_refused)
                         .wording(wording)
@@ -94,7 +95,7 @@ impl DuelView<'_> {
                     None if screen.show_secret => t.your_secret.to_string(),
                     None => pips,
                 };
-                ui.strong(title);
+                ui.strong(title.as_str());
                 let mut nothing = None;
                 let revealed = if screen.show_secret {
                     [0; 81]
@@ -103,6 +104,7 @@ impl DuelView<'_> {
                 };
                 ui.add(
                     BoardView::new(&pip_board, &mut nothing, &pip_marks)
+                        .name(&title)
                         .revealed(&revealed)
                         .refused(&pip_refused)
                         .wording(wording)
