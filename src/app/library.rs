@@ -247,8 +247,13 @@ impl ContinueView<'_> {
                         }
                     });
             });
-        if !open {
+        // Escape closes the list, as it closes a menu; during the delete
+        // question it means "keep it".
+        let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+        if !open || (escape && self.list.confirm.is_none()) {
             event = Some(ContinueEvent::Close);
+        } else if escape {
+            event = Some(ContinueEvent::KeepIt);
         }
         event
     }

@@ -159,3 +159,53 @@ fn a_generated_game_is_kept_with_its_level() {
     let kept: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(kept["kept"]["level"], "Medium", "{}", kept["kept"]);
 }
+
+/// Issue 30: Ctrl+N, Game → New and the guide's "Try one" replaced the game
+/// in progress too (pasting is the test above). Each new game joins the
+/// list, and every game played before it is in Continue.
+#[test]
+fn every_way_to_a_new_game_keeps_the_game_before() {
+    let dir = TestDir::new("kept-every-way");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    play_one_move(&mut h);
+    let mut played = vec![h.state().kept_id().to_string()];
+    // A move in the first empty cell, so that no game is an untouched
+    // generated one (which is dropped: it can be made again).
+    let play_a_move = |h: &mut Window| {
+        let cell = h.state().selected().expect("a selected empty cell");
+        assert_eq!(h.state().board().value(cell), 0);
+        press(h, Modifiers::NONE, Key::Num1);
+        assert_ne!(h.state().board().value(cell), 0, "a move was made");
+    };
+    let new_ways: [(&str, fn(&mut Window)); 3] = [
+        ("Ctrl+N", |h| press(h, Modifiers::COMMAND, Key::N)),
+        ("Game > New > Easy", |h| game_new(h, "Easy")),
+        ("Try one", |h| {
+            menu(h, "Help", "Techniques");
+            let limit = std::time::Duration::from_secs(20);
+            step_until(h, limit, "the guide's example", |a| a.guide_example_ready());
+            h.run_steps(2);
+            click(h, "Try one");
+        }),
+    ];
+    for (way, start) in new_ways {
+        start(&mut h);
+        wait(&mut h);
+        let id = h.state().kept_id().to_string();
+        assert!(
+            !played.contains(&id),
+            "{way} started a game of its own: {id} in {played:?}"
+        );
+        play_a_move(&mut h);
+        menu(&mut h, "Game", "Continue…");
+        h.run_steps(2);
+        let mut offered = h.state().continue_offers().unwrap();
+        offered.sort();
+        let mut before = played.clone();
+        before.sort();
+        assert_eq!(offered, before, "after {way}");
+        press(&mut h, Modifiers::NONE, Key::Escape);
+        h.run_steps(2);
+        played.push(id);
+    }
+}
