@@ -85,11 +85,15 @@ texts! {
     shape_x_hyper: "X and Hyper", "X et Hyper";
     shape_jigsaw: "Jigsaw (irregular regions)", "Irrégulier (régions)";
     shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
+    shape_4x4: "4×4 (2×2 boxes)", "4×4 (blocs 2×2)";
+    shape_6x6: "6×6 (2×3 boxes)", "6×6 (blocs 2×3)";
+    shape_12x12: "12×12 (3×4 boxes)", "12×12 (blocs 3×4)";
+    shape_16x16: "16×16 (4×4 boxes)", "16×16 (blocs 4×4)";
     open: "Open…", "Ouvrir…";
     photo_button: "Read a photo…", "Lire une photo…";
     // A cell's content as a screen reader says it, after its name.
     board_name: "Sudoku grid", "Grille de sudoku";
-    pad_digit: "{0}: {1} of 9 placed", "{0} : {1} sur 9 placés";
+    pad_digit: "{0}: {1} of {2} placed", "{0} : {1} sur {2} placés";
     cell_given: "{0}, given", "{0}, donnée";
     cell_empty: "empty", "vide";
     cell_notes: "notes {0}", "notes {0}";

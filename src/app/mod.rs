@@ -51,6 +51,7 @@ mod replies;
 pub mod session;
 pub mod settings;
 mod signals;
+mod sized_board;
 pub mod stats_window;
 pub mod status_bar;
 pub mod storage;

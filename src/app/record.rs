@@ -259,6 +259,12 @@ impl App {
     pub(super) fn record_new_game(&mut self, origin: Origin) {
         let (source, name) = super::library::source_of(&origin);
         self.kept_source(source, name);
+        if !self.session.board.is_9x9() {
+            // the history keys a game by its 81 givens: a game of another
+            // size is kept in the games library, not counted there yet
+            self.history.game = GameRecord::default();
+            return;
+        }
         let puzzle = *self.session.board.givens();
         self.history.begin(puzzle, origin, 0, false);
     }
@@ -267,7 +273,7 @@ impl App {
     /// history goes on recording it, unless it is finished already.
     pub(super) fn record_resumed_game(&mut self, origin: Origin) {
         let board = &self.session.board;
-        if board.is_solved() {
+        if board.is_solved() || !board.is_9x9() {
             self.history.game = GameRecord::default();
             return;
         }
