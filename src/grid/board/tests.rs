@@ -117,3 +117,51 @@ fn entries_from_a_photo() {
     entries.set(Cell::new(0, 0), 2);
     assert!(Board::with_entries(*b.givens(), &entries).is_err());
 }
+
+/// A 16×16 board: symbols past 9, notes up to 16, undo, and the save file
+/// that writes them back (moves by cell index, notes past 9 as letters).
+#[test]
+fn a_16x16_board_plays_and_saves_whole() {
+    let shape = Shape::parse_name("16x16").unwrap();
+    let mut values = vec![0u8; 256];
+    values[0] = 16;
+    let puzzle = ShapedGrid::new(shape, values).unwrap();
+    let mut b = Board::of_shaped(&puzzle);
+    assert_eq!(b.cell_count(), 256);
+    b.toggle_note_at(255, 16).unwrap();
+    b.toggle_note_at(255, 10).unwrap();
+    b.set_entry_at(200, 12).unwrap();
+    assert_eq!(b.value_at(200), 12);
+    assert_eq!(b.notes_at(255).to_string(), "AG");
+    // a peer's note of the value written goes
+    b.set_entry_at(240, 16).unwrap();
+    assert_eq!(b.notes_at(255).to_string(), "A");
+    b.undo();
+    assert_eq!(b.notes_at(255).to_string(), "AG");
+    assert_eq!(
+        b.set_entry_at(0, 3).unwrap_err().to_string(),
+        "r1c1 holds the given 16, which cannot be changed"
+    );
+    assert!(b.set_entry_at(1, 17).is_err());
+    let saved = crate::grid::SavedGame::new(b.clone(), 12);
+    let back = crate::grid::SavedGame::from_json(&saved.to_json()).unwrap();
+    assert_eq!(back.board, b);
+    let mut again = back.board;
+    assert!(again.redo().is_some());
+    assert_eq!(again.value_at(240), 16);
+}
+
+/// A classic save file of the first version, whose moves name their
+/// cells (`"r1c2"`), still loads.
+#[test]
+fn a_first_version_save_file_still_loads() {
+    let mut b = board();
+    b.set_entry(Cell::new(0, 1), 1).unwrap();
+    let json = crate::grid::SavedGame::new(b.clone(), 5)
+        .to_json()
+        .replace("\"version\": 2", "\"version\": 1")
+        .replace("\"cell\": 1,", "\"cell\": \"r1c2\",");
+    assert!(json.contains("\"r1c2\""), "{json}");
+    let back = crate::grid::SavedGame::from_json(&json).unwrap();
+    assert_eq!(back.board, b);
+}
