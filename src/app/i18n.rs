@@ -215,6 +215,7 @@ texts! {
         "Commence une grille avec Partie > Nouvelle, ouvre un fichier de grilles ou une partie enregistrée (Ctrl+O), colle une ligne de grille (Ctrl+V) ou dépose un fichier sur la fenêtre. Clique une case ou déplace-toi avec les flèches, puis tape un chiffre ; Suppr efface. N active le mode notes ; Maj+chiffre écrit une note sans quitter le mode chiffres. Les chiffres en conflit sont en rouge et soulignés ; les chiffres faux trouvés par Vérifier sont barrés d'une croix. Indice (H) demande à Pip la prochaine étape logique : Suivant et Précédent (ou Page suivante / Page précédente) parcourent son explication, Appliquer la joue, et Ctrl+P joue une étape après l'autre. Résoudre (Ctrl+F) remplit la grille d'un coup, et Annuler la retire. Ta partie est enregistrée en quittant et revient au démarrage.";
     key_digit: "Write a digit (a note in notes mode)", "Écrire un chiffre (une note en mode notes)";
     key_shift_digit: "Write a note", "Écrire une note";
+    key_symbols: "Symbols past 9 on a 12×12 or a 16×16: A to G write 10 to 16; on a hexadecimal grid 0 to F write its symbols", "Symboles après 9 sur un 12×12 ou un 16×16 : A à G écrivent 10 à 16 ; sur une grille hexadécimale, 0 à F écrivent ses symboles";
     key_arrows_name: "Arrows", "Flèches";
     key_arrows: "Move the selection", "Déplacer la sélection";
     key_delete: "Erase the cell", "Effacer la case";
@@ -273,6 +274,7 @@ texts! {
     stats_games: "Games", "Parties";
     stats_solved: "Solved", "Résolues";
     stats_best: "Best", "Meilleur";
+    stats_by_shape: "By shape", "Par forme";
     stats_median: "Median", "Médian";
     stats_hints: "Hints per game", "Indices par partie";
     stats_depth_title: "How far the hints were read:", "Jusqu'où les indices ont été lus :";

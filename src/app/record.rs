@@ -163,7 +163,13 @@ impl HistoryLink {
     }
 
     /// Begins recording a new game (or one under way, when `resumed`).
-    fn begin(&mut self, puzzle: Grid, origin: Origin, seconds: u64, resumed: bool) {
+    fn begin(
+        &mut self,
+        (puzzle, shape): (Grid, crate::grid::Shape),
+        origin: Origin,
+        seconds: u64,
+        resumed: bool,
+    ) {
         // The game left (Ctrl+N, an opened file) keeps the time played in
         // it: only closing the window wrote it before (issue 32, N9).
         self.write(self.seconds, true);
@@ -174,6 +180,7 @@ impl HistoryLink {
         self.recognised = None;
         let game = GameStart {
             puzzle,
+            shape,
             origin,
             started_at: unix_now() - seconds as i64,
             seconds_played: seconds,
@@ -265,7 +272,8 @@ impl App {
             self.history.game = GameRecord::default();
             return;
         }
-        let puzzle = *self.session.board.givens();
+        let board = &self.session.board;
+        let puzzle = (*board.givens(), board.shape().clone());
         self.history.begin(puzzle, origin, 0, false);
     }
 
@@ -277,7 +285,8 @@ impl App {
             self.history.game = GameRecord::default();
             return;
         }
-        let (puzzle, seconds) = (*board.givens(), self.session.elapsed as u64);
+        let puzzle = (*board.givens(), board.shape().clone());
+        let seconds = self.session.elapsed as u64;
         self.history.begin(puzzle, origin, seconds, true);
     }
 

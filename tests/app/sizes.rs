@@ -142,3 +142,28 @@ fn a_6x6_game_survives_the_window_closing() {
     let kept = sudolens::kept::list(&dir).0;
     assert!(kept.iter().any(|g| g.summary_json()["shape"] == "6x6"));
 }
+
+/// An X-Sudoku played to the end is in the Statistics apart from the
+/// classics: its own row under "By shape", with its own best time.
+#[test]
+fn statistics_keep_an_x_sudoku_apart() {
+    let dir = TestDir::new("stats-x");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    new_in_shape(&mut h, "X-Sudoku (diagonals)");
+    assert_eq!(h.state().board().shape().name(), "x");
+    play_to_the_end(&mut h);
+    assert!(h.state().board().is_solved());
+    h.run_steps(3);
+    menu(&mut h, "Game", "Statistics");
+    h.step();
+    wait_for(&mut h, "the statistics", |a| a.statistics_shown().is_some());
+    let shapes = h.state().statistics_shown().unwrap().shapes.clone();
+    assert_eq!(shapes.len(), 1, "{shapes:?}");
+    assert_eq!((shapes[0].shape.as_str(), shapes[0].solved), ("x", 1));
+    h.run_steps(2);
+    h.get_by_label("By shape");
+    h.get_by_label("X-Sudoku");
+}
