@@ -29,7 +29,8 @@ pub enum ImportEvent {
 }
 
 /// The shapes the correction screen offers: those whose houses a photo
-/// shows by shading, besides the classic.
+/// shows by shading, besides the classic (and the jigsaw, when the photo's
+/// heavy lines drew its regions: see `ImportState::regions`).
 const SCREEN_SHAPES: [&str; 4] = ["classic", "x", "hyper", "x+hyper"];
 
 pub struct ImportView<'a> {
@@ -88,16 +89,28 @@ impl<'a> ImportView<'a> {
         });
         ui.horizontal(|ui| {
             ui.label(t.shape_menu);
-            for name in SCREEN_SHAPES {
-                let Ok(shape) = Shape::parse_name(name) else {
-                    continue;
+            let mut offered: Vec<(Shape, &str)> = SCREEN_SHAPES
+                .into_iter()
+                .filter_map(|name| {
+                    let label = match name {
+                        "x" => t.shape_x,
+                        "hyper" => t.shape_hyper,
+                        "x+hyper" => t.shape_x_hyper,
+                        _ => t.shape_classic,
+                    };
+                    Some((Shape::parse_name(name).ok()?, label))
+                })
+                .collect();
+            // the jigsaw, when the photo's heavy lines drew its regions
+            let jigsaw = self.state.regions.clone().and_then(|regions| {
+                let spec = crate::grid::ShapeSpec {
+                    regions: Some(regions),
+                    ..crate::grid::ShapeSpec::classic()
                 };
-                let label = match name {
-                    "x" => t.shape_x,
-                    "hyper" => t.shape_hyper,
-                    "x+hyper" => t.shape_x_hyper,
-                    _ => t.shape_classic,
-                };
+                Shape::new(spec).ok()
+            });
+            offered.extend(jigsaw.map(|shape| (shape, t.shape_jigsaw)));
+            for (shape, label) in offered {
                 if ui.radio(self.state.shape == shape, label).clicked() && self.state.shape != shape
                 {
                     self.state.shape = shape;

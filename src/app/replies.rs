@@ -459,6 +459,7 @@ impl App {
                 screen.state.readings = readings;
                 screen.state.busy = false;
                 screen.state.shape = result_shape;
+                screen.state.regions = read.regions.clone();
             }
         } else {
             let Some((preview, orientation)) = preview else {
@@ -481,6 +482,7 @@ impl App {
                     busy: false,
                     name: name.clone(),
                     shape: result_shape,
+                    regions: read.regions.clone(),
                 },
                 photo: bytes,
                 turn,
