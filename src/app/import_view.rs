@@ -353,24 +353,8 @@ impl<'a> ImportView<'a> {
                 );
             }
         }
-        for i in 0..=9 {
-            let w = if i % 3 == 0 { 2.5 } else { 1.0 };
-            let colour = if i % 3 == 0 {
-                palette::INK
-            } else {
-                palette::LINE
-            };
-            let x = rect.min.x + i as f32 * cs;
-            let y = rect.min.y + i as f32 * cs;
-            painter.line_segment(
-                [Pos2::new(x, rect.min.y), Pos2::new(x, rect.max.y)],
-                Stroke::new(w, colour),
-            );
-            painter.line_segment(
-                [Pos2::new(rect.min.x, y), Pos2::new(rect.max.x, y)],
-                Stroke::new(w, colour),
-            );
-        }
+        // thick lines per box, or per region once the jigsaw is chosen
+        super::board_view::draw_lines(&painter, rect, &s.shape);
         if let Some(sel) = s.selected {
             let r = Rect::from_min_size(
                 rect.min + Vec2::new(sel.col() as f32 * cs, sel.row() as f32 * cs),
