@@ -120,12 +120,14 @@ impl KeptGame {
     /// One object of `sudolens games --json`.
     pub fn summary_json(&self) -> serde_json::Value {
         let b = &self.game.board;
+        let (puzzle, entries) = b.text_lines();
         serde_json::json!({
             "id": self.info.id,
             "source": self.info.source,
             "source_name": self.info.source_name,
-            "puzzle": b.givens().to_line(),
-            "entries": b.entries().to_line(),
+            "shape": b.shape().name(),
+            "puzzle": puzzle,
+            "entries": entries,
             "level": self.info.level,
             "seconds_played": self.game.elapsed_seconds,
             "started_ms": self.info.started_ms,

@@ -73,6 +73,9 @@ impl App {
                 self.after_edit(edit);
             }
             Command::ToggleNotes => self.session.notes_mode = !self.session.notes_mode,
+            Command::Solve | Command::Check if !self.session.board.is_9x9() => {
+                self.check_or_solve_sized(command == Command::Solve);
+            }
             Command::Solve | Command::Check => {
                 if self.worker.busy() {
                     self.set_status(t.status_busy, false);
@@ -137,6 +140,36 @@ impl App {
         true
     }
 
+    /// Check or Solve on a board off the 9×9 lattice, which the exact
+    /// solver answers at once (its puzzles are proper, and small enough):
+    /// Check marks the entries that differ from the solution, Solve fills
+    /// the rest in.
+    fn check_or_solve_sized(&mut self, solve: bool) {
+        let board = &self.session.board;
+        let Some(solution) = crate::solver::solve_shaped(board.shape(), board.given_values())
+        else {
+            let shape = board.shape().clone();
+            let w = self.wording();
+            self.say(crate::hint::no_steps_on_this_size(&shape, w));
+            return;
+        };
+        if solve {
+            let edit = self.session.reveal_values(&solution);
+            self.after_edit(edit);
+            self.say(crate::hint::solution_shown(self.config.lang));
+            return;
+        }
+        let wrong: Vec<usize> = (0..board.cell_count())
+            .filter(|&i| {
+                let v = board.value_at(i);
+                !board.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
+            })
+            .collect();
+        let said = crate::hint::wrong_count_on_this_size(wrong.len(), self.wording());
+        self.session.wrong_spots = wrong;
+        self.say(said);
+    }
+
     /// Asks the rule engine for the next step. Notes are not filled here:
     /// singles need none, and Pip asks before the first step that does.
     pub fn ask_hint(&mut self, ctx: &egui::Context) {
@@ -146,6 +179,12 @@ impl App {
             return;
         }
         if self.session.paused {
+            return;
+        }
+        if !self.session.board.is_9x9() {
+            // the rule engine reads 9×9 grids: no step to tell, and Pip says so
+            let shape = self.session.board.shape().clone();
+            self.say(crate::hint::no_steps_on_this_size(&shape, self.wording()));
             return;
         }
         self.tutor.pip.set_mood(Mood::Thinking);
@@ -197,6 +236,18 @@ impl App {
             .practice(ctx, technique, crate::generate::random_seed());
     }
 
+    /// A symbol's key, read as the board's shape writes its symbols: 1–9
+    /// then A–G for 10–16, or 0–F on a hexadecimal 16×16; a key that is
+    /// no symbol of the shape does nothing, and 0 erases where it is none.
+    fn type_key(&mut self, ch: char, note: bool) {
+        let shape = self.session.board.shape();
+        match shape.symbols().value_of(ch, shape.side() as u8) {
+            Some(0) => self.erase(),
+            Some(value) => self.type_digit(value, note),
+            None => {}
+        }
+    }
+
     /// Acts on the keyboard, the clipboard and dropped files.
     pub(super) fn on_action(&mut self, action: InputAction, ctx: &egui::Context) {
         if let Some(screen) = &mut self.import {
@@ -204,7 +255,9 @@ impl App {
             // selected reading, and only commands about the window work.
             match action {
                 InputAction::Digit { digit, .. } => return screen.state.type_digit(digit),
-                InputAction::Erase => return screen.state.type_digit(0),
+                InputAction::Erase | InputAction::Symbol { ch: '0', .. } => {
+                    return screen.state.type_digit(0)
+                }
                 InputAction::Command(c) => {
                     let for_window = matches!(
                         c,
@@ -233,7 +286,8 @@ impl App {
         }
         match action {
             InputAction::Command(c) => self.run_command(c, ctx),
-            InputAction::Digit { digit, note } => self.type_digit(digit, note),
+            InputAction::Digit { digit, note } => self.type_key(char::from(b'0' + digit), note),
+            InputAction::Symbol { ch, note } => self.type_key(ch, note),
             InputAction::Erase => self.erase(),
             InputAction::Move { drow, dcol } => self.session.move_selection(drow, dcol),
             // Paging on at the end of a paragraph goes on (see `next_line`).

@@ -26,7 +26,7 @@ pub struct BoardView<'a> {
     selected: &'a mut Option<Cell>,
     highlights: &'a Highlights,
     /// Digits that hints or Solve revealed, drawn in their own colour.
-    revealed: &'a [u8; 81],
+    revealed: &'a [u8],
     hidden: Option<&'a str>,
     size: f32,
     /// Only frame the selected cell (no peers, no equal digits), so a
@@ -94,7 +94,7 @@ impl<'a> BoardView<'a> {
         self
     }
 
-    pub fn revealed(mut self, revealed: &'a [u8; 81]) -> Self {
+    pub fn revealed(mut self, revealed: &'a [u8]) -> Self {
         self.revealed = revealed;
         self
     }
@@ -268,7 +268,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
 
     if let Some(text) = v.hidden {
         painter.rect_filled(geo.rect, 4.0, GIVEN_BG);
-        draw_lines(&painter, geo, board.shape());
+        draw_lines(&painter, geo.rect, board.shape());
         painter.text(
             geo.rect.center(),
             Align2::CENTER_CENTER,
@@ -331,7 +331,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
         painter.rect_filled(geo.cell_rect(sel), 0.0, SELECTED);
     }
 
-    draw_lines(&painter, geo, shape);
+    draw_lines(&painter, geo.rect, shape);
 
     let grid = board.grid();
     let conflicts = shape.conflicts(&grid);
@@ -356,7 +356,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
                 RED
             } else if given {
                 INK
-            } else if v.revealed[cell.index()] == d {
+            } else if v.revealed.get(cell.index()) == Some(&d) {
                 REVEALED
             } else {
                 ENTRY
@@ -373,7 +373,7 @@ fn paint(ui: &Ui, geo: &Geometry, v: &BoardView<'_>) {
                 painter.galley(pos + Vec2::new(0.7, 0.0), galley.clone(), colour);
             }
             painter.galley(pos, galley, colour);
-            if !given && v.revealed[cell.index()] == d && !conflict {
+            if !given && v.revealed.get(cell.index()) == Some(&d) && !conflict {
                 // revealed digits carry a small diamond in the corner
                 let c = r.right_top() + Vec2::new(-s * 0.15, s * 0.15);
                 let k = s * 0.07;
@@ -528,11 +528,12 @@ fn cand_text(painter: &egui::Painter, p: Pos2, digit: u8, s: f32, colour: Color3
 
 /// The grid's lines: thin between cells, thick around the grid and
 /// wherever two cells lie in different boxes or jigsaw regions, drawn edge
-/// by edge so that a jigsaw's regions show as they are printed.
-fn draw_lines(painter: &egui::Painter, geo: &Geometry, shape: &crate::grid::Shape) {
-    let r = geo.rect;
-    let s = geo.cell_size();
-    for i in 0..=9 {
+/// by edge so that a jigsaw's regions show as they are printed; any size
+/// (a 6×6's 2×3 boxes, a 16×16's 4×4 ones).
+pub(super) fn draw_lines(painter: &egui::Painter, r: Rect, shape: &crate::grid::Shape) {
+    let n = shape.side();
+    let s = r.width() / n as f32;
+    for i in 0..=n {
         let x = r.min.x + i as f32 * s;
         let y = r.min.y + i as f32 * s;
         painter.line_segment(
@@ -544,15 +545,15 @@ fn draw_lines(painter: &egui::Painter, geo: &Geometry, shape: &crate::grid::Shap
             Stroke::new(1.0, LINE),
         );
     }
-    let thick = Stroke::new(2.5, INK);
-    for row in 0..9 {
-        for col in 0..9 {
-            let here = shape.region_of(Cell::new(row, col));
+    let thick = Stroke::new(if n > 9 { 2.0 } else { 2.5 }, INK);
+    for row in 0..n {
+        for col in 0..n {
+            let here = shape.region_at(row * n + col);
             let (x, y) = (r.min.x + col as f32 * s, r.min.y + row as f32 * s);
-            if col < 8 && shape.region_of(Cell::new(row, col + 1)) != here {
+            if col + 1 < n && shape.region_at(row * n + col + 1) != here {
                 painter.line_segment([Pos2::new(x + s, y), Pos2::new(x + s, y + s)], thick);
             }
-            if row < 8 && shape.region_of(Cell::new(row + 1, col)) != here {
+            if row + 1 < n && shape.region_at((row + 1) * n + col) != here {
                 painter.line_segment([Pos2::new(x, y + s), Pos2::new(x + s, y + s)], thick);
             }
         }

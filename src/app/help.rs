@@ -20,6 +20,7 @@ pub(crate) fn shortcut_rows(t: &Texts, lang: Lang, mac: bool) -> Vec<(String, St
             format!("{} + 1 – 9", shift_name(lang)),
             t.key_shift_digit.into(),
         ),
+        ("A – G, 0 – F".into(), t.key_symbols.into()),
         (t.key_arrows_name.into(), t.key_arrows.into()),
         (
             format!("{}, {}, 0", key(Key::Delete), key(Key::Backspace)),

@@ -85,11 +85,15 @@ texts! {
     shape_x_hyper: "X and Hyper", "X et Hyper";
     shape_jigsaw: "Jigsaw (irregular regions)", "Irrégulier (régions)";
     shape_odd_even: "Odd/even (shaded cells even)", "Pair/impair (cases grisées paires)";
+    shape_4x4: "4×4 (2×2 boxes)", "4×4 (blocs 2×2)";
+    shape_6x6: "6×6 (2×3 boxes)", "6×6 (blocs 2×3)";
+    shape_12x12: "12×12 (3×4 boxes)", "12×12 (blocs 3×4)";
+    shape_16x16: "16×16 (4×4 boxes)", "16×16 (blocs 4×4)";
     open: "Open…", "Ouvrir…";
     photo_button: "Read a photo…", "Lire une photo…";
     // A cell's content as a screen reader says it, after its name.
     board_name: "Sudoku grid", "Grille de sudoku";
-    pad_digit: "{0}: {1} of 9 placed", "{0} : {1} sur 9 placés";
+    pad_digit: "{0}: {1} of {2} placed", "{0} : {1} sur {2} placés";
     cell_given: "{0}, given", "{0}, donnée";
     cell_empty: "empty", "vide";
     cell_notes: "notes {0}", "notes {0}";
@@ -211,6 +215,7 @@ texts! {
         "Commence une grille avec Partie > Nouvelle, ouvre un fichier de grilles ou une partie enregistrée (Ctrl+O), colle une ligne de grille (Ctrl+V) ou dépose un fichier sur la fenêtre. Clique une case ou déplace-toi avec les flèches, puis tape un chiffre ; Suppr efface. N active le mode notes ; Maj+chiffre écrit une note sans quitter le mode chiffres. Les chiffres en conflit sont en rouge et soulignés ; les chiffres faux trouvés par Vérifier sont barrés d'une croix. Indice (H) demande à Pip la prochaine étape logique : Suivant et Précédent (ou Page suivante / Page précédente) parcourent son explication, Appliquer la joue, et Ctrl+P joue une étape après l'autre. Résoudre (Ctrl+F) remplit la grille d'un coup, et Annuler la retire. Ta partie est enregistrée en quittant et revient au démarrage.";
     key_digit: "Write a digit (a note in notes mode)", "Écrire un chiffre (une note en mode notes)";
     key_shift_digit: "Write a note", "Écrire une note";
+    key_symbols: "Symbols past 9 on a 12×12 or a 16×16: A to G write 10 to 16; on a hexadecimal grid 0 to F write its symbols", "Symboles après 9 sur un 12×12 ou un 16×16 : A à G écrivent 10 à 16 ; sur une grille hexadécimale, 0 à F écrivent ses symboles";
     key_arrows_name: "Arrows", "Flèches";
     key_arrows: "Move the selection", "Déplacer la sélection";
     key_delete: "Erase the cell", "Effacer la case";
@@ -281,6 +286,7 @@ texts! {
     stats_games: "Games", "Parties";
     stats_solved: "Solved", "Résolues";
     stats_best: "Best", "Meilleur";
+    stats_by_shape: "By shape", "Par forme";
     stats_median: "Median", "Médian";
     stats_hints: "Hints per game", "Indices par partie";
     stats_depth_title: "How far the hints were read:", "Jusqu'où les indices ont été lus :";

@@ -44,6 +44,9 @@ pub struct ImportState {
     /// The rules the grid is read by: the classic, or the variant its
     /// shading showed; the player may change it before Use this grid.
     pub shape: Shape,
+    /// A jigsaw's regions the photo's heavy lines drew (the screen offers
+    /// the jigsaw then), `None` when it shows only boxes.
+    pub regions: Option<Vec<u8>>,
 }
 
 impl ImportState {

@@ -29,7 +29,8 @@ pub enum ImportEvent {
 }
 
 /// The shapes the correction screen offers: those whose houses a photo
-/// shows by shading, besides the classic.
+/// shows by shading, besides the classic (and the jigsaw, when the photo's
+/// heavy lines drew its regions: see `ImportState::regions`).
 const SCREEN_SHAPES: [&str; 4] = ["classic", "x", "hyper", "x+hyper"];
 
 pub struct ImportView<'a> {
@@ -88,16 +89,28 @@ impl<'a> ImportView<'a> {
         });
         ui.horizontal(|ui| {
             ui.label(t.shape_menu);
-            for name in SCREEN_SHAPES {
-                let Ok(shape) = Shape::parse_name(name) else {
-                    continue;
+            let mut offered: Vec<(Shape, &str)> = SCREEN_SHAPES
+                .into_iter()
+                .filter_map(|name| {
+                    let label = match name {
+                        "x" => t.shape_x,
+                        "hyper" => t.shape_hyper,
+                        "x+hyper" => t.shape_x_hyper,
+                        _ => t.shape_classic,
+                    };
+                    Some((Shape::parse_name(name).ok()?, label))
+                })
+                .collect();
+            // the jigsaw, when the photo's heavy lines drew its regions
+            let jigsaw = self.state.regions.clone().and_then(|regions| {
+                let spec = crate::grid::ShapeSpec {
+                    regions: Some(regions),
+                    ..crate::grid::ShapeSpec::classic()
                 };
-                let label = match name {
-                    "x" => t.shape_x,
-                    "hyper" => t.shape_hyper,
-                    "x+hyper" => t.shape_x_hyper,
-                    _ => t.shape_classic,
-                };
+                Shape::new(spec).ok()
+            });
+            offered.extend(jigsaw.map(|shape| (shape, t.shape_jigsaw)));
+            for (shape, label) in offered {
                 if ui.radio(self.state.shape == shape, label).clicked() && self.state.shape != shape
                 {
                     self.state.shape = shape;
@@ -338,24 +351,8 @@ impl<'a> ImportView<'a> {
                 );
             }
         }
-        for i in 0..=9 {
-            let w = if i % 3 == 0 { 2.5 } else { 1.0 };
-            let colour = if i % 3 == 0 {
-                palette::INK
-            } else {
-                palette::LINE
-            };
-            let x = rect.min.x + i as f32 * cs;
-            let y = rect.min.y + i as f32 * cs;
-            painter.line_segment(
-                [Pos2::new(x, rect.min.y), Pos2::new(x, rect.max.y)],
-                Stroke::new(w, colour),
-            );
-            painter.line_segment(
-                [Pos2::new(rect.min.x, y), Pos2::new(rect.max.x, y)],
-                Stroke::new(w, colour),
-            );
-        }
+        // thick lines per box, or per region once the jigsaw is chosen
+        super::board_view::draw_lines(&painter, rect, &s.shape);
         if let Some(sel) = s.selected {
             let r = Rect::from_min_size(
                 rect.min + Vec2::new(sel.col() as f32 * cs, sel.row() as f32 * cs),

@@ -18,6 +18,13 @@ pub enum InputAction {
         note: bool,
     },
     Erase,
+    /// The 0 key or a letter from A to G: a symbol past 9 as the grid
+    /// writes it (10 to 16 as A to G; 0 to F on a hexadecimal 16×16,
+    /// where 0 is the first symbol), or an erase where 0 is no symbol.
+    Symbol {
+        ch: char,
+        note: bool,
+    },
     Move {
         drow: i32,
         dcol: i32,
@@ -59,17 +66,19 @@ pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<InputAction> {
                 modifiers,
                 ..
             } if !modifiers.command => {
+                // Shift (or Alt) writes the other kind: a note in number mode.
+                let note = notes_mode != (modifiers.shift || modifiers.alt);
                 let action = if let Some(digit) = digit_of(key) {
-                    // Shift (or Alt) writes the other kind: a note in number mode.
-                    let note = notes_mode != (modifiers.shift || modifiers.alt);
                     InputAction::Digit { digit, note }
+                } else if let Some(ch) = symbol_of(key) {
+                    InputAction::Symbol { ch, note }
                 } else {
                     match key {
                         Key::ArrowUp => InputAction::Move { drow: -1, dcol: 0 },
                         Key::ArrowDown => InputAction::Move { drow: 1, dcol: 0 },
                         Key::ArrowLeft => InputAction::Move { drow: 0, dcol: -1 },
                         Key::ArrowRight => InputAction::Move { drow: 0, dcol: 1 },
-                        Key::Delete | Key::Backspace | Key::Num0 => InputAction::Erase,
+                        Key::Delete | Key::Backspace => InputAction::Erase,
                         Key::PageDown => InputAction::NextLine,
                         Key::PageUp => InputAction::PreviousLine,
                         _ => continue,
@@ -96,6 +105,21 @@ fn digit_of(key: Key) -> Option<u8> {
         Key::Num7 => 7,
         Key::Num8 => 8,
         Key::Num9 => 9,
+        _ => return None,
+    })
+}
+
+/// The keys of the symbols past 9, and the 0 of a hexadecimal grid.
+fn symbol_of(key: Key) -> Option<char> {
+    Some(match key {
+        Key::Num0 => '0',
+        Key::A => 'A',
+        Key::B => 'B',
+        Key::C => 'C',
+        Key::D => 'D',
+        Key::E => 'E',
+        Key::F => 'F',
+        Key::G => 'G',
         _ => return None,
     })
 }

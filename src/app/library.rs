@@ -11,7 +11,7 @@ use egui::{Color32, Ui};
 
 use super::i18n::{fill, level_text, Texts};
 use super::App;
-use crate::grid::{Cell, SavedGame};
+use crate::grid::SavedGame;
 use crate::history::Origin;
 use crate::kept::{self, KeptGame, KeptInfo, Migrated};
 
@@ -134,38 +134,40 @@ fn level_words(key: Option<&str>, t: &Texts) -> &'static str {
 fn small_board(ui: &mut Ui, game: &SavedGame, side: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let cell = side / 9.0;
-    painter.rect_filled(rect, 0.0, Color32::WHITE);
     let board = &game.board;
-    for c in Cell::ALL {
-        let color = if board.is_given(c) {
+    let n = board.shape().side();
+    let cell = side / n as f32;
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for i in 0..board.cell_count() {
+        let color = if board.is_given_at(i) {
             Color32::from_gray(60)
-        } else if board.value(c) != 0 {
+        } else if board.value_at(i) != 0 {
             Color32::from_rgb(90, 140, 220)
         } else {
             continue;
         };
-        let min = rect.min + egui::vec2(c.col() as f32 * cell, c.row() as f32 * cell);
+        let min = rect.min + egui::vec2((i % n) as f32 * cell, (i / n) as f32 * cell);
         let r = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(cell * 0.2);
         painter.rect_filled(r, 1.0, color);
     }
-    for i in [0, 3, 6, 9] {
+    // the box lines: every box_cols columns, every box_rows rows
+    let size = board.shape().spec().size;
+    let stroke = egui::Stroke::new(1.0, Color32::from_gray(120));
+    for i in (0..=n).step_by(usize::from(size.box_cols.max(1))) {
         let d = i as f32 * cell;
-        let stroke = egui::Stroke::new(1.0, Color32::from_gray(120));
-        painter.line_segment(
-            [
-                rect.min + egui::vec2(d, 0.0),
-                rect.min + egui::vec2(d, side),
-            ],
-            stroke,
-        );
-        painter.line_segment(
-            [
-                rect.min + egui::vec2(0.0, d),
-                rect.min + egui::vec2(side, d),
-            ],
-            stroke,
-        );
+        let top = [
+            rect.min + egui::vec2(d, 0.0),
+            rect.min + egui::vec2(d, side),
+        ];
+        painter.line_segment(top, stroke);
+    }
+    for i in (0..=n).step_by(usize::from(size.box_rows.max(1))) {
+        let d = i as f32 * cell;
+        let left = [
+            rect.min + egui::vec2(0.0, d),
+            rect.min + egui::vec2(side, d),
+        ];
+        painter.line_segment(left, stroke);
     }
 }
 
@@ -264,7 +266,7 @@ impl App {
     /// givens). While it is on screen (no duel over it), it is the game
     /// played last.
     fn kept_now(&mut self) -> Option<(KeptGame, u64)> {
-        if self.session.board.givens().filled_count() == 0 {
+        if self.session.board.given_values().iter().all(|&v| v == 0) {
             return None;
         }
         if self.duel.screen.is_none() {

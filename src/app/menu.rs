@@ -72,9 +72,11 @@ impl MenuBar {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(t.menu_game, |ui| {
                 ui.menu_button(t.new_game, |ui| {
+                    // the levels the generator makes in the shape chosen
+                    let made = self.new_shape.levels();
                     for level in Level::ALL {
                         let label = super::i18n::level_text(t, level).to_string();
-                        item_named(ui, Command::New(level), label, true);
+                        item_named(ui, Command::New(level), label, made.contains(&level));
                     }
                     ui.separator();
                     item(ui, Command::Daily, true);

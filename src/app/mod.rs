@@ -54,6 +54,7 @@ mod replies;
 pub mod session;
 pub mod settings;
 mod signals;
+mod sized_board;
 pub mod stats_window;
 pub mod status_bar;
 pub mod storage;

@@ -18,8 +18,8 @@ use crate::grid::{Board, Shape, ShapeName};
 use crate::hint::{self, PuzzleSource};
 use crate::logic::Level;
 
-/// The shapes Game > New makes: the classic and the 9×9 variants the
-/// newspapers print.
+/// The shapes Game > New makes: the classic, the 9×9 variants the
+/// newspapers print, and the other sizes (4×4 to 16×16).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum NewShape {
     #[default]
@@ -29,16 +29,24 @@ pub enum NewShape {
     XHyper,
     Jigsaw,
     OddEven,
+    Four,
+    Six,
+    Twelve,
+    Sixteen,
 }
 
 impl NewShape {
-    pub const ALL: [NewShape; 6] = [
+    pub const ALL: [NewShape; 10] = [
         NewShape::Classic,
         NewShape::X,
         NewShape::Hyper,
         NewShape::XHyper,
         NewShape::Jigsaw,
         NewShape::OddEven,
+        NewShape::Four,
+        NewShape::Six,
+        NewShape::Twelve,
+        NewShape::Sixteen,
     ];
 
     /// The name the command line and the files use.
@@ -50,7 +58,22 @@ impl NewShape {
             NewShape::XHyper => "x+hyper",
             NewShape::Jigsaw => "jigsaw",
             NewShape::OddEven => "odd-even",
+            NewShape::Four => "4x4",
+            NewShape::Six => "6x6",
+            NewShape::Twelve => "12x12",
+            NewShape::Sixteen => "16x16",
         }
+    }
+
+    /// The levels the generator makes in this shape, easiest first: asked
+    /// of the generator, so that a size it learns to rate shows its new
+    /// levels here at once.
+    pub fn levels(self) -> Vec<Level> {
+        ShapeName::parse(self.name())
+            .ok()
+            .and_then(|name| crate::generate::random_shape(name, 0).ok())
+            .map(|shape| crate::generate::levels_made(&shape))
+            .unwrap_or_else(|| vec![Level::Easy])
     }
 
     /// Its name in the menu.
@@ -62,6 +85,10 @@ impl NewShape {
             NewShape::XHyper => t.shape_x_hyper,
             NewShape::Jigsaw => t.shape_jigsaw,
             NewShape::OddEven => t.shape_odd_even,
+            NewShape::Four => t.shape_4x4,
+            NewShape::Six => t.shape_6x6,
+            NewShape::Twelve => t.shape_12x12,
+            NewShape::Sixteen => t.shape_16x16,
         }
         .to_string()
     }
@@ -115,6 +142,24 @@ impl NewGames {
     }
 }
 
+/// A puzzle Game > New made: a 9×9 one with its rating, or one of another
+/// size (which the rule engine does not rate yet).
+#[derive(Debug)]
+pub enum Made {
+    NineByNine(Generated),
+    OtherSize(crate::generate::GeneratedShaped),
+}
+
+impl Made {
+    /// The seed it was made from.
+    fn seed(&self) -> u64 {
+        match self {
+            Made::NineByNine(g) => g.seed,
+            Made::OtherSize(g) => g.seed,
+        }
+    }
+}
+
 /// A variant puzzle made on the worker: its shape drawn from the seed (a
 /// jigsaw's regions, an odd/even's shading), then the shaped generator.
 fn make_variant(
@@ -138,6 +183,9 @@ fn make_variant(
                 }
             })
             .ok()?;
+            if !shape.is_9x9() {
+                return Some((Made::OtherSize(made), shape));
+            }
             let (puzzle, solution) = (made.puzzle.to_grid()?, made.solution.to_grid()?);
             let generated = Generated {
                 puzzle,
@@ -146,7 +194,7 @@ fn make_variant(
                 seed,
                 candidates: made.candidates,
             };
-            Some((generated, shape))
+            Some((Made::NineByNine(generated), shape))
         });
     match made {
         Some((generated, shape)) => Reply::Generated {
@@ -167,7 +215,18 @@ impl App {
     pub(super) fn new_game(&mut self, what: NewPuzzle, ctx: &egui::Context) {
         self.new_games.cancel();
         let (options, seed, daily) = match what {
-            NewPuzzle::Level(level) => (Options::new(level), crate::generate::random_seed(), None),
+            NewPuzzle::Level(level) => {
+                // a level the generator does not make in this shape (Ctrl+N's
+                // Medium on a 6×6) becomes the nearest one it makes
+                let made = self.new_games.shape.levels();
+                let rank = |l: Level| Level::ALL.iter().position(|&k| k == l).unwrap_or(0);
+                let level = made
+                    .iter()
+                    .copied()
+                    .min_by_key(|&l| rank(l).abs_diff(rank(level)))
+                    .unwrap_or(level);
+                (Options::new(level), crate::generate::random_seed(), None)
+            }
             NewPuzzle::Daily => {
                 let day = DailyPuzzle::today();
                 (day.options, day.seed, Some(day))
@@ -209,7 +268,7 @@ impl App {
             });
             Reply::Generated {
                 job,
-                result: result.map(Box::new),
+                result: result.map(|g| Box::new(Made::NineByNine(g))),
                 shape: Shape::classic(),
             }
         });
@@ -220,7 +279,7 @@ impl App {
     pub(super) fn on_generated(
         &mut self,
         job: u64,
-        result: Result<Box<Generated>, Cancelled>,
+        result: Result<Box<Made>, Cancelled>,
         shape: Shape,
     ) {
         let current = self.new_games.running.as_ref().map(|g| g.job);
@@ -236,9 +295,31 @@ impl App {
         };
         let source = match g.daily {
             Some(day) => PuzzleSource::Daily(day.date),
-            None => PuzzleSource::Generated { seed: made.seed },
+            None => PuzzleSource::Generated { seed: made.seed() },
         };
-        self.start_generated(*made, source, shape);
+        match *made {
+            Made::NineByNine(made) => self.start_generated(made, source, shape),
+            Made::OtherSize(made) => self.start_other_size(made, source),
+        }
+    }
+
+    /// Plays a generated puzzle of a size the rule engine does not read:
+    /// Pip welcomes it with its shape's rules, and its level.
+    fn start_other_size(&mut self, made: crate::generate::GeneratedShaped, source: PuzzleSource) {
+        self.session.file.puzzles.clear();
+        self.start(Board::of_shaped(&made.puzzle), 0.0);
+        self.session.game_path = None;
+        self.tutor.welcome = None;
+        self.tutor.pip.set_mood(Mood::Idle);
+        let givens = made.puzzle.filled_count();
+        self.say(hint::sized_welcome(
+            made.puzzle.shape(),
+            givens,
+            made.level,
+            self.wording(),
+        ));
+        self.record_new_game(super::record::origin_of(&source));
+        self.kept_level(made.level);
     }
 
     /// Plays a generated puzzle, which Pip welcomes at once: its rating

@@ -60,7 +60,8 @@ impl App {
     /// The grid (or the paused cover) and the number pad under it.
     pub(super) fn board_area(&mut self, ui: &mut Ui) {
         let t = self.t();
-        let pad_height = 90.0;
+        let symbols_side = self.session.board.shape().side() as u8;
+        let pad_height = number_pad::pad_height(symbols_side);
         let side = (ui.available_width())
             .min(ui.available_height() - pad_height)
             .max(180.0);
@@ -69,26 +70,41 @@ impl App {
         let mut pressed = None;
         ui.vertical_centered(|ui| {
             let s = &mut self.session;
-            let before = s.selected;
-            ui.add(
-                BoardView::new(&s.board, &mut s.selected, &marks)
-                    .revealed(&s.revealed)
-                    .quiet_selection(step_shown)
-                    .wording(wording)
-                    .hidden(s.paused.then_some(t.paused_overlay))
-                    .size(side),
-            );
+            let before = (s.selected, s.spot);
+            if s.board.is_9x9() {
+                ui.add(
+                    BoardView::new(&s.board, &mut s.selected, &marks)
+                        .revealed(&s.revealed)
+                        .quiet_selection(step_shown)
+                        .wording(wording)
+                        .hidden(s.paused.then_some(t.paused_overlay))
+                        .size(side),
+                );
+            } else {
+                ui.add(super::sized_board::SizedBoardView {
+                    board: &s.board,
+                    selected: &mut s.spot,
+                    revealed: &s.revealed,
+                    wrong: &s.wrong_spots,
+                    hidden: s.paused.then_some(t.paused_overlay),
+                    size: side,
+                    wording,
+                });
+            }
             // Moving about clears a passing message, not an error: a save
             // that failed stays on screen until something replaces it
             // (issue 32, N14: the next arrow key hid it).
             let error_shown = self.chrome.status.as_ref().is_some_and(|s| s.error);
-            if s.selected != before && !error_shown {
+            if (s.selected, s.spot) != before && !error_shown {
                 self.chrome.status = None;
             }
             ui.add_space(8.0);
-            let grid = self.session.board.grid();
+            let board = &self.session.board;
+            let values = board.values();
             pressed = number_pad::NumberPad {
-                grid: &grid,
+                values: &values,
+                side: symbols_side,
+                symbols: board.shape().symbols(),
                 notes_mode: self.session.notes_mode,
                 can_undo: self.session.board.can_undo(),
                 can_redo: self.session.board.can_redo(),

@@ -166,7 +166,13 @@ impl HistoryLink {
     }
 
     /// Begins recording a new game (or one under way, when `resumed`).
-    fn begin(&mut self, puzzle: Grid, origin: Origin, seconds: u64, resumed: bool) {
+    fn begin(
+        &mut self,
+        (puzzle, shape): (Grid, crate::grid::Shape),
+        origin: Origin,
+        seconds: u64,
+        resumed: bool,
+    ) {
         // The game left (Ctrl+N, an opened file) keeps the time played in
         // it: only closing the window wrote it before (issue 32, N9).
         self.write(self.seconds, true);
@@ -177,6 +183,7 @@ impl HistoryLink {
         self.recognised = None;
         let game = GameStart {
             puzzle,
+            shape,
             origin,
             started_at: unix_now() - seconds as i64,
             seconds_played: seconds,
@@ -262,7 +269,14 @@ impl App {
     pub(super) fn record_new_game(&mut self, origin: Origin) {
         let (source, name) = super::library::source_of(&origin);
         self.kept_source(source, name);
-        let puzzle = *self.session.board.givens();
+        if !self.session.board.is_9x9() {
+            // the history keys a game by its 81 givens: a game of another
+            // size is kept in the games library, not counted there yet
+            self.history.game = GameRecord::default();
+            return;
+        }
+        let board = &self.session.board;
+        let puzzle = (*board.givens(), board.shape().clone());
         self.history.begin(puzzle, origin, 0, false);
     }
 
@@ -270,11 +284,12 @@ impl App {
     /// history goes on recording it, unless it is finished already.
     pub(super) fn record_resumed_game(&mut self, origin: Origin) {
         let board = &self.session.board;
-        if board.is_solved() {
+        if board.is_solved() || !board.is_9x9() {
             self.history.game = GameRecord::default();
             return;
         }
-        let (puzzle, seconds) = (*board.givens(), self.session.elapsed as u64);
+        let puzzle = (*board.givens(), board.shape().clone());
+        let seconds = self.session.elapsed as u64;
         self.history.begin(puzzle, origin, seconds, true);
     }
 

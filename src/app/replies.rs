@@ -411,6 +411,7 @@ impl App {
                 screen.state.readings = readings;
                 screen.state.busy = false;
                 screen.state.shape = result_shape;
+                screen.state.regions = read.regions.clone();
             }
         } else {
             let Some((preview, orientation)) = preview else {
@@ -433,6 +434,7 @@ impl App {
                     busy: false,
                     name: name.clone(),
                     shape: result_shape,
+                    regions: read.regions.clone(),
                 },
                 photo: bytes,
                 turn,

@@ -45,14 +45,21 @@ pub struct PuzzleFile {
 pub struct Session {
     pub board: Board,
     pub selected: Option<Cell>,
+    /// The selected cell of a board off the 9×9 lattice (a 6×6, a 16×16),
+    /// by index: such a board has no [`Cell`]s.
+    pub spot: Option<usize>,
     pub notes_mode: bool,
     pub paused: bool,
     /// Counts board edits, so that late answers about an older board are dropped.
     pub generation: u64,
-    /// Digits placed by Solve or by an applied step, drawn apart from the player's own.
-    pub revealed: [u8; 81],
+    /// Digits placed by Solve or by an applied step, drawn apart from the
+    /// player's own; one per cell index.
+    pub revealed: Vec<u8>,
     /// Highlights that are not the dialogue's (wrong entries after Check/Solve).
     pub marks: Highlights,
+    /// The entries Check found wrong on a board off the 9×9 lattice, by
+    /// index (a 9×9's are in `marks`, as Pip's highlights name cells).
+    pub wrong_spots: Vec<usize>,
     /// The entries as read from a photo and not set by the player: while a
     /// cell still holds its reading, Pip asks about it instead of calling
     /// it wrong (the reading may be Pip's mistake, not the player's).
@@ -79,11 +86,13 @@ impl Session {
         Session {
             board: Board::new(Grid::empty()),
             selected: Some(Cell::new(0, 0)),
+            spot: None,
             notes_mode,
             paused: false,
             generation: 0,
-            revealed: [0; 81],
+            revealed: vec![0; 81],
             marks: Highlights::default(),
+            wrong_spots: Vec::new(),
             photo_readings: Grid::empty(),
             solved_shown: false,
             elapsed: 0.0,
@@ -103,8 +112,9 @@ impl Session {
         self.board = board;
         self.elapsed = elapsed;
         self.generation += 1;
-        self.revealed = [0; 81];
+        self.revealed = vec![0; self.board.cell_count()];
         self.marks = Highlights::default();
+        self.wrong_spots.clear();
         self.photo_readings = Grid::empty();
         self.solved_shown = self.board.is_solved();
         self.paused = false;
@@ -115,23 +125,38 @@ impl Session {
             .copied()
             .find(|&c| self.board.value(c) == 0)
             .or(Some(Cell::new(0, 0)));
+        let first_empty = (0..self.board.cell_count()).find(|&i| self.board.value_at(i) == 0);
+        self.spot = (!self.board.is_9x9()).then(|| first_empty.unwrap_or(0));
+    }
+
+    /// The selected cell's index, on a board of any size.
+    pub fn selected_index(&self) -> Option<usize> {
+        if self.board.is_9x9() {
+            self.selected.map(Cell::index)
+        } else {
+            self.spot
+        }
     }
 
     /// Runs an edit of the board. A change bumps the generation, drops
     /// wrong-entry marks on cells that were emptied, and notices a grid
     /// solved by this edit.
     pub fn edit(&mut self, f: impl FnOnce(&mut Board) -> Result<(), EditError>) -> Edit {
-        let before = (self.board.grid(), self.notes());
+        let before = (self.board.values(), self.notes());
         if let Err(e) = f(&mut self.board) {
             return Edit::Refused(e);
         }
-        if before == (self.board.grid(), self.notes()) {
+        if before == (self.board.values(), self.notes()) {
             return Edit::Unchanged;
         }
         // A cell whose digit changed is no longer the entry Check crossed
         // out (issue 30: a corrected digit stayed crossed).
         let (was, board) = (before.0, &self.board);
-        self.marks.wrong.retain(|&c| board.value(c) == was.get(c));
+        self.marks
+            .wrong
+            .retain(|&c| board.value(c) == was.get(c.index()).copied().unwrap_or(0));
+        self.wrong_spots
+            .retain(|&i| board.value_at(i) == was.get(i).copied().unwrap_or(0));
         self.changed()
     }
 
@@ -140,24 +165,28 @@ impl Session {
         self.generation += 1;
         let board = &self.board;
         self.marks.wrong.retain(|&c| board.value(c) != 0);
+        self.wrong_spots.retain(|&i| board.value_at(i) != 0);
         let solved = self.board.is_solved();
         if solved {
             // A solved grid has no wrong entry left to cross out.
             self.marks.wrong.clear();
+            self.wrong_spots.clear();
         }
         let newly = solved && !self.solved_shown;
         self.solved_shown = solved;
         Edit::Changed { solved: newly }
     }
 
-    fn notes(&self) -> [Candidates; 81] {
-        std::array::from_fn(|i| self.board.notes(Cell::ALL[i]))
+    fn notes(&self) -> Vec<Candidates> {
+        (0..self.board.cell_count())
+            .map(|i| self.board.notes_at(i))
+            .collect()
     }
 
     /// Writes `digit` into the selected cell, or toggles it as a note when
     /// `note` is set. Typing the entry already there clears it.
     pub fn type_digit(&mut self, digit: u8, note: bool) -> Edit {
-        let Some(cell) = self.selected else {
+        let Some(cell) = self.selected_index() else {
             return Edit::Unchanged;
         };
         if self.paused {
@@ -165,49 +194,60 @@ impl Session {
         }
         let board = &self.board;
         if note && digit != 0 {
-            if board.value(cell) != 0 && !board.is_given(cell) {
+            if board.value_at(cell) != 0 && !board.is_given_at(cell) {
                 return Edit::Unchanged;
             }
-            self.edit(|b| b.toggle_note(cell, digit))
-        } else if digit != 0 && board.value(cell) == digit && !board.is_given(cell) {
+            self.edit(|b| b.toggle_note_at(cell, digit))
+        } else if digit != 0 && board.value_at(cell) == digit && !board.is_given_at(cell) {
             self.player_wrote(cell);
-            self.edit(|b| b.set_entry(cell, 0))
+            self.edit(|b| b.set_entry_at(cell, 0))
         } else {
             self.player_wrote(cell);
-            self.edit(|b| b.set_entry(cell, digit))
+            self.edit(|b| b.set_entry_at(cell, digit))
         }
     }
 
-    /// The player wrote in `cell` (typed, erased): whatever it holds from
-    /// now on is theirs, not a photo's reading.
-    fn player_wrote(&mut self, cell: Cell) {
-        if !self.board.is_given(cell) {
-            self.photo_readings.set(cell, 0);
+    /// The player wrote in cell `index` (typed, erased): whatever it holds
+    /// from now on is theirs, not a photo's reading.
+    fn player_wrote(&mut self, index: usize) {
+        if let Some(cell) = Cell::from_index(index).filter(|_| self.board.is_9x9()) {
+            if !self.board.is_given(cell) {
+                self.photo_readings.set(cell, 0);
+            }
         }
     }
 
     /// Erases the selected cell's entry, or its notes when it has none.
     pub fn erase(&mut self) -> Edit {
-        let Some(cell) = self.selected else {
+        let Some(cell) = self.selected_index() else {
             return Edit::Unchanged;
         };
         if self.paused {
             return Edit::Unchanged;
         }
-        if self.board.value(cell) != 0 {
+        if self.board.value_at(cell) != 0 {
             self.player_wrote(cell);
-            self.edit(|b| b.set_entry(cell, 0))
+            self.edit(|b| b.set_entry_at(cell, 0))
         } else {
-            self.edit(|b| b.set_notes(cell, Candidates::NONE))
+            let state = CellState {
+                notes: Candidates::NONE,
+                ..self.board.state_at(cell)
+            };
+            self.edit(|b| b.apply_at([(cell, state)]))
         }
     }
 
     /// Moves the selection, wrapping around the grid's edges.
     pub fn move_selection(&mut self, drow: i32, dcol: i32) {
-        let c = self.selected.unwrap_or(Cell::new(0, 0));
-        let row = (c.row() as i32 + drow).rem_euclid(9) as usize;
-        let col = (c.col() as i32 + dcol).rem_euclid(9) as usize;
-        self.selected = Some(Cell::new(row, col));
+        let side = self.board.shape().side();
+        let here = self.selected_index().unwrap_or(0);
+        let row = ((here / side) as i32 + drow).rem_euclid(side as i32) as usize;
+        let col = ((here % side) as i32 + dcol).rem_euclid(side as i32) as usize;
+        if self.board.is_9x9() {
+            self.selected = Some(Cell::new(row, col));
+        } else {
+            self.spot = Some(row * side + col);
+        }
     }
 
     /// Undoes the last move; `None` when there is none (or while paused).
@@ -244,6 +284,16 @@ impl Session {
     /// stay, one that crossed out a cell's answer is undone. Returns what
     /// changed, and the candidates put back.
     pub fn fill_notes(&mut self) -> (Edit, Vec<Candidate>) {
+        if !self.board.is_9x9() {
+            let shape = self.board.shape().clone();
+            let solution = crate::solver::solve_shaped(&shape, self.board.given_values());
+            let edit = self.edit(|b| {
+                b.fill_notes_at(solution.as_deref());
+                Ok(())
+            });
+            // a candidate is named by a 9×9 cell: none to name here
+            return (edit, Vec::new());
+        }
         let solution = crate::solver::verdict(self.board.givens())
             .solution()
             .copied();
@@ -276,34 +326,38 @@ impl Session {
     /// Every note removed (one undoable move).
     pub fn clear_notes(&mut self) -> Edit {
         let board = &self.board;
-        let edits: Vec<(Cell, CellState)> = Cell::ALL
-            .iter()
-            .filter(|&&c| !board.is_given(c) && !board.notes(c).is_empty())
-            .map(|&c| {
+        let edits: Vec<(usize, CellState)> = (0..board.cell_count())
+            .filter(|&i| !board.is_given_at(i) && !board.notes_at(i).is_empty())
+            .map(|i| {
                 let notes = Candidates::NONE;
                 (
-                    c,
+                    i,
                     CellState {
                         notes,
-                        ..board.state(c)
+                        ..board.state_at(i)
                     },
                 )
             })
             .collect();
-        self.edit(|b| b.apply(edits))
+        self.edit(|b| b.apply_at(edits))
     }
 
     /// Fills every empty cell with the solution's digit (one undoable move),
     /// drawn as revealed. Solve is not the player's win: no celebration.
     pub fn reveal(&mut self, solution: &Grid) -> Edit {
+        self.reveal_values(solution.digits())
+    }
+
+    /// [`Session::reveal`] on a board of any size: `solution` holds one
+    /// value per cell index.
+    pub fn reveal_values(&mut self, solution: &[u8]) -> Edit {
         let board = &self.board;
-        let edits: Vec<(Cell, CellState)> = Cell::ALL
-            .iter()
-            .filter(|&&c| board.value(c) == 0)
-            .map(|&c| {
-                let entry = solution.get(c);
+        let edits: Vec<(usize, CellState)> = (0..board.cell_count())
+            .filter(|&i| board.value_at(i) == 0)
+            .map(|i| {
+                let entry = solution.get(i).copied().unwrap_or(0);
                 (
-                    c,
+                    i,
                     CellState {
                         entry,
                         notes: Candidates::NONE,
@@ -311,12 +365,13 @@ impl Session {
                 )
             })
             .collect();
-        for (c, s) in &edits {
-            self.revealed[c.index()] = s.entry;
+        self.revealed.resize(board.cell_count(), 0);
+        for (i, s) in &edits {
+            self.revealed[*i] = s.entry;
         }
         self.marks = Highlights::default();
         self.solved_shown = true;
-        self.edit(|b| b.apply(edits))
+        self.edit(|b| b.apply_at(edits))
     }
 
     /// Empties the cells marked wrong (one undoable move).

@@ -90,6 +90,8 @@ impl StatsWindow {
                 ui.add_space(8.0);
                 game_list(ui, &stats, t, lang);
                 ui.add_space(8.0);
+                shapes(ui, &stats.shapes, t, lang);
+                ui.add_space(8.0);
                 duels(ui, &stats.duels, t, lang);
             });
         self.open = open;
@@ -212,6 +214,42 @@ fn game_list(ui: &mut Ui, stats: &Statistics, t: &Texts, lang: Lang) {
 }
 
 /// The duels with Pip, one row per strength played against.
+/// The games by shape, each with its own best time: a 6×6 or an X-Sudoku
+/// is not timed against the classic. Shown once a variant has been played.
+fn shapes(ui: &mut Ui, stats: &[crate::history::ShapeStats], t: &Texts, lang: Lang) {
+    if stats.iter().all(|s| s.shape == "classic") {
+        return;
+    }
+    ui.label(RichText::new(t.stats_by_shape).strong());
+    egui::Grid::new("shape-statistics")
+        .striped(true)
+        .num_columns(4)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for head in [t.shape_menu, t.stats_games, t.stats_solved, t.stats_best] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for s in stats {
+                ui.label(shape_words(&s.shape, lang));
+                ui.label(s.games.to_string());
+                ui.label(s.solved.to_string());
+                ui.label(s.best.map_or("–".to_string(), clock));
+                ui.end_row();
+            }
+        });
+}
+
+/// A shape's title ("X-Sudoku", "Sudoku 6×6") from the name the history
+/// keeps; a jigsaw's or an odd/even's title needs no map, so any one drawn
+/// for its name serves.
+fn shape_words(name: &str, lang: Lang) -> String {
+    crate::grid::ShapeName::parse(name)
+        .ok()
+        .and_then(|n| crate::generate::random_shape(n, 0).ok())
+        .map_or_else(|| name.to_string(), |s| crate::hint::shape_title(&s, lang))
+}
+
 fn duels(ui: &mut Ui, stats: &[DuelStats], t: &Texts, lang: Lang) {
     ui.label(RichText::new(t.stats_duels_title).strong());
     if stats.iter().all(|s| s.played == 0) {

@@ -71,7 +71,7 @@ pub enum Reply {
     /// Game > New's puzzle was made (see `new_game.rs`), or cancelled.
     Generated {
         job: u64,
-        result: Result<Box<crate::generate::Generated>, crate::generate::Cancelled>,
+        result: Result<Box<super::new_game::Made>, crate::generate::Cancelled>,
         /// The shape it was made in (a variant's, with its maps).
         shape: crate::grid::Shape,
     },

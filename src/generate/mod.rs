@@ -55,7 +55,9 @@ mod symmetry;
 pub use canonical::{canonical_form, canonicalize, same_puzzle, Transformation};
 pub use daily::{BadDate, DailyPuzzle, Date, Weekday};
 pub use dig::is_minimal;
-pub use shaped::{generate_shaped, random_shape, GeneratedShaped, ShapedGenerateError};
+pub use shaped::{
+    generate_shaped, levels_made, makes_level, random_shape, GeneratedShaped, ShapedGenerateError,
+};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 use crate::grid::Grid;

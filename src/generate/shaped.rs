@@ -65,6 +65,22 @@ impl fmt::Display for ShapedGenerateError {
 
 impl std::error::Error for ShapedGenerateError {}
 
+/// Whether [`generate_shaped`] makes puzzles of `shape` at `level`: every
+/// level on the 9×9 lattice, where the rule engine rates them; Easy alone
+/// on the other sizes, which only the singles walk judges for now. Game >
+/// New asks this instead of keeping a list of its own.
+pub fn makes_level(shape: &Shape, level: Level) -> bool {
+    shape.is_9x9() || level == Level::Easy
+}
+
+/// The levels [`generate_shaped`] makes for `shape`, easiest first.
+pub fn levels_made(shape: &Shape) -> Vec<Level> {
+    Level::ALL
+        .into_iter()
+        .filter(|&l| makes_level(shape, l))
+        .collect()
+}
+
 /// A puzzle of `shape` at `options.level` from `seed`, reporting progress
 /// after every candidate; stops when `on_progress` breaks.
 ///
@@ -103,7 +119,7 @@ pub fn generate_shaped(
         };
     }
     let easy = options.level == Level::Easy;
-    if !shape.is_9x9() && !easy {
+    if !makes_level(shape, options.level) {
         return Err(ShapedGenerateError::LevelNeedsRuleEngine {
             shape: shape.name(),
             level: options.level,

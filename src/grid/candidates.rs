@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// A set of digits 1..=9, bit `d - 1` for digit `d`.
+/// A set of digits 1..=9, bit `d - 1` for digit `d`; a board of a larger
+/// shape keeps its notes up to 16 in the same `u16` (see [`Candidates::up_to`]).
 ///
 /// This is the currency of both the solver and the rule engine: candidate
 /// sets, unit masks and note sets are all `Candidates`, so set algebra
@@ -14,10 +15,13 @@ impl Candidates {
     pub const NONE: Candidates = Candidates(0);
     pub const ALL: Candidates = Candidates(0x1ff);
 
-    /// The set holding only `digit` (1..=9).
+    /// The largest digit a set can hold: the 16 symbols of a 16×16.
+    pub const MAX_DIGIT: u8 = 16;
+
+    /// The set holding only `digit` (1..=16; the rule engine's 1..=9).
     #[inline]
     pub const fn single(digit: u8) -> Candidates {
-        debug_assert!(digit >= 1 && digit <= 9);
+        debug_assert!(digit >= 1 && digit <= Self::MAX_DIGIT);
         Candidates(1 << (digit - 1))
     }
 
@@ -27,6 +31,23 @@ impl Candidates {
         Candidates(bits & 0x1ff)
     }
 
+    /// Every digit from 1 to `side` (a shape's symbols, up to 16).
+    #[inline]
+    pub const fn up_to(side: usize) -> Candidates {
+        if side >= 16 {
+            Candidates(u16::MAX)
+        } else {
+            Candidates((1 << side) - 1)
+        }
+    }
+
+    /// A set of up to 16 digits from its raw bits (bit `d - 1` for `d`):
+    /// the notes of a board of any size, none dropped.
+    #[inline]
+    pub const fn from_wide_bits(bits: u16) -> Candidates {
+        Candidates(bits)
+    }
+
     #[inline]
     pub const fn bits(self) -> u16 {
         self.0
@@ -34,7 +55,7 @@ impl Candidates {
 
     #[inline]
     pub const fn contains(self, digit: u8) -> bool {
-        digit >= 1 && digit <= 9 && self.0 & (1 << (digit - 1)) != 0
+        digit >= 1 && digit <= Self::MAX_DIGIT && self.0 & (1 << (digit - 1)) != 0
     }
 
     #[inline]
@@ -194,13 +215,35 @@ impl fmt::Debug for Candidates {
     }
 }
 
-/// Digits written together, as players write pencil marks: `1379`.
+/// Digits written together, as players write pencil marks: `1379`; the
+/// digits past 9 of a larger shape as letters, 10 as `A` to 16 as `G` (one
+/// character each, so a save file reads them back without separators).
 impl fmt::Display for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for d in self.iter() {
-            write!(f, "{d}")?;
+            write!(f, "{}", Candidates::digit_char(d))?;
         }
         Ok(())
+    }
+}
+
+impl Candidates {
+    /// The one character [`Display`](fmt::Display) writes for `digit`.
+    pub fn digit_char(digit: u8) -> char {
+        match digit {
+            0..=9 => (b'0' + digit) as char,
+            _ => (b'A' + digit - 10) as char,
+        }
+    }
+
+    /// The digit a character of the written form stands for (`'1'`–`'9'`,
+    /// `'A'`–`'G'`), `None` for any other.
+    pub fn digit_of_char(ch: char) -> Option<u8> {
+        match ch {
+            '1'..='9' => Some(ch as u8 - b'0'),
+            'A'..='G' => Some(ch as u8 - b'A' + 10),
+            _ => None,
+        }
     }
 }
 
@@ -230,5 +273,21 @@ mod tests {
         assert!(Candidates::single(4).is_subset_of(Candidates::ALL));
         assert!(!Candidates::contains(Candidates::ALL, 0));
         assert_eq!([1u8, 2, 2].into_iter().collect::<Candidates>().len(), 2);
+    }
+
+    #[test]
+    fn sixteen_symbols_fit_and_are_written_one_character_each() {
+        let mut set = Candidates::NONE;
+        for d in [1u8, 10, 16] {
+            set.insert(d);
+        }
+        assert!(set.contains(16) && !set.contains(17));
+        assert_eq!(set.to_string(), "1AG");
+        let back: Option<Candidates> = "1AG".chars().map(Candidates::digit_of_char).collect();
+        assert_eq!(back, Some(set));
+        assert_eq!(Candidates::up_to(16).len(), 16);
+        assert_eq!(Candidates::up_to(6).to_string(), "123456");
+        // the engine's complement stays within 1..=9
+        assert_eq!(!Candidates::NONE, Candidates::ALL);
     }
 }

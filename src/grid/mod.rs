@@ -13,7 +13,7 @@ mod shape;
 mod shaped;
 mod stream;
 
-pub use board::{Board, CellChange, CellState, EditError, Move};
+pub use board::{Board, CellChange, CellState, EditError, Move, Place};
 pub use candidates::{Candidates, CandidatesIter};
 pub use cell::{Cell, Unit};
 pub use cell_set::CellSet;
@@ -96,6 +96,16 @@ impl Grid {
     }
 
     #[inline]
+    /// The grid of the first 81 `values` (a 9×9 board's cells by index);
+    /// a value above 9, or a cell missing, is left empty.
+    pub fn from_digits_lossy(values: &[u8]) -> Grid {
+        let mut digits = [0; 81];
+        for (d, &v) in digits.iter_mut().zip(values) {
+            *d = if v <= 9 { v } else { 0 };
+        }
+        Grid(digits)
+    }
+
     pub fn digits(&self) -> &[u8; 81] {
         &self.0
     }

@@ -2,14 +2,16 @@
 //! time played, validated on load so a damaged file is refused with a
 //! message that says what is wrong instead of yielding a broken game.
 
-use super::{Board, CellState, Grid, Move};
+use super::{Board, CellState, Grid, Move, Shape, ShapedGrid};
 use crate::files;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 const FORMAT: &str = "sudolens-game";
-const VERSION: u32 = 1;
+/// Version 2 writes a move's cell as its index, for boards of every size;
+/// version 1 named the cells of a 9×9 (`"r4c7"`), and still reads.
+const VERSION: u32 = 2;
 
 /// A game as saved on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +27,7 @@ struct SaveFile {
     version: u32,
     givens: String,
     entries: String,
-    /// 81 strings of pencil marks, `""` for none.
+    /// One string of pencil marks per cell, `""` for none.
     notes: Vec<String>,
     #[serde(default)]
     history: Vec<Move>,
@@ -193,47 +195,117 @@ pub(crate) fn invalid(message: String) -> SaveError {
     }
 }
 
+/// The values of one line of a save file (givens or entries) in `shape`:
+/// the classic's 81-character line as [`Grid::parse`] reads it, another
+/// shape's cells in its symbols (`.` for an empty cell).
+fn values_of_line(line: &str, shape: &Shape) -> Result<Vec<u8>, String> {
+    if shape.is_9x9() {
+        return Grid::parse(line)
+            .map(|g| g.digits().to_vec())
+            .map_err(|e| e.to_string());
+    }
+    let side = shape.side() as u8;
+    let values = line
+        .chars()
+        .map(|ch| {
+            shape
+                .symbols()
+                .value_of(ch, side)
+                .ok_or_else(|| format!("{ch:?} is not a symbol of a {} grid", shape.name()))
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    if values.len() != shape.cell_count() {
+        return Err(format!(
+            "found {} cells, expected {}",
+            values.len(),
+            shape.cell_count()
+        ));
+    }
+    Ok(values)
+}
+
+/// The puzzle of a save file: its givens' line in `shape`.
+fn puzzle_of(givens: &str, shape: &Shape) -> Result<ShapedGrid, String> {
+    let values = values_of_line(givens, shape).map_err(|e| format!("givens: {e}"))?;
+    ShapedGrid::new(shape.clone(), values).ok_or_else(|| "givens: a value too large".to_string())
+}
+
 /// The player's cells from the texts a save file holds (and the web page
-/// sends): the entries as an 81-character line, the notes as 81 strings of
-/// digits. An entry on a given's cell, or a note that is not a digit, is
-/// refused with the cell named.
+/// sends): the entries as one line of the shape's cells, the notes as one
+/// string of digits per cell. An entry on a given's cell, or a note that
+/// is not a symbol of the shape, is refused with the cell named.
 fn cells_from_text(
-    givens: &Grid,
+    puzzle: &ShapedGrid,
     entries: &str,
     notes: &[String],
-) -> Result<[CellState; 81], String> {
-    let entries = Grid::parse(entries).map_err(|e| format!("entries: {e}"))?;
-    if notes.len() != 81 {
-        return Err(format!("notes: found {} cells, expected 81", notes.len()));
+) -> Result<Vec<CellState>, String> {
+    let shape = puzzle.shape();
+    let entries = values_of_line(entries, shape).map_err(|e| format!("entries: {e}"))?;
+    let count = shape.cell_count();
+    if notes.len() != count {
+        return Err(format!(
+            "notes: found {} cells, expected {count}",
+            notes.len()
+        ));
     }
-    let mut cells = [CellState::default(); 81];
-    for (i, cell) in super::Cell::ALL.iter().enumerate() {
-        let (g, e) = (givens.get(*cell), entries.get(*cell));
+    let side = shape.side() as u8;
+    let mut cells = vec![CellState::default(); count];
+    for (i, state) in cells.iter_mut().enumerate() {
+        let cell = super::Place {
+            index: i as u16,
+            side,
+        };
+        let (g, e) = (puzzle.get(i), entries[i]);
         if g != 0 && e != 0 {
             return Err(format!("{cell} has both the given {g} and the entry {e}"));
         }
         let notes = notes[i]
             .chars()
-            .map(|ch| match ch {
-                '1'..='9' => Ok(ch as u8 - b'0'),
+            .map(|ch| match super::Candidates::digit_of_char(ch) {
+                Some(d) if d <= side => Ok(d),
                 _ => Err(format!(
-                    "notes of {cell}: {ch:?} is not a digit from 1 to 9"
+                    "notes of {cell}: {ch:?} is not a digit from 1 to {side}"
                 )),
             })
             .collect::<Result<_, _>>()?;
-        cells[i] = CellState { entry: e, notes };
+        *state = CellState { entry: e, notes };
     }
     Ok(cells)
 }
 
 impl Board {
-    /// A board with no history from its texts: the givens and the entries as
-    /// 81-character lines, the notes as 81 strings of digits (`""` for
-    /// none), as a save file holds them. The error names the cell or line.
+    /// A classic board with no history from its texts: the givens and the
+    /// entries as 81-character lines, the notes as 81 strings of digits
+    /// (`""` for none), as a save file holds them. The error names the
+    /// cell or line.
     pub fn from_text(givens: &str, entries: &str, notes: &[String]) -> Result<Board, String> {
-        let givens = Grid::parse(givens).map_err(|e| format!("givens: {e}"))?;
-        let cells = cells_from_text(&givens, entries, notes)?;
-        Ok(Board::from_parts(givens, cells, Vec::new(), Vec::new()))
+        Board::from_text_in(&Shape::classic(), givens, entries, notes)
+    }
+
+    /// [`Board::from_text`] in any shape: the lines in the shape's symbols,
+    /// one string of notes per cell (digits past 9 as `A` to `G`).
+    pub fn from_text_in(
+        shape: &Shape,
+        givens: &str,
+        entries: &str,
+        notes: &[String],
+    ) -> Result<Board, String> {
+        let puzzle = puzzle_of(givens, shape)?;
+        let cells = cells_from_text(&puzzle, entries, notes)?;
+        Ok(Board::from_parts(&puzzle, cells, Vec::new(), Vec::new()))
+    }
+
+    /// The lines of a save file (and of `sudolens games --json`): the
+    /// givens and the entries in the shape's symbols (the classic's as
+    /// [`Grid::to_line`] writes them).
+    pub fn text_lines(&self) -> (String, String) {
+        if self.is_9x9() {
+            return (self.givens().to_line(), self.entries().to_line());
+        }
+        let entries = ShapedGrid::new(self.shape().clone(), self.entry_values())
+            .map(|g| g.to_line())
+            .unwrap_or_default();
+        (self.puzzle().to_line(), entries)
     }
 }
 
@@ -250,11 +322,10 @@ impl SavedGame {
         let file = SaveFile {
             format: FORMAT.into(),
             version: VERSION,
-            givens: b.givens().to_line(),
-            entries: b.entries().to_line(),
-            notes: super::Cell::ALL
-                .iter()
-                .map(|&c| b.notes(c).to_string())
+            givens: b.text_lines().0,
+            entries: b.text_lines().1,
+            notes: (0..b.cell_count())
+                .map(|i| b.notes_at(i).to_string())
                 .collect(),
             history: b.history().to_vec(),
             redo: b.redo_stack().to_vec(),
@@ -268,34 +339,43 @@ impl SavedGame {
         let file: SaveFile = parse_versioned(text, (FORMAT, VERSION, "save"), |f: &SaveFile| {
             (&f.format, f.version)
         })?;
-        let givens = Grid::parse(&file.givens).map_err(|e| invalid(format!("givens: {e}")))?;
-        let cells = cells_from_text(&givens, &file.entries, &file.notes).map_err(invalid)?;
+        // the shape first: it says how the lines are written
+        let shape = match &file.shape {
+            Some(header) => {
+                super::parse_shape_header(header).map_err(|e| invalid(format!("shape: {e}")))?
+            }
+            None => Shape::classic(),
+        };
+        let puzzle = puzzle_of(&file.givens, &shape).map_err(invalid)?;
+        let cells = cells_from_text(&puzzle, &file.entries, &file.notes).map_err(invalid)?;
+        let side = shape.side() as u8;
         for mv in file.history.iter().chain(&file.redo) {
             for ch in &mv.changes {
-                if givens.get(ch.cell) != 0 {
+                let cell = super::Place {
+                    index: ch.index,
+                    side,
+                };
+                let index = usize::from(ch.index);
+                if index >= shape.cell_count() {
                     return Err(invalid(format!(
-                        "history: a move edits {}, which holds a given",
-                        ch.cell
+                        "history: a move edits cell {index}, past the {} cells of the grid",
+                        shape.cell_count()
                     )));
                 }
-                if ch.before.entry > 9 || ch.after.entry > 9 {
+                if puzzle.get(index) != 0 {
                     return Err(invalid(format!(
-                        "history: a move writes a value above 9 in {}",
-                        ch.cell
+                        "history: a move edits {cell}, which holds a given"
+                    )));
+                }
+                let too_large = |s: &CellState| s.entry > side || s.notes.iter().any(|d| d > side);
+                if too_large(&ch.before) || too_large(&ch.after) {
+                    return Err(invalid(format!(
+                        "history: a move writes a value above {side} in {cell}"
                     )));
                 }
             }
         }
-        let mut board = Board::from_parts(givens, cells, file.history, file.redo);
-        if let Some(header) = &file.shape {
-            let shape =
-                super::parse_shape_header(header).map_err(|e| invalid(format!("shape: {e}")))?;
-            if !board.set_shape(shape) {
-                return Err(invalid(
-                    "shape: a saved game is played on a 9x9 grid".into(),
-                ));
-            }
-        }
+        let board = Board::from_parts(&puzzle, cells, file.history, file.redo);
         Ok(SavedGame {
             board,
             elapsed_seconds: file.elapsed_seconds,

@@ -5,7 +5,7 @@
 //! errors' own `Display` says (the command line's and the logs' wording), so
 //! the English lives once, beside each error.
 
-use super::words::{capitalised, cell};
+use super::words::{capitalised, place_name};
 use super::{Lang, Wording};
 use crate::grid::{EditError, ParseError, SaveError, MAX_LINE_BYTES};
 use crate::vision::ImportError;
@@ -108,7 +108,7 @@ pub fn edit_refused(error: &EditError, lang: impl Into<Wording>) -> String {
     // A plain cell name may open the sentence: "Row 1, column 2 is a given ...".
     capitalised(match *error {
         EditError::Given { cell: at, .. } => {
-            let c = cell(at, lang);
+            let c = place_name(at, lang);
             say!(
                 lang,
                 "{c} is a given and cannot be changed",
@@ -116,11 +116,11 @@ pub fn edit_refused(error: &EditError, lang: impl Into<Wording>) -> String {
             )
         }
         EditError::NotADigit { cell: at, value } => {
-            let c = cell(at, lang);
+            let (c, side) = (place_name(at, lang), at.side);
             say!(
                 lang,
-                "{c}: {value} is not a digit from 1 to 9",
-                "{c} : {value} n'est pas un chiffre de 1 à 9"
+                "{c}: {value} is not a digit from 1 to {side}",
+                "{c} : {value} n'est pas un chiffre de 1 à {side}"
             )
         }
     })
@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn a_refused_edit_names_its_cell_as_pip_does() {
         let given = EditError::Given {
-            cell: Cell::new(0, 1),
+            cell: Cell::new(0, 1).into(),
             digit: 4,
         };
         assert_eq!(

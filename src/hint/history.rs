@@ -261,6 +261,7 @@ mod tests {
 
     fn past(puzzle: Grid, finished: Option<&str>, seconds: u64, solve_used: bool) -> PastGame {
         PastGame {
+            shape: "classic".into(),
             id: GameId(1),
             puzzle,
             origin: Origin::Pasted,

@@ -129,14 +129,17 @@ pub use photo::{
     photo_cancelled, photo_not_read, photo_read, photo_reading_started, photo_sent_to_window,
     CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
-pub use shapes::{read_as_variant, shape_changed, shape_rules, shape_title};
+pub use shapes::{
+    no_steps_on_this_size, read_as_variant, shape_changed, shape_rules, shape_title, sized_welcome,
+    wrong_count_on_this_size,
+};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,
 };
 use words::{cell, cells, digits, units};
 pub use words::{
-    cell_name, level_name, technique_name, technique_rule, unit_name, Notation, Wording,
+    cell_name, level_name, place_name, technique_name, technique_rule, unit_name, Notation, Wording,
 };
 
 /// The title over a paragraph in the dialogue.

@@ -2,7 +2,7 @@
 //! the classic's, said when a photo is read as a variant and when a
 //! variant game starts.
 
-use super::{Lang, Wording};
+use super::{plain, Lang, Paragraph, ParagraphKind, Wording};
 use crate::grid::Shape;
 
 /// The shape's name as a player reads it: "X-Sudoku", "Hyper Sudoku",
@@ -138,6 +138,69 @@ pub fn shape_changed(
             super::ParagraphKind::Invalid
         },
         lines,
+    }
+}
+
+/// A hint asked on a shape the rule engine does not read (a 6×6, a
+/// 16×16): Pip says so plainly instead of making a step up. The same
+/// reason as [`crate::logic::NotNineByNine`], in the player's language.
+pub fn no_steps_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
+    let w: Wording = lang.into();
+    let title = shape_title(shape, w);
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            w,
+            "I explain steps on 9x9 grids only, not yet on a {title}. Check tells you whether your entries are right, and Solve shows the solution.",
+            "Je n'explique les étapes que sur les grilles 9x9, pas encore sur un {title}. Vérifier te dit si tes chiffres sont justes, et Résoudre montre la solution."
+        ))],
+    }
+}
+
+/// Pip welcomes a new puzzle of a size the rule engine does not read: its
+/// name, level and givens, then its rules.
+pub fn sized_welcome(
+    shape: &Shape,
+    givens: usize,
+    level: crate::logic::Level,
+    lang: impl Into<Wording>,
+) -> Paragraph {
+    let w: Wording = lang.into();
+    let (title, level) = (shape_title(shape, w), super::level_name(level, w.lang));
+    let mut lines = vec![plain(say!(
+        w,
+        "A new {title}, {level}, with {givens} givens. Have fun!",
+        "Un nouveau {title}, {level}, avec {givens} données. Amuse-toi bien !"
+    ))];
+    lines.extend(shape_rules(shape, w).into_iter().map(plain));
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines,
+    }
+}
+
+/// Check on a board of a size the rule engine does not read: how many
+/// entries are wrong (drawn in red on the board), or all right.
+pub fn wrong_count_on_this_size(wrong: usize, lang: impl Into<Wording>) -> Paragraph {
+    let w: Wording = lang.into();
+    if wrong == 0 {
+        return super::entries_all_right(w.lang);
+    }
+    let text = match wrong {
+        1 => say!(
+            w,
+            "One entry is wrong: it is shown in red.",
+            "Un chiffre est faux : il est en rouge."
+        ),
+        n => say!(
+            w,
+            "{n} entries are wrong: they are shown in red.",
+            "{n} chiffres sont faux : ils sont en rouge."
+        ),
+    };
+    Paragraph {
+        kind: ParagraphKind::WrongEntries,
+        lines: vec![plain(text)],
     }
 }
 

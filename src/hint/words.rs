@@ -162,6 +162,19 @@ pub fn cell_name(c: Cell, w: impl Into<Wording>) -> String {
     format!("{row} {r}, {col} {k}")
 }
 
+/// A cell of a board of any size named as [`cell_name`] names a 9×9's:
+/// "row 10, column 12" or `r10c12`.
+pub fn place_name(p: crate::grid::Place, w: impl Into<Wording>) -> String {
+    let w = w.into();
+    if !w.plain() {
+        return p.to_string();
+    }
+    let (r, k) = (p.row() + 1, p.col() + 1);
+    let row = line_word(Unit::Row(0), false, w.lang);
+    let col = line_word(Unit::Col(0), false, w.lang);
+    format!("{row} {r}, {col} {k}")
+}
+
 /// [`cell_name`], for the family files.
 pub(crate) fn cell(c: Cell, w: Wording) -> String {
     cell_name(c, w)

@@ -56,7 +56,8 @@ pub use duels::{DuelId, DuelStats, FinishedDuel, PastDuel};
 pub use recorder::{GameStart, Recorder, Report, Request};
 pub use schema::VERSION;
 pub use stats::{
-    streaks, DailyToday, GameLine, GameResult, LevelStats, SolveTime, Statistics, Streaks,
+    streaks, DailyToday, GameLine, GameResult, LevelStats, ShapeStats, SolveTime, Statistics,
+    Streaks,
 };
 
 use std::path::{Path, PathBuf};
@@ -65,7 +66,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
 use crate::generate::{canonical_form, Date};
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 use crate::logic::{Level, Technique};
 use schema::Migrated;
 
@@ -133,6 +134,8 @@ impl Origin {
 pub struct NewGame {
     /// The givens.
     pub puzzle: Grid,
+    /// The shape's name (`classic`, `x`, `jigsaw`...; see [`Shape::name`]).
+    pub shape: String,
     /// The canonical form of the givens (see [`canonical_form`]).
     pub canonical: Grid,
     pub origin: Origin,
@@ -155,12 +158,37 @@ impl NewGame {
         started_at: i64,
         seconds_played: u64,
     ) -> Option<NewGame> {
-        if !crate::solver::verdict(&puzzle).is_unique() {
+        NewGame::in_shape(
+            &Shape::classic(),
+            puzzle,
+            origin,
+            started_at,
+            seconds_played,
+        )
+    }
+
+    /// [`NewGame::new`] in a 9×9 `shape` (X, Hyper, jigsaw...): checked and
+    /// rated by its rules. Only the classic has a canonical form (a variant's
+    /// houses do not survive every turn and swap): a variant's is its givens.
+    pub fn in_shape(
+        shape: &Shape,
+        puzzle: Grid,
+        origin: Origin,
+        started_at: i64,
+        seconds_played: u64,
+    ) -> Option<NewGame> {
+        if !crate::solver::verdict_in(shape, &puzzle).is_unique() {
             return None;
         }
-        let rating = crate::logic::rate_grid(&puzzle);
+        let (rating, canonical) = if shape.is_classic() {
+            (crate::logic::rate_grid(&puzzle), canonical_form(&puzzle))
+        } else {
+            let path = crate::logic::solve_path_in(shape, &puzzle).ok()?;
+            (crate::logic::rate(&path), puzzle)
+        };
         Some(NewGame {
-            canonical: canonical_form(&puzzle),
+            canonical,
+            shape: shape.name(),
             puzzle,
             origin,
             level: rating.level,
@@ -209,6 +237,8 @@ pub struct GameProgress {
 pub struct PastGame {
     pub id: GameId,
     pub puzzle: Grid,
+    /// The shape's name, `classic` for the games recorded before shapes were.
+    pub shape: String,
     pub origin: Origin,
     pub level: Level,
     pub started_at: i64,
@@ -405,8 +435,8 @@ impl History {
         self.conn
             .execute(
                 "INSERT INTO games (puzzle, canonical, origin, origin_detail, level, score,
-                                    started_at, seconds_played, moves)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0)",
+                                    started_at, seconds_played, moves, shape)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9)",
                 params![
                     game.puzzle.to_line(),
                     game.canonical.to_line(),
@@ -416,6 +446,7 @@ impl History {
                     f64::from(game.score),
                     game.started_at,
                     game.seconds_played as i64,
+                    game.shape,
                 ],
             )
             .map_err(|e| self.error(e))?;
@@ -523,7 +554,8 @@ impl History {
                     date(finished_at, 'unixepoch', 'localtime'),
                     (SELECT count(*) FROM hints WHERE game_id = games.id),
                     moves,
-                    (SELECT count(*) FROM hints WHERE game_id = games.id AND played)
+                    (SELECT count(*) FROM hints WHERE game_id = games.id AND played),
+                    shape
              FROM games {filter}"
         );
         let mut stmt = self.conn.prepare(&sql).map_err(|e| self.error(e))?;
@@ -544,6 +576,7 @@ impl History {
                     hints: r.get(11)?,
                     moves: r.get(12)?,
                     pip_moves: r.get(13)?,
+                    shape: r.get(14)?,
                 })
             })
             .map_err(|e| self.error(e))?;
@@ -652,6 +685,7 @@ struct RawGame {
     hints: u32,
     moves: Option<u32>,
     pip_moves: u32,
+    shape: String,
 }
 
 impl RawGame {
@@ -663,6 +697,7 @@ impl RawGame {
         Some(PastGame {
             id: GameId(self.id),
             puzzle: Grid::parse(&self.puzzle).ok()?,
+            shape: self.shape.clone(),
             origin: Origin::from_columns(&self.origin, self.detail.clone())?,
             level: self.level.parse().ok()?,
             started_at: self.started_at,

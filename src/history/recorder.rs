@@ -20,6 +20,8 @@ use crate::grid::Grid;
 pub struct GameStart {
     /// The givens.
     pub puzzle: Grid,
+    /// The rules they are played by (a 9×9 shape).
+    pub shape: crate::grid::Shape,
     pub origin: Origin,
     /// Unix seconds.
     pub started_at: i64,
@@ -31,7 +33,8 @@ impl GameStart {
     /// The game rated and put in canonical form; `None` when its puzzle
     /// has no solution or several (not a game to record).
     fn rated(self) -> Option<NewGame> {
-        NewGame::new(
+        NewGame::in_shape(
+            &self.shape,
             self.puzzle,
             self.origin,
             self.started_at,

@@ -84,9 +84,16 @@ const MOVES: &str = "
 ALTER TABLE games ADD COLUMN moves INTEGER;
 ";
 
+/// Schema 5: each game's shape (issue 29), by the name the command line
+/// gives it (`classic`, `x`, `x+hyper`, `jigsaw`...), so that statistics
+/// keep the variants apart. Every game recorded before was a classic.
+const SHAPES: &str = "
+ALTER TABLE games ADD COLUMN shape TEXT NOT NULL DEFAULT 'classic';
+";
+
 /// Every migration, oldest first: a file at version `v` has had the first
 /// `v`. Append, never edit: files in the field are at every version.
-pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES];
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES, SHAPES];
 
 /// The version this build writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;

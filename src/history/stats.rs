@@ -136,6 +136,49 @@ pub enum DailyToday {
     Solved,
 }
 
+/// The games of one shape: played, solved by the player alone, and the
+/// best time among those (a 6×6 is no race against a classic).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeStats {
+    /// The shape's name (`classic`, `x`, `jigsaw`...).
+    pub shape: String,
+    pub games: u32,
+    pub solved: u32,
+    pub best: Option<u64>,
+}
+
+impl ShapeStats {
+    /// One entry per shape played, the classic first, then by name.
+    fn of(played: &[&PastGame]) -> Vec<ShapeStats> {
+        let mut shapes: Vec<ShapeStats> = Vec::new();
+        for g in played {
+            let i = match shapes.iter().position(|s| s.shape == g.shape) {
+                Some(i) => i,
+                None => {
+                    shapes.push(ShapeStats {
+                        shape: g.shape.clone(),
+                        games: 0,
+                        solved: 0,
+                        best: None,
+                    });
+                    shapes.len() - 1
+                }
+            };
+            let s = &mut shapes[i];
+            s.games += 1;
+            if g.solved() && !g.assisted() {
+                s.solved += 1;
+                let t = g.seconds_played;
+                s.best = Some(s.best.map_or(t, |b| b.min(t)));
+            }
+        }
+        shapes.sort_by(|a, b| {
+            (a.shape != "classic", &a.shape).cmp(&(b.shape != "classic", &b.shape))
+        });
+        shapes
+    }
+}
+
 /// Everything the Statistics window shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Statistics {
@@ -148,6 +191,8 @@ pub struct Statistics {
     pub duels: Vec<DuelStats>,
     /// Every game played, latest first.
     pub games: Vec<GameLine>,
+    /// The games by shape, each with its best time.
+    pub shapes: Vec<ShapeStats>,
 }
 
 impl Statistics {
@@ -219,6 +264,7 @@ impl Statistics {
             daily_today,
             duels: DuelStats::of(&[]),
             games: played.iter().rev().map(|g| GameLine::of(g)).collect(),
+            shapes: ShapeStats::of(&played),
         }
     }
 
@@ -296,6 +342,7 @@ mod tests {
         PastGame {
             id: GameId(1),
             puzzle: Grid::empty(),
+            shape: "classic".into(),
             origin: Origin::Pasted,
             level,
             started_at: 0,

@@ -474,6 +474,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 1,
         game: GameStart {
+            shape: crate::grid::Shape::classic(),
             puzzle: grid(HARD_17),
             origin: Origin::Generated { seed: 7 },
             started_at: at,
@@ -493,6 +494,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 2,
         game: GameStart {
+            shape: crate::grid::Shape::classic(),
             puzzle: Grid::empty(),
             origin: Origin::Pasted,
             started_at: at,
@@ -516,6 +518,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 3,
         game: GameStart {
+            shape: crate::grid::Shape::classic(),
             puzzle: disguised,
             origin: Origin::Photo("x.jpg".into()),
             started_at: at + 86_400,
@@ -532,6 +535,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Resume {
         key: 4,
         game: GameStart {
+            shape: crate::grid::Shape::classic(),
             puzzle: disguised,
             origin: Origin::Saved,
             started_at: at + 2 * 86_400,
@@ -591,6 +595,7 @@ fn the_recorder_waits_out_a_lock_and_loses_nothing() {
     }
     // The player goes on meanwhile: a game, two hints, the finish.
     let game = GameStart {
+        shape: crate::grid::Shape::classic(),
         puzzle: grid(EASY),
         origin: Origin::Pasted,
         started_at: noon("2025-05-12"),
@@ -825,6 +830,52 @@ fn a_schema_without_moves_is_migrated_and_its_games_still_count() {
     h.update(dropped, &played).unwrap();
     assert_eq!(h.games().unwrap()[1].moves, Some(3));
     assert_eq!(h.statistics(today).unwrap().games(), 2);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29: a file of schema 4 has no shape column; its games are
+/// classics, and statistics keep a later X-Sudoku apart, with its own
+/// best time.
+#[test]
+fn a_schema_without_shapes_is_migrated_and_shapes_are_kept_apart() {
+    let dir = temp_dir("migrate-shapes");
+    let path = dir.join(FILE_NAME);
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        schema::migrate_to(&mut conn, 4).unwrap();
+        assert_eq!(schema::version(&conn).unwrap(), 4);
+        insert_easy_game_of_1_may(&conn, ", moves", ", 40");
+    }
+    let mut h = History::open(&path).unwrap();
+    assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
+    let games = h.games().unwrap();
+    assert_eq!(games[0].shape, "classic", "an old game is a classic");
+    // an X-Sudoku, solved faster than the classic
+    let x = Shape::parse_name("x").unwrap();
+    let at = noon("2025-05-02");
+    let puzzle = grid(crate::test_puzzles::X_SUDOKU);
+    let game = NewGame::in_shape(&x, puzzle, Origin::Pasted, at, 0).unwrap();
+    assert_eq!(game.shape, "x");
+    let id = h.start(&game).unwrap();
+    let solved = GameProgress {
+        seconds_played: 200,
+        moves: 40,
+        finished_at: Some(at + 200),
+        ..GameProgress::default()
+    };
+    h.update(id, &solved).unwrap();
+    let today: Date = "2025-05-02".parse().unwrap();
+    let stats = h.statistics(today).unwrap();
+    let by_shape: Vec<(&str, u32, Option<u64>)> = stats
+        .shapes
+        .iter()
+        .map(|s| (s.shape.as_str(), s.games, s.best))
+        .collect();
+    assert_eq!(
+        by_shape,
+        vec![("classic", 1, Some(500)), ("x", 1, Some(200))]
+    );
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -114,7 +114,7 @@ pub(crate) fn interpret(
     });
     // the print's marks of a variant (shaded diagonals, windows or cells, a jigsaw's heavy
     // lines) are read with that variant's rules when they give the puzzle its one solution
-    let (fixed, shape) = variant::read_with_shape(&grid.warped, &given_probs);
+    let (fixed, shape, regions) = variant::read_with_shape(&grid.warped, &given_probs);
     // where the player writes: how much likelier than the model's mix a doubtful cell is written
     let entry_odds = writes.then(|| if rendered { 1.0 } else { fill_odds(&probs) });
     let solution = fixed.verdict.solution().copied();
@@ -178,6 +178,7 @@ pub(crate) fn interpret(
     }
     ImportResult {
         shape,
+        regions,
         width,
         height,
         corners,

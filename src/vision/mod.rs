@@ -168,6 +168,11 @@ pub struct ImportResult {
     /// The puzzle's shape: the classic, or the variant its shaded cells show (X's diagonals,
     /// Hyper's windows) when its rules give the givens their one solution. `"x"` in JSON.
     pub shape: Shape,
+    /// A jigsaw's regions (0-based, reading order) as the photo's heavy
+    /// lines drew them, when they are not the boxes; kept even when their
+    /// rules were not taken, so that the player may choose them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<Vec<u8>>,
     /// The photo's size in pixels, as stored (its orientation tag ignored).
     pub width: u32,
     pub height: u32,

@@ -19,15 +19,30 @@ use crate::grid::{Parity, Shape, ShapeSpec};
 use image::GrayImage;
 
 /// The givens of the upright canonical grid `warped`, repaired by the rules
-/// of the shape its print shows (see the module's notes), and that shape.
-pub(crate) fn read_with_shape(warped: &GrayImage, probs: &[GivenProbs; 81]) -> (Repair, Shape) {
+/// of the shape its print shows (see the module's notes), and that shape;
+/// with the jigsaw regions its heavy lines drew, if any, even when their
+/// rules were not taken (the correction screen offers them to the player).
+pub(crate) fn read_with_shape(
+    warped: &GrayImage,
+    probs: &[GivenProbs; 81],
+) -> (Repair, Shape, Option<Vec<u8>>) {
+    let regions = regions::heavy_line_regions(warped).filter(|r| !regions::are_boxes(r));
+    let (repair, shape) = read_in_shape(warped, probs, regions.clone());
+    (repair, shape, regions)
+}
+
+/// [`read_with_shape`] once the heavy lines are read.
+fn read_in_shape(
+    warped: &GrayImage,
+    probs: &[GivenProbs; 81],
+    regions: Option<Vec<u8>>,
+) -> (Repair, Shape) {
     let shaded = shading::shaded_cells(&shading::paper_levels(warped));
     let named = shaded.as_deref().and_then(shading::variant_of);
-    let regions = regions::heavy_line_regions(warped).filter(|r| !regions::are_boxes(r));
     let base = ShapeSpec {
         diagonals: named.is_some_and(|n| n.diagonals),
         windows: named.is_some_and(|n| n.windows),
-        regions: regions.clone(),
+        regions,
         ..ShapeSpec::classic()
     };
     let proper = |spec: ShapeSpec| -> Option<(Repair, Shape)> {

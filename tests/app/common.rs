@@ -292,10 +292,21 @@ pub fn sample_photo() -> (PathBuf, Grid) {
 /// Opens the correction screen on a white `size` photo whose grid outline
 /// sits `inset` pixels inside its edges, with these readings.
 pub fn open_photo_screen(h: &mut Window, readings: [ReadCell; 81], size: [usize; 2], inset: f32) {
+    let state = photo_screen(h, readings, size, inset);
+    h.state_mut().open_import(state);
+}
+
+/// The correction screen's state [`open_photo_screen`] opens.
+pub fn photo_screen(
+    h: &Window,
+    readings: [ReadCell; 81],
+    size: [usize; 2],
+    inset: f32,
+) -> ImportState {
     let image = egui::ColorImage::filled(size, egui::Color32::WHITE);
     let photo = h.ctx.load_texture("photo", image, Default::default());
     let (w, ht) = (size[0] as f32, size[1] as f32);
-    h.state_mut().open_import(ImportState {
+    ImportState {
         photo,
         size: egui::vec2(w, ht),
         corners: [
@@ -309,7 +320,8 @@ pub fn open_photo_screen(h: &mut Window, readings: [ReadCell; 81], size: [usize;
         busy: false,
         name: "photo.jpg".into(),
         shape: sudolens::grid::Shape::classic(),
-    });
+        regions: None,
+    }
 }
 
 /// "Use this grid" on the correction screen, and the work it starts.

@@ -85,3 +85,36 @@ fn a_portrait_photo_uses_the_room_it_has() {
     );
     assert!(photo.height() > grid, "{photo:?}");
 }
+
+/// Issue 29: the photo's heavy lines drew a jigsaw's regions (as a classic
+/// its givens have several solutions): the correction screen offers the
+/// jigsaw, checks the puzzle again by its rules, and the game is played on
+/// those regions.
+#[test]
+fn a_jigsaw_the_photo_drew_is_offered_and_checked_again() {
+    use sudolens::app::import_view::ReadCell;
+    const JIGSAW: &str = "shape: jigsaw\nregions:\n111222223\n141223333\n141253333\n\
+        141255569\n447756669\n447555699\n447566669\n777788999\n788888889\npuzzle:\n\
+        ...3..5.....2.....2.9.54....1.4..8.....7.6.....4..2.5....98.1.3.....8.....7..9...\n";
+    let read = sudolens::grid::parse_shaped(JIGSAW).unwrap().remove(0);
+    let grid = read.grid.unwrap();
+    let (shape, puzzle) = (grid.shape().clone(), grid.values().to_vec());
+    let regions = shape.region_map().unwrap().to_vec();
+    let dir = TestDir::new("jigsaw-photo");
+    let mut h = open_window(&dir);
+    let readings: [ReadCell; 81] = std::array::from_fn(|i| ReadCell {
+        digit: puzzle[i],
+        ..ReadCell::default()
+    });
+    let mut state = photo_screen(&h, readings, [90, 90], 0.0);
+    state.regions = Some(regions);
+    h.state_mut().open_import(state);
+    h.run_steps(2);
+    click(&mut h, "Jigsaw (irregular regions)");
+    h.run_steps(2);
+    let said = pip_said(&h).join(" ");
+    assert!(said.contains("exactly one solution"), "{said}");
+    use_this_grid(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    assert_eq!(h.state().board().shape(), &shape);
+}

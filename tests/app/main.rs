@@ -28,4 +28,5 @@ mod phone;
 mod picker;
 mod play;
 mod settings;
+mod sizes;
 mod welcome;

@@ -401,7 +401,7 @@ impl App {
         };
         let happened = match action {
             InputAction::Digit { digit, note } => screen.type_digit(*digit, *note),
-            InputAction::Erase => {
+            InputAction::Erase | InputAction::Symbol { ch: '0', .. } => {
                 screen.erase();
                 None
             }

@@ -220,6 +220,25 @@ impl Shape {
         }
     }
 
+    /// The box or jigsaw region (0-based) holding cell `index`, any size.
+    pub fn region_at(&self, index: usize) -> usize {
+        self.0.layout.region_of.get(index).map_or(0, |&r| r.into())
+    }
+
+    /// The cells of the extra houses (X's diagonals, Hyper's windows), by
+    /// index, any size: the cells a board shades as the papers print them.
+    pub fn in_extra_house(&self) -> Vec<bool> {
+        let mut shaded = vec![false; self.cell_count()];
+        for house in self.houses() {
+            if matches!(house.unit, Unit::Diagonal(_) | Unit::Window(_)) {
+                for &i in &house.cells {
+                    shaded[usize::from(i)] = true;
+                }
+            }
+        }
+        shaded
+    }
+
     /// The cells sharing a unit with `cell`, as an 81-bit mask.
     #[inline]
     pub fn peer_mask(&self, cell: Cell) -> u128 {
@@ -285,6 +304,30 @@ impl Shape {
             }
         }
         found
+    }
+
+    /// The cells of `values` (one per cell index, any size) whose value is
+    /// written again in one of their houses, in reading order: the
+    /// conflicts of a board of any size.
+    pub fn repeated_cells(&self, values: &[u8]) -> Vec<usize> {
+        let mut repeated = vec![false; values.len()];
+        for house in self.houses() {
+            let mut first_at = [None::<u16>; 17];
+            for &i in &house.cells {
+                let v = values.get(usize::from(i)).copied().unwrap_or(0);
+                if v == 0 || usize::from(v) >= first_at.len() {
+                    continue;
+                }
+                match first_at[usize::from(v)] {
+                    Some(j) => {
+                        repeated[usize::from(i)] = true;
+                        repeated[usize::from(j)] = true;
+                    }
+                    None => first_at[usize::from(v)] = Some(i),
+                }
+            }
+        }
+        (0..values.len()).filter(|&i| repeated[i]).collect()
     }
 
     /// The given digits of a 9×9 grid that break the shading (an odd digit

@@ -1,0 +1,169 @@
+//! Grids of every size in the window (issue 29): Game → New → Shape makes a
+//! 6×6 or a 16×16, the board draws it, the pad shows its symbols, the keys
+//! past 9 write them, and the games library keeps it.
+
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+
+use super::common::*;
+
+/// Game → New → Shape → `shape`, then Game → New → Easy; waits for it.
+fn new_in_shape(h: &mut Window, shape: &str) {
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label_contains("New").hover();
+    h.run_steps(3);
+    h.get_by_label("Shape").hover();
+    h.run_steps(3);
+    h.get_by_label(shape).click();
+    h.run_steps(2);
+    game_new(h, "Easy");
+    wait(h);
+}
+
+/// The name of cell `index` on a board of side `side`, as the board gives
+/// it to a screen reader when it is empty.
+fn empty_label(index: usize, side: usize) -> String {
+    format!(
+        "row {}, column {}: empty",
+        index / side + 1,
+        index % side + 1
+    )
+}
+
+/// A 16×16: its 256 cells, a pad of 1 to 16, the letters A to G writing
+/// 10 to 16 (Shift for a note), and undo taking them back.
+#[test]
+fn a_16x16_plays_with_its_pad_and_letter_keys() {
+    let dir = TestDir::new("sixteen");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "16×16 (4×4 boxes)");
+    let board = h.state().board().clone();
+    assert_eq!(board.shape().name(), "16x16");
+    assert_eq!(board.cell_count(), 256);
+    // the pad: sixteen symbols, 10 to 16 past the nine digits
+    let pad = h.get_all_by_label_contains(" of 16 placed").count();
+    assert_eq!(pad, 16);
+    let empty: Vec<usize> = (0..256).filter(|&i| board.value_at(i) == 0).collect();
+    let (first, second) = (empty[0], empty[1]);
+    click(&mut h, &empty_label(first, 16));
+    press(&mut h, Modifiers::NONE, Key::A);
+    assert_eq!(h.state().board().value_at(first), 10, "A writes 10");
+    click(&mut h, &empty_label(second, 16));
+    press(&mut h, Modifiers::SHIFT, Key::G);
+    assert!(
+        h.state().board().notes_at(second).contains(16),
+        "Shift+G notes 16"
+    );
+    // the board names the note as the pad writes it
+    h.get_by_label_contains("notes 16");
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert!(h.state().board().notes_at(second).is_empty());
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().board().value_at(first), 0);
+    // a hint on a size the rule engine does not read: said plainly
+    press(&mut h, Modifiers::NONE, Key::H);
+    let said = pip_said(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("I explain steps on 9x9 grids only")),
+        "{said:?}"
+    );
+}
+
+/// Fills every empty cell of the board on screen with its solution by
+/// clicking the cell and typing the digit, as a player would.
+fn play_to_the_end(h: &mut Window) {
+    let board = h.state().board().clone();
+    let side = board.shape().side();
+    let solution =
+        sudolens::solver::solve_shaped(board.shape(), board.given_values()).expect("proper");
+    for i in (0..board.cell_count()).filter(|&i| board.value_at(i) == 0) {
+        h.get_by_label_contains(&cell_start(i, side, h)).click();
+        h.step();
+        press(h, Modifiers::NONE, digit_key(solution[i]));
+    }
+}
+
+/// The start of cell `index`'s name in the window's language.
+fn cell_start(index: usize, side: usize, h: &Window) -> String {
+    let (row, col) = (index / side + 1, index % side + 1);
+    match h.state().lang() {
+        sudolens::app::i18n::Lang::En => format!("row {row}, column {col}:"),
+        sudolens::app::i18n::Lang::Fr => format!("ligne {row}, colonne {col} :"),
+    }
+}
+
+/// A 6×6 played to the end in English, then another in French: each ends
+/// with Pip's cheer in the player's language.
+#[test]
+fn a_6x6_is_played_to_the_end_in_both_languages() {
+    let dir = TestDir::new("six");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    assert_eq!(h.state().board().shape().name(), "6x6");
+    assert_eq!(h.get_all_by_label_contains(" of 6 placed").count(), 6);
+    play_to_the_end(&mut h);
+    assert!(h.state().board().is_solved());
+    assert!(pip_said(&h).iter().any(|l| l == "Solved! Well done."));
+
+    choose_french(&mut h);
+    h.run_steps(3);
+    // Ctrl+N's level is made in the shape chosen: Easy, the 6×6's level
+    press(&mut h, Modifiers::COMMAND, Key::N);
+    wait(&mut h);
+    assert_eq!(h.state().board().shape().name(), "6x6");
+    assert!(!h.state().board().is_solved());
+    assert_eq!(h.get_all_by_label_contains(" sur 6 placés").count(), 6);
+    play_to_the_end(&mut h);
+    assert!(pip_said(&h).iter().any(|l| l == "Résolu ! Bravo."));
+}
+
+/// A 6×6 under way is kept by the games library and comes back whole when
+/// the window opens again.
+#[test]
+fn a_6x6_game_survives_the_window_closing() {
+    let dir = TestDir::new("six-kept");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    let board = h.state().board().clone();
+    let empty = (0..36).find(|&i| board.value_at(i) == 0).unwrap();
+    click(&mut h, &empty_label(empty, 6));
+    press(&mut h, Modifiers::NONE, Key::Num5);
+    press(&mut h, Modifiers::SHIFT, Key::Num3);
+    let played = h.state().board().clone();
+    assert_ne!(played, board);
+    assert!(h.state_mut().autosave().is_none());
+    drop(h);
+
+    let h = open_window(&dir);
+    assert_eq!(*h.state().board(), played, "the 6×6 comes back");
+    assert_eq!(h.state().board().shape().name(), "6x6");
+    let kept = sudolens::kept::list(&dir).0;
+    assert!(kept.iter().any(|g| g.summary_json()["shape"] == "6x6"));
+}
+
+/// An X-Sudoku played to the end is in the Statistics apart from the
+/// classics: its own row under "By shape", with its own best time.
+#[test]
+fn statistics_keep_an_x_sudoku_apart() {
+    let dir = TestDir::new("stats-x");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() == sudolens::app::record::HistoryState::On
+    });
+    new_in_shape(&mut h, "X-Sudoku (diagonals)");
+    assert_eq!(h.state().board().shape().name(), "x");
+    play_to_the_end(&mut h);
+    assert!(h.state().board().is_solved());
+    h.run_steps(3);
+    menu(&mut h, "Game", "Statistics");
+    h.step();
+    wait_for(&mut h, "the statistics", |a| a.statistics_shown().is_some());
+    let shapes = h.state().statistics_shown().unwrap().shapes.clone();
+    assert_eq!(shapes.len(), 1, "{shapes:?}");
+    assert_eq!((shapes[0].shape.as_str(), shapes[0].solved), ("x", 1));
+    h.run_steps(2);
+    h.get_by_label("By shape");
+    h.get_by_label("X-Sudoku");
+}
