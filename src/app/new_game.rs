@@ -309,7 +309,6 @@ impl App {
         self.session.file.puzzles.clear();
         self.start(Board::of_shaped(&made.puzzle), 0.0);
         self.session.game_path = None;
-        self.tutor.welcome = None;
         self.tutor.pip.set_mood(Mood::Idle);
         let givens = made.puzzle.filled_count();
         self.say(hint::sized_welcome(
