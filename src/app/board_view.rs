@@ -17,11 +17,11 @@ use crate::grid::{Board, Candidates, Cell, Unit};
 use crate::hint::{cell_name, Lang, Notation, Wording};
 use crate::logic::{Highlights, LinkKind};
 
-pub use super::palette;
+use super::palette;
 use palette::*;
 
 /// The board widget. `selected` is updated when a cell is clicked.
-pub struct BoardView<'a> {
+pub(super) struct BoardView<'a> {
     board: &'a Board,
     selected: &'a mut Option<Cell>,
     highlights: &'a Highlights,
@@ -47,7 +47,7 @@ pub struct BoardView<'a> {
 }
 
 impl<'a> BoardView<'a> {
-    pub fn new(
+    pub(super) fn new(
         board: &'a Board,
         selected: &'a mut Option<Cell>,
         highlights: &'a Highlights,
@@ -70,49 +70,49 @@ impl<'a> BoardView<'a> {
     }
 
     /// Names the grid for a screen reader (see [`BoardView::name`]'s field).
-    pub fn name(mut self, name: &'a str) -> Self {
+    pub(super) fn name(mut self, name: &'a str) -> Self {
         self.name = Some(name);
         self
     }
 
     /// Names the cells for a screen reader in these words.
-    pub fn wording(mut self, wording: Wording) -> Self {
+    pub(super) fn wording(mut self, wording: Wording) -> Self {
         self.wording = wording;
         self
     }
 
     /// The values refused in each hole, shown in it.
-    pub fn refused(mut self, refused: &'a [Candidates; 81]) -> Self {
+    pub(super) fn refused(mut self, refused: &'a [Candidates; 81]) -> Self {
         self.refused = refused;
         self
     }
 
     /// A board that only shows: no cell can be clicked or selected (the
     /// guide's example beside the game's own board).
-    pub fn shown_only(mut self) -> Self {
+    pub(super) fn shown_only(mut self) -> Self {
         self.interactive = false;
         self
     }
 
-    pub fn revealed(mut self, revealed: &'a [u8]) -> Self {
+    pub(super) fn revealed(mut self, revealed: &'a [u8]) -> Self {
         self.revealed = revealed;
         self
     }
 
     /// Hides the digits behind `text` (pause).
-    pub fn hidden(mut self, text: Option<&'a str>) -> Self {
+    pub(super) fn hidden(mut self, text: Option<&'a str>) -> Self {
         self.hidden = text;
         self
     }
 
     /// Draws the selection as a frame only (while a step is highlighted).
-    pub fn quiet_selection(mut self, quiet: bool) -> Self {
+    pub(super) fn quiet_selection(mut self, quiet: bool) -> Self {
         self.quiet_selection = quiet;
         self
     }
 
     /// Side length in points.
-    pub fn size(mut self, size: f32) -> Self {
+    pub(super) fn size(mut self, size: f32) -> Self {
         self.size = size;
         self
     }
@@ -120,16 +120,16 @@ impl<'a> BoardView<'a> {
 
 /// Where a cell and its candidates sit on screen.
 #[derive(Clone, Copy)]
-pub struct Geometry {
+pub(super) struct Geometry {
     pub rect: Rect,
 }
 
 impl Geometry {
-    pub fn cell_size(&self) -> f32 {
+    pub(super) fn cell_size(&self) -> f32 {
         self.rect.width() / 9.0
     }
 
-    pub fn cell_rect(&self, cell: Cell) -> Rect {
+    pub(super) fn cell_rect(&self, cell: Cell) -> Rect {
         let s = self.cell_size();
         Rect::from_min_size(
             self.rect.min + Vec2::new(cell.col() as f32 * s, cell.row() as f32 * s),
@@ -138,7 +138,7 @@ impl Geometry {
     }
 
     /// Centre of `digit`'s place in the 3×3 notes grid of `cell`.
-    pub fn candidate_pos(&self, cell: Cell, digit: u8) -> Pos2 {
+    pub(super) fn candidate_pos(&self, cell: Cell, digit: u8) -> Pos2 {
         let r = self.cell_rect(cell);
         let i = (digit - 1) as f32;
         let third = r.width() / 3.0;
@@ -150,7 +150,7 @@ impl Geometry {
 
     /// The rectangle of a row, column, box or window; `None` for a unit
     /// that is no rectangle (a diagonal, a jigsaw region), drawn cell by cell.
-    pub fn unit_rect(&self, unit: Unit) -> Option<Rect> {
+    pub(super) fn unit_rect(&self, unit: Unit) -> Option<Rect> {
         match unit {
             Unit::Diagonal(_) | Unit::Region(_) => None,
             _ => {

@@ -13,7 +13,7 @@ const LOCK_FILE: &str = ".window.lock";
 
 /// This window's claim on its data folder.
 #[derive(Debug)]
-pub struct FolderClaim {
+pub(super) struct FolderClaim {
     /// Held open (and locked) while the window lives; `None` for a second
     /// window, or when the folder cannot hold a lock file yet.
     _lock: Option<File>,
@@ -24,7 +24,7 @@ pub struct FolderClaim {
 impl FolderClaim {
     /// Claims `data_dir` for this window, or, when another window holds
     /// it, a game file of this window's own there.
-    pub fn take(data_dir: &Path) -> FolderClaim {
+    pub(super) fn take(data_dir: &Path) -> FolderClaim {
         let own = super::storage::autosave_path(data_dir);
         let first = |lock| FolderClaim {
             _lock: lock,
@@ -63,12 +63,12 @@ impl FolderClaim {
     }
 
     /// Where this window's game is autosaved.
-    pub fn autosave(&self) -> &Path {
+    pub(super) fn autosave(&self) -> &Path {
         &self.autosave
     }
 
     /// Whether another window held the folder when this one opened.
-    pub fn is_second(&self) -> bool {
+    pub(super) fn is_second(&self) -> bool {
         self.second
     }
 }

@@ -8,7 +8,7 @@ use super::i18n::{fill, Texts};
 
 /// Where the close of the window stands.
 #[derive(Debug, Default)]
-pub struct ExitGuard {
+pub(super) struct ExitGuard {
     /// The game is safe (saved, or the player chose to drop it): the next
     /// close request goes through.
     pub allowed: bool,
@@ -24,7 +24,7 @@ pub struct ExitGuard {
 
 /// The player's answer to a failed save on close.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExitChoice {
+pub(super) enum ExitChoice {
     SaveAs,
     CloseWithoutSaving,
     KeepPlaying,
@@ -37,12 +37,12 @@ pub(super) struct ExitQuestion<'a> {
 }
 
 impl<'a> ExitQuestion<'a> {
-    pub fn new(failure: &'a str, t: &'static Texts) -> Self {
+    pub(super) fn new(failure: &'a str, t: &'static Texts) -> Self {
         ExitQuestion { failure, t }
     }
 
     /// Draws the question; returns the player's answer, if any this frame.
-    pub fn show(self, ctx: &egui::Context) -> Option<ExitChoice> {
+    pub(super) fn show(self, ctx: &egui::Context) -> Option<ExitChoice> {
         let t = self.t;
         let mut choice = None;
         egui::Window::new(t.exit_unsaved_title)
@@ -74,7 +74,7 @@ impl<'a> ExitQuestion<'a> {
 impl ExitGuard {
     /// The game was saved with Save as: when that was the answer to the
     /// question on close, the window may now close.
-    pub fn saved_elsewhere(&mut self) {
+    pub(super) fn saved_elsewhere(&mut self) {
         if std::mem::take(&mut self.close_after_save) {
             self.allowed = true;
             self.close_now = true;

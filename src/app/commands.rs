@@ -66,7 +66,7 @@ const CMD_SHIFT: Modifiers = Modifiers {
 
 /// Shortcuts, most specific first (Ctrl+Shift+Z before Ctrl+Z: egui
 /// matches a shortcut even when extra Shift is held).
-pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
+pub(super) const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
     (Command::Redo, ks(CMD_SHIFT, Key::Z)),
     (Command::SaveAs, ks(CMD_SHIFT, Key::S)),
     (Command::Undo, ks(Modifiers::COMMAND, Key::Z)),
@@ -87,7 +87,7 @@ pub const SHORTCUTS: &[(Command, KeyboardShortcut)] = &[
 ];
 
 /// The shortcut shown for `command` (the last listed, e.g. Ctrl+Y for redo).
-pub fn shortcut(command: Command) -> Option<KeyboardShortcut> {
+pub(super) fn shortcut(command: Command) -> Option<KeyboardShortcut> {
     SHORTCUTS
         .iter()
         .rev()
@@ -97,7 +97,7 @@ pub fn shortcut(command: Command) -> Option<KeyboardShortcut> {
 
 impl Command {
     /// The command's name in menus and the Help window.
-    pub fn label(self, t: &Texts) -> String {
+    pub(crate) fn label(self, t: &Texts) -> String {
         match self {
             Command::New(level) => format!("{} ({})", t.new_game, level_text(t, level)),
             Command::Daily => t.puzzle_of_the_day.into(),

@@ -18,7 +18,7 @@ const MIN_LINES_HEIGHT: f32 = 60.0;
 
 /// What the reader did in the dialogue this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
+pub(super) enum Event {
     /// Next was pressed on the very last line: the owner does what
     /// [`Dialogue::at_end_next`] says.
     Next,
@@ -29,7 +29,7 @@ pub enum Event {
 
 /// The speech bubble: the current paragraph up to the current line, and
 /// the paging buttons.
-pub struct DialogueView<'a> {
+pub(super) struct DialogueView<'a> {
     dialogue: &'a mut Dialogue,
     lang: Lang,
     /// Whether Next at the end can ask for more (a hint engine is there).
@@ -40,7 +40,7 @@ pub struct DialogueView<'a> {
 }
 
 impl<'a> DialogueView<'a> {
-    pub fn new(dialogue: &'a mut Dialogue, lang: Lang) -> Self {
+    pub(super) fn new(dialogue: &'a mut Dialogue, lang: Lang) -> Self {
         DialogueView {
             dialogue,
             lang,
@@ -49,17 +49,17 @@ impl<'a> DialogueView<'a> {
         }
     }
 
-    pub fn notation(mut self, notation: Notation) -> Self {
+    pub(super) fn notation(mut self, notation: Notation) -> Self {
         self.notation = notation;
         self
     }
 
-    pub fn more_available(mut self, yes: bool) -> Self {
+    pub(super) fn more_available(mut self, yes: bool) -> Self {
         self.more_available = yes;
         self
     }
 
-    pub fn show(self, ui: &mut Ui) -> Option<Event> {
+    pub(super) fn show(self, ui: &mut Ui) -> Option<Event> {
         let mut event = None;
         let t: &Texts = self.lang.texts();
         let dark = ui.visuals().dark_mode;

@@ -23,7 +23,7 @@ use crate::logic::{Step, Technique};
 
 /// What the player asked of the guide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GuideEvent {
+pub(super) enum GuideEvent {
     /// A fresh puzzle whose next step needs this technique, as a new game.
     TryOne(Technique),
 }
@@ -38,7 +38,7 @@ enum Example {
 }
 
 /// The guide window's state.
-pub struct GuideWindow {
+pub(super) struct GuideWindow {
     families: Vec<Vec<Technique>>,
     family: usize,
     technique: Technique,
@@ -52,7 +52,7 @@ pub struct GuideWindow {
 
 impl GuideWindow {
     /// The guide at `technique`'s page (the first page when `None`).
-    pub fn new(technique: Option<Technique>) -> GuideWindow {
+    pub(super) fn new(technique: Option<Technique>) -> GuideWindow {
         let families = guide::families();
         let technique = technique
             .filter(|t| families.iter().flatten().any(|x| x == t))
@@ -73,12 +73,12 @@ impl GuideWindow {
     }
 
     /// The technique whose example is shown.
-    pub fn technique(&self) -> Technique {
+    pub(super) fn technique(&self) -> Technique {
         self.technique
     }
 
     /// Whether the example of the technique shown is ready (for tests).
-    pub fn example_ready(&self) -> bool {
+    pub(super) fn example_ready(&self) -> bool {
         matches!(
             self.examples.get(&self.technique),
             Some(Example::Found(_) | Example::Missing)
@@ -118,7 +118,7 @@ impl GuideWindow {
     }
 
     /// Draws the window; `open` turns false when it is closed.
-    pub fn show(
+    pub(super) fn show(
         &mut self,
         ctx: &egui::Context,
         words: Wording,

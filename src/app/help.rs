@@ -62,7 +62,7 @@ pub(crate) fn shortcut_rows(t: &Texts, lang: Lang, mac: bool) -> Vec<(String, St
     rows
 }
 
-pub fn show(ui: &mut Ui, t: &Texts, lang: Lang) {
+pub(super) fn show(ui: &mut Ui, t: &Texts, lang: Lang) {
     let mac = super::keys::is_mac(ui.ctx());
     egui::ScrollArea::vertical()
         .max_height(520.0)

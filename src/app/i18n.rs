@@ -4,11 +4,11 @@
 //! These are the app's labels, checked by the compiler: every language has
 //! every text.
 
-pub use crate::hint::Lang;
+pub(super) use crate::hint::Lang;
 
 impl Lang {
     /// The interface's texts in this language.
-    pub fn texts(self) -> &'static Texts {
+    pub(crate) fn texts(self) -> &'static Texts {
         match self {
             Lang::En => &EN,
             Lang::Fr => &FR,
@@ -19,7 +19,7 @@ impl Lang {
 /// The text for a count: `zero` for none, `one` for one, `many` otherwise.
 /// English and French agree on these three forms for the counts shown here
 /// (French would also use the singular for 0, which gets its own wording).
-pub fn count_text(
+pub(super) fn count_text(
     n: usize,
     zero: &'static str,
     one: &'static str,
@@ -33,7 +33,7 @@ pub fn count_text(
 }
 
 /// Replaces `{0}`, `{1}`, ... in `template` by `args`.
-pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+pub(super) fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     let mut out = template.to_string();
     for (i, a) in args.iter().enumerate() {
         out = out.replace(&format!("{{{i}}}"), &a.to_string());
@@ -42,7 +42,7 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
 }
 
 /// A level's name in the menus and the Statistics window.
-pub fn level_text(t: &Texts, level: crate::logic::Level) -> &'static str {
+pub(super) fn level_text(t: &Texts, level: crate::logic::Level) -> &'static str {
     use crate::logic::Level::*;
     match level {
         Easy => t.level_easy,
@@ -57,9 +57,9 @@ pub fn level_text(t: &Texts, level: crate::logic::Level) -> &'static str {
 macro_rules! texts {
     ($($name:ident: $en:expr, $fr:expr;)*) => {
         /// Every text of the interface, one field each.
-        pub struct Texts { $(pub $name: &'static str,)* }
-        pub const EN: Texts = Texts { $($name: $en,)* };
-        pub const FR: Texts = Texts { $($name: $fr,)* };
+        pub(crate) struct Texts { $(pub(crate) $name: &'static str,)* }
+        pub(crate) const EN: Texts = Texts { $($name: $en,)* };
+        pub(crate) const FR: Texts = Texts { $($name: $fr,)* };
     };
 }
 
@@ -196,7 +196,6 @@ texts! {
     cancel: "Cancel", "Annuler";
     path_hint: "You can also drop a file on the window, or paste a puzzle with Ctrl+V.",
         "Tu peux aussi déposer un fichier sur la fenêtre, ou coller une grille avec Ctrl+V.";
-    close: "Close", "Fermer";
     // Phone panel
     phone_title: "Use your phone", "Utiliser ton téléphone";
     phone_qr: "QR code of the page", "QR code de la page";

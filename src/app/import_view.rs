@@ -10,15 +10,15 @@ use egui::{
     Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
 
-use super::board_view::palette;
 use super::i18n::{count_text, fill, Lang, Texts};
 pub use super::import_state::{ImportState, ReadCell};
+use super::palette;
 use crate::grid::{Cell, Shape};
 use crate::vision::Homography;
 
 /// What the player did on the import screen this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImportEvent {
+pub(super) enum ImportEvent {
     /// A corner was dropped somewhere else: recognise again.
     CornersMoved,
     /// Validate and play this grid.
@@ -33,7 +33,7 @@ pub enum ImportEvent {
 /// heavy lines drew its regions: see `ImportState::regions`).
 const SCREEN_SHAPES: [&str; 4] = ["classic", "x", "hyper", "x+hyper"];
 
-pub struct ImportView<'a> {
+pub(super) struct ImportView<'a> {
     state: &'a mut ImportState,
     texts: &'a Texts,
     lang: Lang,
@@ -51,11 +51,11 @@ const CHECK_ROW: f32 = 150.0;
 const CROP_MARGIN: f64 = 0.3;
 
 impl<'a> ImportView<'a> {
-    pub fn new(state: &'a mut ImportState, texts: &'a Texts, lang: Lang) -> Self {
+    pub(super) fn new(state: &'a mut ImportState, texts: &'a Texts, lang: Lang) -> Self {
         ImportView { state, texts, lang }
     }
 
-    pub fn show(mut self, ui: &mut Ui) -> Option<ImportEvent> {
+    pub(super) fn show(mut self, ui: &mut Ui) -> Option<ImportEvent> {
         let t = self.texts;
         let mut event = None;
         ui.horizontal(|ui| {

@@ -10,7 +10,7 @@ use super::commands::{Command, SHORTCUTS};
 
 /// One thing the player asked for with the keyboard, the clipboard or a drop.
 #[derive(Clone, Debug)]
-pub enum InputAction {
+pub(super) enum InputAction {
     Command(Command),
     /// A digit key: an entry, or a note when `note`.
     Digit {
@@ -39,7 +39,7 @@ pub enum InputAction {
 
 /// This frame's actions. Shortcuts are consumed so that egui does not also
 /// act on them; keys go to a text field instead while one has the focus.
-pub fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<InputAction> {
+pub(super) fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<InputAction> {
     // One file at a time: the first of several dropped is opened.
     let mut actions: Vec<InputAction> = ctx.input(|i| {
         let first = i.raw.dropped_files.first();

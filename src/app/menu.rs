@@ -9,7 +9,7 @@ use crate::hint::Notation;
 use crate::logic::Level;
 
 /// What the menus may offer this frame.
-pub struct MenuBar {
+pub(super) struct MenuBar {
     pub can_undo: bool,
     pub can_redo: bool,
     /// A many-puzzle file is open: "Next puzzle from the file".
@@ -32,7 +32,7 @@ pub struct MenuBar {
 }
 
 impl MenuBar {
-    pub fn show(self, ui: &mut Ui, t: &Texts) -> Option<Command> {
+    pub(super) fn show(self, ui: &mut Ui, t: &Texts) -> Option<Command> {
         let ctx = ui.ctx().clone();
         // Radio buttons and switches, picked apart from `item`'s commands.
         let mut picked = None;

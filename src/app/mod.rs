@@ -18,65 +18,78 @@
 //! tests drive; [`native::run`] opens the window. This file keeps [`App`],
 //! its parts, its accessors and the start of a game.
 
+#![deny(unreachable_pub)]
+
 mod actions;
-pub mod board_view;
+mod board_view;
 mod claim;
 mod closing;
-pub mod commands;
+mod commands;
 mod config;
-pub mod dialogue;
-pub mod dialogue_view;
-pub mod duel;
+mod dialogue;
+mod dialogue_view;
+mod duel;
 mod file_picker;
-pub mod focus;
+mod focus;
 mod frame;
-pub mod guide_window;
+mod guide_window;
 mod help;
-pub mod i18n;
+mod i18n;
 mod import_state;
-pub mod import_view;
+mod import_view;
 mod input;
 mod keys;
 mod library;
 mod menu;
 mod native;
-pub mod new_game;
+mod new_game;
 mod number_pad;
 mod opening;
-pub mod palette;
+mod palette;
 mod panels;
-pub mod path_window;
+mod path_window;
 mod phone;
-pub mod photo_turn;
-pub mod pip;
-pub mod record;
+mod photo_turn;
+mod pip;
+mod record;
 mod replies;
-pub mod session;
-pub mod settings;
+mod session;
+mod settings;
 mod signals;
 mod sized_board;
-pub mod stats_window;
-pub mod status_bar;
-pub mod storage;
-pub mod tutor;
+mod stats_window;
+mod status_bar;
+mod storage;
+mod tutor;
 mod welcome;
-pub mod worker;
+mod worker;
 
 use std::path::Path;
 
 use crate::grid::{Board, Cell, Grid};
 use crate::hint::{Notation, PuzzleSource, Wording};
 use crate::logic::Highlights;
-use dialogue::{Dialogue, Remark};
 use i18n::{fill, Lang, Texts};
 use path_window::PathWindow;
-use pip::Mood;
-use session::{Edit, Session};
-use status_bar::Status;
+use session::Edit;
 use tutor::Tutor;
 use worker::{Purpose, Worker};
 
+// The window's public face: what `main` and the app tests (`tests/app`) use.
+// Everything else in `app` is `pub(crate)` (`unreachable_pub` keeps it so).
+pub use board_view::cell_label;
 pub use config::Config;
+pub use dialogue::{AtEnd, Dialogue, DialogueEntry, Offer, Remark};
+pub use duel::setup::Chosen;
+pub use focus::FocusRing;
+pub use import_view::{ImportState, ReadCell};
+pub use pip::Mood;
+pub use record::{GameRecord, HistoryState};
+pub use session::Session;
+pub use settings::Settings;
+pub use stats_window::clock;
+pub use status_bar::Status;
+
 pub use native::{run, Ended, FRAME_STATS_ENV};
 pub use session::AUTOSAVE_SECONDS;
 pub use tutor::{HintDepth, HintUse};

@@ -77,7 +77,7 @@ impl NewShape {
     }
 
     /// Its name in the menu.
-    pub fn label(self, t: &super::i18n::Texts) -> String {
+    pub(crate) fn label(self, t: &super::i18n::Texts) -> String {
         match self {
             NewShape::Classic => t.shape_classic,
             NewShape::X => t.shape_x,
@@ -96,7 +96,7 @@ impl NewShape {
 
 /// What Game > New asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NewPuzzle {
+pub(super) enum NewPuzzle {
     /// A fresh puzzle at this level.
     Level(Level),
     /// Today's puzzle of the day (the same for everyone).
@@ -108,7 +108,7 @@ pub enum NewPuzzle {
 const SHOW_PROGRESS_AFTER: f64 = 0.3;
 
 /// A puzzle being made.
-pub struct Generating {
+pub(super) struct Generating {
     job: u64,
     /// The level, and the day for the puzzle of the day.
     level: Level,
@@ -122,7 +122,7 @@ pub struct Generating {
 
 /// The generations asked for: at most one runs at a time.
 #[derive(Default)]
-pub struct NewGames {
+pub(super) struct NewGames {
     next_job: u64,
     running: Option<Generating>,
     /// The shape new puzzles are made in (Game > New > Shape).
@@ -131,13 +131,13 @@ pub struct NewGames {
 
 impl NewGames {
     /// Stops the generation running, if any: its puzzle will be dropped.
-    pub fn cancel(&mut self) {
+    pub(super) fn cancel(&mut self) {
         if let Some(g) = self.running.take() {
             g.cancel.store(true, Ordering::Relaxed);
         }
     }
 
-    pub fn running(&self) -> bool {
+    pub(super) fn running(&self) -> bool {
         self.running.is_some()
     }
 }
@@ -145,7 +145,7 @@ impl NewGames {
 /// A puzzle Game > New made: a 9×9 one with its rating, or one of another
 /// size (which the rule engine does not rate yet).
 #[derive(Debug)]
-pub enum Made {
+pub(super) enum Made {
     NineByNine(Generated),
     OtherSize(crate::generate::GeneratedShaped),
 }

@@ -10,7 +10,7 @@ use crate::grid::Symbols;
 
 /// A press on the pad.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PadPress {
+pub(super) enum PadPress {
     Digit(u8),
     Erase,
     ToggleNotes,
@@ -18,7 +18,7 @@ pub enum PadPress {
 }
 
 /// The pad as it is drawn this frame.
-pub struct NumberPad<'a> {
+pub(super) struct NumberPad<'a> {
     /// What the board shows, one value per cell.
     pub values: &'a [u8],
     /// The shape's side (its number of symbols) and how they are written.
@@ -42,7 +42,7 @@ fn pad_row(side: u8) -> usize {
 }
 
 /// The pad's height for a shape of `side`: one row of symbols, or two.
-pub fn pad_height(side: u8) -> f32 {
+pub(super) fn pad_height(side: u8) -> f32 {
     if usize::from(side) > pad_row(side) {
         130.0
     } else {
@@ -51,7 +51,7 @@ pub fn pad_height(side: u8) -> f32 {
 }
 
 impl NumberPad<'_> {
-    pub fn show(self, ui: &mut Ui, t: &Texts) -> Option<PadPress> {
+    pub(super) fn show(self, ui: &mut Ui, t: &Texts) -> Option<PadPress> {
         let mut pressed = None;
         let width = self.width;
         ui.allocate_ui(egui::Vec2::new(width, pad_height(self.side) - 10.0), |ui| {

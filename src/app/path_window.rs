@@ -12,7 +12,7 @@ use super::storage;
 use super::worker::DialogFor;
 
 /// The window's state while it is open.
-pub struct PathWindow {
+pub(super) struct PathWindow {
     pub purpose: DialogFor,
     pub text: String,
     /// The text field got the keyboard focus once (typing goes there, not
@@ -24,7 +24,7 @@ pub struct PathWindow {
 
 /// What the player did in the window this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PathAction {
+pub(super) enum PathAction {
     /// OK or Enter on a path.
     Go(PathBuf),
     /// Browse: show the system's file dialog.
@@ -33,7 +33,7 @@ pub enum PathAction {
 }
 
 impl PathWindow {
-    pub fn new(purpose: DialogFor, text: String) -> Self {
+    pub(super) fn new(purpose: DialogFor, text: String) -> Self {
         PathWindow {
             purpose,
             text,
@@ -42,12 +42,7 @@ impl PathWindow {
         }
     }
 
-    /// Whether the file picker is open over the window.
-    pub fn picking(&self) -> bool {
-        self.picker.is_some()
-    }
-
-    pub fn show(&mut self, ctx: &egui::Context, t: &Texts) -> Option<PathAction> {
+    pub(super) fn show(&mut self, ctx: &egui::Context, t: &Texts) -> Option<PathAction> {
         let title = match self.purpose {
             DialogFor::Open => t.path_open_title,
             DialogFor::Save => t.path_save_title,

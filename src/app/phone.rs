@@ -19,7 +19,7 @@ use crate::serve::{self, PhonePhoto, Server};
 const QUIET_ZONE: usize = 4;
 
 /// The phone panel while it is open: the server, and its photos.
-pub struct PhonePanel {
+pub(super) struct PhonePanel {
     server: Option<Server>,
     /// Photos received and not yet taken by the window.
     photos: Receiver<PhonePhoto>,
@@ -36,7 +36,11 @@ impl PhonePanel {
     /// Starts the server on `ip` (the LAN address, or loopback when there is
     /// none: `no_network`), on the usual port when it is free. Photos wake
     /// the window up.
-    pub fn open(ctx: &egui::Context, ip: IpAddr, no_network: bool) -> std::io::Result<PhonePanel> {
+    pub(super) fn open(
+        ctx: &egui::Context,
+        ip: IpAddr,
+        no_network: bool,
+    ) -> std::io::Result<PhonePanel> {
         let (tx, photos) = channel();
         let ctx = ctx.clone();
         let sink: serve::PhotoSink = Arc::new(move |photo| {
@@ -65,25 +69,25 @@ impl PhonePanel {
     }
 
     /// The page's address with its token, as the QR code holds it.
-    pub fn url(&self) -> &str {
+    pub(super) fn url(&self) -> &str {
         self.server.as_ref().map_or("", |s| s.url())
     }
 
     /// The next photo received, if any.
-    pub fn next_photo(&self) -> Option<PhonePhoto> {
+    pub(super) fn next_photo(&self) -> Option<PhonePhoto> {
         self.photos.try_recv().ok()
     }
 
     /// Stops the server off the UI thread (requests in flight may take a
     /// moment to finish), so that the window never waits for it.
-    pub fn close(mut self) {
+    pub(super) fn close(mut self) {
         if let Some(server) = self.server.take() {
             std::thread::spawn(move || server.stop());
         }
     }
 
     /// Draws the panel; `false` once the player closed it.
-    pub fn show(&mut self, ctx: &egui::Context, t: &Texts) -> bool {
+    pub(super) fn show(&mut self, ctx: &egui::Context, t: &Texts) -> bool {
         let mut open = true;
         let mut close = false;
         let url = self.url().to_string();

@@ -9,14 +9,14 @@ use image::metadata::Orientation;
 
 /// How the shown photo relates to the stored pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PhotoTurn {
+pub(super) struct PhotoTurn {
     orientation: Orientation,
     /// Width and height of the stored pixels.
     stored: Vec2,
 }
 
 impl PhotoTurn {
-    pub fn new(orientation: Orientation, stored: Vec2) -> Self {
+    pub(super) fn new(orientation: Orientation, stored: Vec2) -> Self {
         PhotoTurn {
             orientation,
             stored,
@@ -24,7 +24,7 @@ impl PhotoTurn {
     }
 
     /// No turn: the photo is shown as stored.
-    pub fn upright(stored: Vec2) -> Self {
+    pub(super) fn upright(stored: Vec2) -> Self {
         Self::new(Orientation::NoTransforms, stored)
     }
 
@@ -38,7 +38,7 @@ impl PhotoTurn {
     }
 
     /// Width and height of the photo as shown.
-    pub fn shown_size(&self) -> Vec2 {
+    pub(super) fn shown_size(&self) -> Vec2 {
         if self.swaps_sides() {
             Vec2::new(self.stored.y, self.stored.x)
         } else {
@@ -49,7 +49,7 @@ impl PhotoTurn {
     /// A point of the stored pixels, where it appears on the shown photo
     /// (the turns of `image`'s `apply_orientation`: clockwise rotations,
     /// then a horizontal flip).
-    pub fn to_shown(&self, p: Pos2) -> Pos2 {
+    pub(super) fn to_shown(self, p: Pos2) -> Pos2 {
         use Orientation::*;
         let (w, h) = (self.stored.x, self.stored.y);
         let (x, y) = (p.x, p.y);
@@ -68,7 +68,7 @@ impl PhotoTurn {
 
     /// A point of the shown photo, where it lies in the stored pixels: the
     /// inverse of [`Self::to_shown`].
-    pub fn to_stored(&self, p: Pos2) -> Pos2 {
+    pub(super) fn to_stored(self, p: Pos2) -> Pos2 {
         use Orientation::*;
         let (w, h) = (self.stored.x, self.stored.y);
         let (u, v) = (p.x, p.y);

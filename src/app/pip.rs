@@ -34,15 +34,15 @@ impl Mood {
 }
 
 /// How long Pip waves hello before going idle, in seconds.
-pub const HELLO_SECONDS: f64 = 2.5;
+pub(super) const HELLO_SECONDS: f64 = 2.5;
 /// How long Pip keeps jumping when cheering.
-pub const CHEER_SECONDS: f64 = 3.0;
+pub(super) const CHEER_SECONDS: f64 = 3.0;
 const BLINK_PERIOD: f64 = 4.2;
 const BLINK_LENGTH: f64 = 0.14;
 
 /// Pip's state.
 #[derive(Clone, Debug)]
-pub struct Pip {
+pub(super) struct Pip {
     mood: Mood,
     /// When the mood started (egui time), set at the first frame drawn.
     since: Option<f64>,
@@ -51,7 +51,7 @@ pub struct Pip {
 }
 
 impl Pip {
-    pub fn new(animate: bool) -> Pip {
+    pub(super) fn new(animate: bool) -> Pip {
         Pip {
             mood: Mood::Hello,
             since: None,
@@ -60,7 +60,7 @@ impl Pip {
     }
 
     /// Changes the mood; the animation restarts at the next frame.
-    pub fn set_mood(&mut self, mood: Mood) {
+    pub(super) fn set_mood(&mut self, mood: Mood) {
         if mood != self.mood {
             self.mood = mood;
             self.since = None;
@@ -68,7 +68,7 @@ impl Pip {
     }
 
     /// The mood being shown (hello turns idle once the wave is over).
-    pub fn mood(&self) -> Mood {
+    pub(super) fn mood(&self) -> Mood {
         self.mood
     }
 
@@ -85,13 +85,13 @@ impl Pip {
 }
 
 /// Draws Pip at a given size.
-pub struct PipView<'a> {
+pub(super) struct PipView<'a> {
     pip: &'a mut Pip,
     height: f32,
 }
 
 impl<'a> PipView<'a> {
-    pub fn new(pip: &'a mut Pip, height: f32) -> Self {
+    pub(super) fn new(pip: &'a mut Pip, height: f32) -> Self {
         PipView { pip, height }
     }
 }

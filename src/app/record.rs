@@ -124,7 +124,7 @@ pub enum HistoryState {
 }
 
 /// The history thread and what the window keeps about it.
-pub struct HistoryLink {
+pub(super) struct HistoryLink {
     recorder: Recorder,
     /// The window's context, known from the first frame: the thread wakes
     /// the window through it when it reports.
@@ -144,7 +144,7 @@ pub struct HistoryLink {
 
 impl HistoryLink {
     /// Starts the history thread on the database in `data_dir`.
-    pub fn new(data_dir: &Path) -> HistoryLink {
+    pub(super) fn new(data_dir: &Path) -> HistoryLink {
         let waker: Arc<OnceLock<egui::Context>> = Arc::default();
         let wake = waker.clone();
         let recorder = Recorder::start(data_dir.join(history::FILE_NAME), move || {
@@ -228,7 +228,7 @@ impl HistoryLink {
 
     /// A duel with Pip is over: into the history, and into the statistics
     /// when they are on screen.
-    pub fn record_duel(&mut self, outcome: crate::duel::DuelResult) {
+    pub(super) fn record_duel(&mut self, outcome: crate::duel::DuelResult) {
         self.recorder.send(Request::Duel(history::FinishedDuel {
             outcome,
             finished_at: unix_now(),
@@ -239,7 +239,7 @@ impl HistoryLink {
     }
 
     /// Asks for the statistics (the window shows them when they come).
-    pub fn ask_statistics(&mut self) {
+    pub(super) fn ask_statistics(&mut self) {
         self.window.waiting = true;
         self.recorder.send(Request::Statistics {
             today: Date::today_utc(),
@@ -255,7 +255,7 @@ fn unix_now() -> i64 {
 }
 
 /// The history's name for where a new puzzle came from.
-pub fn origin_of(source: &PuzzleSource) -> Origin {
+pub(super) fn origin_of(source: &PuzzleSource) -> Origin {
     match source {
         PuzzleSource::Generated { seed } => Origin::Generated { seed: *seed },
         PuzzleSource::Daily(date) => Origin::Daily(*date),

@@ -16,7 +16,7 @@ pub const AUTOSAVE_SECONDS: f64 = 5.0;
 
 /// Seconds between autosaves in a game's first 30 seconds of play: a
 /// window ended then kept nothing of a young game before (issue 32, N3).
-pub const FIRST_AUTOSAVE_SECONDS: f64 = 3.0;
+pub(super) const FIRST_AUTOSAVE_SECONDS: f64 = 3.0;
 
 /// How long a game is young, for [`FIRST_AUTOSAVE_SECONDS`].
 const YOUNG_GAME_SECONDS: f64 = 30.0;

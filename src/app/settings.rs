@@ -18,14 +18,14 @@ use std::path::{Path, PathBuf};
 const KEY: &str = "sudolens-settings";
 
 /// The settings file in the data folder.
-pub fn file(data_dir: &Path) -> PathBuf {
+pub(super) fn file(data_dir: &Path) -> PathBuf {
     data_dir.join("settings.ron")
 }
 
 /// eframe's persistence path: the window's size and place, and egui's
 /// memory, which eframe writes in place (a loss there costs only the
 /// window's size).
-pub fn window_file(data_dir: &Path) -> PathBuf {
+pub(super) fn window_file(data_dir: &Path) -> PathBuf {
     data_dir.join("window.ron")
 }
 
@@ -33,12 +33,12 @@ pub fn window_file(data_dir: &Path) -> PathBuf {
 /// the window's place), well under a kilobyte. A file is read whole, so a
 /// larger one (damaged, or not ours) is set aside before the window starts
 /// instead of costing its size in memory (issue 32, N4).
-pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+pub(super) const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
 /// Sets the settings file `path` aside when it is past
 /// [`MAX_FILE_BYTES`] (or not a file), so that eframe starts without it;
 /// returns what was done, to be said, if anything.
-pub fn set_aside_if_too_large(path: &Path) -> Option<String> {
+pub(super) fn set_aside_if_too_large(path: &Path) -> Option<String> {
     let meta = std::fs::metadata(path).ok()?;
     if meta.is_file() && meta.len() <= MAX_FILE_BYTES {
         return None;

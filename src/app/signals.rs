@@ -16,14 +16,14 @@ static ASKED_TO_END: AtomicBool = AtomicBool::new(false);
 const WATCH_EVERY: Duration = Duration::from_millis(50);
 
 /// Whether a signal asked the window to end.
-pub fn asked_to_end() -> bool {
+pub(super) fn asked_to_end() -> bool {
     ASKED_TO_END.load(Ordering::Relaxed)
 }
 
 /// Installs the handlers and starts the thread that wakes `ctx` when one
 /// fires. Each handler is one-shot (`SA_RESETHAND`): a second signal, if
 /// the save hangs, ends the process as before.
-pub fn watch(ctx: egui::Context) {
+pub(super) fn watch(ctx: egui::Context) {
     #[cfg(unix)]
     for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
         // SAFETY: the handler only stores to an atomic, which is

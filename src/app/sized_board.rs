@@ -16,7 +16,7 @@ use crate::hint::{place_name, Lang, Wording};
 
 /// A board of any size. `selected` is the selected cell's index, updated
 /// when a cell is clicked.
-pub struct SizedBoardView<'a> {
+pub(super) struct SizedBoardView<'a> {
     pub board: &'a Board,
     pub selected: &'a mut Option<usize>,
     /// Values Solve revealed, drawn in their own colour (one per cell).
@@ -41,7 +41,7 @@ fn notes_per_row(side: usize) -> usize {
 
 /// The accessible name of cell `index`: its row and column in the player's
 /// words, then what it holds.
-pub fn sized_cell_label(board: &Board, index: usize, wording: Wording) -> String {
+pub(super) fn sized_cell_label(board: &Board, index: usize, wording: Wording) -> String {
     let t = wording.lang.texts();
     let symbols = board.shape().symbols();
     let v = board.value_at(index);

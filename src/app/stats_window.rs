@@ -17,7 +17,7 @@ use crate::logic::Level;
 
 /// The window's state.
 #[derive(Default)]
-pub struct StatsWindow {
+pub(super) struct StatsWindow {
     pub open: bool,
     /// Statistics were asked for and have not come yet.
     pub waiting: bool,
@@ -39,7 +39,7 @@ pub fn clock(seconds: u64) -> String {
 impl StatsWindow {
     /// New statistics arrived. The plot starts on the level with the most
     /// recent solve (else the most games), until the player picks one.
-    pub fn show_statistics(&mut self, stats: Statistics) {
+    pub(super) fn show_statistics(&mut self, stats: Statistics) {
         self.waiting = false;
         if self.chosen.is_none() {
             let latest = stats
@@ -55,12 +55,12 @@ impl StatsWindow {
     }
 
     /// The statistics shown, for tests.
-    pub fn statistics(&self) -> Option<&Statistics> {
+    pub(super) fn statistics(&self) -> Option<&Statistics> {
         self.stats.as_ref()
     }
 
     /// Draws the window while it is open. `off` is why the history is off, if it is.
-    pub fn show(&mut self, ctx: &egui::Context, t: &Texts, lang: Lang, off: Option<&str>) {
+    pub(super) fn show(&mut self, ctx: &egui::Context, t: &Texts, lang: Lang, off: Option<&str>) {
         if !self.open {
             return;
         }
@@ -164,7 +164,7 @@ impl StatsWindow {
 }
 
 /// What the list says of a game's result.
-pub fn result_text(t: &Texts, result: GameResult) -> &'static str {
+pub(super) fn result_text(t: &Texts, result: GameResult) -> &'static str {
     match result {
         GameResult::Solved => t.stats_result_solved,
         GameResult::Assisted => t.stats_result_assisted,

@@ -14,7 +14,7 @@ pub struct Status {
 }
 
 /// The bar as it is drawn this frame.
-pub struct StatusBar<'a> {
+pub(super) struct StatusBar<'a> {
     pub elapsed_seconds: u64,
     pub paused: bool,
     pub busy: bool,
@@ -23,7 +23,7 @@ pub struct StatusBar<'a> {
 
 impl StatusBar<'_> {
     /// Draws the bar; true when Pause (or Resume) was clicked.
-    pub fn show(self, ui: &mut Ui, t: &Texts) -> bool {
+    pub(super) fn show(self, ui: &mut Ui, t: &Texts) -> bool {
         let mut pause_clicked = false;
         ui.horizontal(|ui| {
             let secs = self.elapsed_seconds;

@@ -4,10 +4,10 @@
 use crate::grid::SavedGame;
 use std::path::{Path, PathBuf};
 
-pub use crate::files::{data_dir, DATA_DIR_ENV};
+pub(super) use crate::files::{data_dir, DATA_DIR_ENV};
 
 /// The game saved on exit and restored on start.
-pub fn autosave_path(dir: &Path) -> PathBuf {
+pub(super) fn autosave_path(dir: &Path) -> PathBuf {
     dir.join("autosave.json")
 }
 
@@ -15,7 +15,7 @@ pub fn autosave_path(dir: &Path) -> PathBuf {
 /// snapshot `version`, creating its folder first. A snapshot older than one
 /// already written is dropped (see [`crate::files::write_newest`]). The
 /// error is the message for the player.
-pub fn write_autosave(path: &Path, game: &SavedGame, version: u64) -> Result<(), String> {
+pub(super) fn write_autosave(path: &Path, game: &SavedGame, version: u64) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         ensure_dir(dir).map_err(|e| e.to_string())?;
     }
@@ -26,7 +26,7 @@ pub fn write_autosave(path: &Path, game: &SavedGame, version: u64) -> Result<(),
 
 /// Creates `dir` and its parents if they do not exist yet: on a fresh
 /// install the data folder is not there before the first save.
-pub fn ensure_dir(dir: &Path) -> Result<(), FolderError> {
+pub(super) fn ensure_dir(dir: &Path) -> Result<(), FolderError> {
     std::fs::create_dir_all(dir).map_err(|source| FolderError {
         path: dir.to_path_buf(),
         source,
@@ -35,7 +35,7 @@ pub fn ensure_dir(dir: &Path) -> Result<(), FolderError> {
 
 /// A folder sudolens needs could not be created.
 #[derive(Debug)]
-pub struct FolderError {
+pub(super) struct FolderError {
     pub path: PathBuf,
     pub source: std::io::Error,
 }
@@ -57,17 +57,17 @@ impl std::error::Error for FolderError {}
 /// (`autosave.damaged-20261123-184500.json`, then `-2`, `-3`... within one
 /// second), so that it is neither read again nor lost, nor does it replace
 /// an earlier damaged file. Returns where it went.
-pub fn set_aside_damaged(dir: &Path) -> std::io::Result<PathBuf> {
+pub(super) fn set_aside_damaged(dir: &Path) -> std::io::Result<PathBuf> {
     crate::files::set_aside(&autosave_path(dir), "damaged")
 }
 
 /// The folder "Save as" offers first; created when the window opens.
-pub fn saves_dir(dir: &Path) -> PathBuf {
+pub(super) fn saves_dir(dir: &Path) -> PathBuf {
     dir.join("saves")
 }
 
 /// A default file name for "Save as".
-pub fn default_save_path(dir: &Path) -> PathBuf {
+pub(super) fn default_save_path(dir: &Path) -> PathBuf {
     saves_dir(dir).join("game.json")
 }
 

@@ -40,7 +40,7 @@ pub(crate) struct WelcomeView<'a> {
 }
 
 impl WelcomeView<'_> {
-    pub fn show(self, ui: &mut Ui) -> Option<WelcomeEvent> {
+    pub(super) fn show(self, ui: &mut Ui) -> Option<WelcomeEvent> {
         let t = self.t;
         let mut event = None;
         let big = |text: &str| egui::Button::new(RichText::new(text).size(18.0));

@@ -14,7 +14,7 @@ use image::ImageDecoder;
 
 /// Why a verdict was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub(super) enum Purpose {
     /// Fill the grid with the solution.
     Solve,
     /// Tell the player about wrong entries.
@@ -27,14 +27,14 @@ pub enum Purpose {
 
 /// What a file dialog was opened for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogFor {
+pub(super) enum DialogFor {
     Open,
     Save,
 }
 
 /// What a finished job sends back.
 #[derive(Debug)]
-pub enum Reply {
+pub(super) enum Reply {
     /// The verdicts on the board's grid and, when that one is not a proper
     /// puzzle, on the givens alone. `generation` is the board's edit count
     /// when asked, so stale answers are dropped.
@@ -130,7 +130,7 @@ fn preview(bytes: &[u8]) -> Option<(egui::ColorImage, Orientation)> {
 }
 
 /// Runs jobs on background threads.
-pub struct Worker {
+pub(super) struct Worker {
     tx: Sender<Reply>,
     rx: Receiver<Reply>,
     running: usize,
@@ -145,7 +145,11 @@ impl Default for Worker {
 
 impl Worker {
     /// Runs `job` on a new thread; the UI is woken when it is done.
-    pub fn spawn(&mut self, ctx: &egui::Context, job: impl FnOnce() -> Reply + Send + 'static) {
+    pub(super) fn spawn(
+        &mut self,
+        ctx: &egui::Context,
+        job: impl FnOnce() -> Reply + Send + 'static,
+    ) {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         self.running += 1;
@@ -157,7 +161,7 @@ impl Worker {
 
     /// Asks the solver about `grid` (and `givens` when `grid` is not a
     /// proper puzzle).
-    pub fn verdicts(
+    pub(super) fn verdicts(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,
@@ -183,7 +187,7 @@ impl Worker {
 
     /// Reads the Sudoku in a photo: found by detection, or inside the
     /// `corners` the player placed on the correction screen.
-    pub fn read_photo(
+    pub(super) fn read_photo(
         &mut self,
         ctx: &egui::Context,
         name: String,
@@ -220,7 +224,7 @@ impl Worker {
     }
 
     /// Asks the rule engine for the next thing to tell about `board`.
-    pub fn hint(&mut self, ctx: &egui::Context, generation: u64, board: Board) {
+    pub(super) fn hint(&mut self, ctx: &egui::Context, generation: u64, board: Board) {
         self.spawn(ctx, move || Reply::Hint {
             generation,
             outcome: logic::next_outcome(&board),
@@ -228,7 +232,7 @@ impl Worker {
     }
 
     /// Plays `step` on a copy of `board`.
-    pub fn apply(
+    pub(super) fn apply(
         &mut self,
         ctx: &egui::Context,
         generation: u64,
@@ -247,7 +251,7 @@ impl Worker {
 
     /// Finds a fresh puzzle whose next step needs `technique` (the engine
     /// checks each disguise it tries).
-    pub fn practice(&mut self, ctx: &egui::Context, technique: logic::Technique, seed: u64) {
+    pub(super) fn practice(&mut self, ctx: &egui::Context, technique: logic::Technique, seed: u64) {
         self.spawn(ctx, move || Reply::Practice {
             technique,
             board: crate::guide::practice(technique, seed).map(Box::new),
@@ -256,7 +260,7 @@ impl Worker {
 
     /// Runs `write`, the autosave of the game on screen (see `library`), in the
     /// background; unlike other jobs it does not make the app busy.
-    pub fn autosave(
+    pub(super) fn autosave(
         &mut self,
         ctx: &egui::Context,
         generation: u64,
@@ -275,7 +279,7 @@ impl Worker {
     }
 
     /// Outcomes of finished jobs, without waiting.
-    pub fn poll(&mut self) -> Vec<Reply> {
+    pub(super) fn poll(&mut self) -> Vec<Reply> {
         let done: Vec<Reply> = self.rx.try_iter().collect();
         let counted = done
             .iter()
@@ -286,7 +290,7 @@ impl Worker {
     }
 
     /// Whether a job is still running.
-    pub fn busy(&self) -> bool {
+    pub(super) fn busy(&self) -> bool {
         self.running > 0
     }
 }

@@ -7,7 +7,7 @@
 use egui::accesskit::Live;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
-use sudolens::app::focus::FocusRing;
+use sudolens::app::FocusRing;
 
 use super::common::*;
 
@@ -170,8 +170,7 @@ fn the_correction_screen_is_named_in_french() {
     let mut h = open_window(&dir);
     choose_french(&mut h);
     h.run_steps(3);
-    let mut readings: [sudolens::app::import_view::ReadCell; 81] =
-        std::array::from_fn(|_| Default::default());
+    let mut readings: [sudolens::app::ReadCell; 81] = std::array::from_fn(|_| Default::default());
     for (name, digit) in [("r1c1", 3), ("r1c5", 3)] {
         readings[cell(name).index()].digit = digit;
     }

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use sudolens::app::i18n::Lang;
-use sudolens::app::import_view::{ImportState, ReadCell};
 use sudolens::app::{App, Config};
+use sudolens::app::{ImportState, ReadCell};
 use sudolens::grid::{Cell, Grid};
+use sudolens::hint::Lang;
 use sudolens::hint::Notation;
 
 pub const PUZZLE: &str =

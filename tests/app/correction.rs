@@ -4,7 +4,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::import_view::ReadCell;
+use sudolens::app::ReadCell;
 
 use super::common::*;
 
@@ -92,7 +92,7 @@ fn a_portrait_photo_uses_the_room_it_has() {
 /// those regions.
 #[test]
 fn a_jigsaw_the_photo_drew_is_offered_and_checked_again() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     const JIGSAW: &str = "shape: jigsaw\nregions:\n111222223\n141223333\n141253333\n\
         141255569\n447756669\n447555699\n447566669\n777788999\n788888889\npuzzle:\n\
         ...3..5.....2.....2.9.54....1.4..8.....7.6.....4..2.5....98.1.3.....8.....7..9...\n";

@@ -3,8 +3,8 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::pip::Mood;
 use sudolens::app::HintDepth;
+use sudolens::app::Mood;
 use sudolens::grid::{Cell, Grid};
 use sudolens::hint::ParagraphKind;
 

@@ -3,8 +3,8 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::i18n::Lang;
 use sudolens::grid::{Cell, Grid};
+use sudolens::hint::Lang;
 
 use super::common::*;
 
@@ -126,7 +126,7 @@ fn a_duel_answered_by_hand_ends_when_pip_catches_a_lie() {
 /// this grid" hands it to the setup, whose holes are then chosen by count.
 #[test]
 fn a_photographed_solution_becomes_the_players_grid_for_pip() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     use sudolens::duel::Side;
     let dir = TestDir::new("duel-photo");
     let mut h = open_window(&dir);
@@ -167,7 +167,7 @@ fn a_photographed_solution_becomes_the_players_grid_for_pip() {
 /// and the duel starts with exactly those holes.
 #[test]
 fn holes_chosen_by_clicking_are_the_holes_pip_gets() {
-    use sudolens::app::duel::setup::Chosen;
+    use sudolens::app::Chosen;
     use sudolens::duel::Side;
     let dir = TestDir::new("duel-click");
     let mut h = with_puzzle(&dir, PUZZLE);
@@ -233,7 +233,7 @@ fn an_unfinished_duel_comes_back_at_start() {
 /// cancelled, back in the duel Pip still said "This grid has a problem".
 #[test]
 fn cancel_back_to_a_duel_leaves_no_stale_problem() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     let dir = TestDir::new("duel-cancel");
     let mut h = open_window(&dir);
     start_duel(&mut h, "Beginner", "sudolens, from your secret grid");

@@ -71,7 +71,7 @@ fn the_time_played_in_a_game_left_for_a_new_one_is_written() {
     let dir = TestDir::new("time-left");
     let mut h = with_puzzle(&dir, EASY);
     wait_for(&mut h, "the history", |a| {
-        *a.history_state() == sudolens::app::record::HistoryState::On
+        *a.history_state() == sudolens::app::HistoryState::On
     });
     type_in(&mut h, "row 1, column 1: empty", 1);
     // the harness clock moves 0.25 s per step: 20 s of play

@@ -21,7 +21,7 @@ fn solve_by_hand(h: &mut Window) {
     let solution = sudolens::solver::solve(&board.grid()).expect("one solution");
     for c in Cell::ALL {
         if board.value(c) == 0 {
-            let label = sudolens::app::board_view::cell_label(h.state().board(), c, words());
+            let label = sudolens::app::cell_label(h.state().board(), c, words());
             click(h, &label);
             press(h, Modifiers::NONE, digit_key(solution.get(c)));
         }
@@ -38,7 +38,7 @@ fn statistics_show_a_finished_game() {
     let dir = TestDir::new("stats");
     let mut h = with_puzzle(&dir, EASY);
     wait_for(&mut h, "the history", |a| {
-        *a.history_state() == sudolens::app::record::HistoryState::On
+        *a.history_state() == sudolens::app::HistoryState::On
     });
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
@@ -60,7 +60,7 @@ fn statistics_show_a_finished_game() {
     let seconds = h.state().elapsed_seconds();
     assert_eq!(stats.best, Some(seconds));
     // The window shows it: the level's row and its time, and the plot's title.
-    let time = sudolens::app::stats_window::clock(seconds);
+    let time = sudolens::app::clock(seconds);
     assert!(
         h.query_all_by_label(&time).count() >= 2,
         "best and median {time}"
@@ -78,7 +78,7 @@ fn statistics_ignore_an_untouched_game_and_mark_an_assisted_one() {
     let dir = TestDir::new("stats-untouched");
     let mut h = with_puzzle(&dir, EASY);
     wait_for(&mut h, "the history", |a| {
-        *a.history_state() == sudolens::app::record::HistoryState::On
+        *a.history_state() == sudolens::app::HistoryState::On
     });
     menu(&mut h, "Game", "Statistics");
     h.step();
@@ -99,7 +99,7 @@ fn statistics_ignore_an_untouched_game_and_mark_an_assisted_one() {
         .into_iter()
         .find(|&c| board.value(c) == 0)
         .unwrap();
-    let label = sudolens::app::board_view::cell_label(h.state().board(), cell, words());
+    let label = sudolens::app::cell_label(h.state().board(), cell, words());
     click(&mut h, &label);
     press(&mut h, Modifiers::NONE, digit_key(solution.get(cell)));
     press(&mut h, Modifiers::COMMAND, Key::F);
@@ -207,7 +207,7 @@ fn a_damaged_history_is_kept_aside_and_play_goes_on() {
     std::fs::write(history_file(&dir), &garbage).unwrap();
     let mut h = with_puzzle(&dir, PUZZLE);
     wait_for(&mut h, "the history", |a| {
-        *a.history_state() != sudolens::app::record::HistoryState::Opening
+        *a.history_state() != sudolens::app::HistoryState::Opening
     });
     let said = pip_said(&h);
     assert!(
@@ -239,10 +239,7 @@ fn a_locked_history_turns_history_off_and_play_goes_on_until_the_lock_goes() {
     let holder = rusqlite_lock(&history_file(&dir));
     let mut h = with_puzzle(&dir, PUZZLE);
     wait_for(&mut h, "the history", |a| {
-        matches!(
-            a.history_state(),
-            sudolens::app::record::HistoryState::Off(_)
-        )
+        matches!(a.history_state(), sudolens::app::HistoryState::Off(_))
     });
     let said = pip_said(&h);
     assert!(
@@ -260,7 +257,7 @@ fn a_locked_history_turns_history_off_and_play_goes_on_until_the_lock_goes() {
     drop(holder);
     // The lock goes: the history comes back, with the game played meanwhile.
     wait_for(&mut h, "the history back", |a| {
-        *a.history_state() == sudolens::app::record::HistoryState::On
+        *a.history_state() == sudolens::app::HistoryState::On
     });
     let said = pip_said(&h);
     assert!(

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::i18n::Lang;
-use sudolens::app::pip::Mood;
+use sudolens::app::Mood;
 use sudolens::grid::{Cell, Grid};
 use sudolens::hint::cell_name;
+use sudolens::hint::Lang;
 
 use crate::http;
 
@@ -19,7 +19,7 @@ use super::common::*;
 /// import's job; here the readings start empty and the player types them).
 #[test]
 fn import_screen_corners_fixes_and_validation() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     let dir = TestDir::new("import");
     let mut h = open_window(&dir);
     let mut readings: [ReadCell; 81] = std::array::from_fn(|_| ReadCell::default());
@@ -80,7 +80,7 @@ fn import_screen_corners_fixes_and_validation() {
 /// once the player types over it, it is theirs and is pointed at.
 #[test]
 fn a_misread_entry_is_a_question_not_a_mistake() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     let dir = TestDir::new("misread");
     let mut h = open_window(&dir);
     let puzzle = Grid::parse(EASY).unwrap();
@@ -317,7 +317,7 @@ fn a_gif_is_named_with_the_formats_that_work() {
 /// screen, Pip says them, and hints play it to the end on its diagonals.
 #[test]
 fn an_x_sudoku_from_a_photo_is_read_by_its_rules_and_played_to_the_end() {
-    use sudolens::app::import_view::ReadCell;
+    use sudolens::app::ReadCell;
     const X_PUZZLE: &str =
         "........1..2.....7.7..6.4.2....9.7.3.........6.1.8....7.6.5..3.9.....1..3........";
     let dir = TestDir::new("x-photo");

@@ -160,6 +160,9 @@ fn a_generated_game_is_kept_with_its_level() {
     assert_eq!(kept["kept"]["level"], "Medium", "{}", kept["kept"]);
 }
 
+/// A way to a new game: its name, and the gesture.
+type NewWay = (&'static str, fn(&mut Window));
+
 /// Issue 30: Ctrl+N, Game → New and the guide's "Try one" replaced the game
 /// in progress too (pasting is the test above). Each new game joins the
 /// list, and every game played before it is in Continue.
@@ -177,7 +180,7 @@ fn every_way_to_a_new_game_keeps_the_game_before() {
         press(h, Modifiers::NONE, Key::Num1);
         assert_ne!(h.state().board().value(cell), 0, "a move was made");
     };
-    let new_ways: [(&str, fn(&mut Window)); 3] = [
+    let new_ways: [NewWay; 3] = [
         ("Ctrl+N", |h| press(h, Modifiers::COMMAND, Key::N)),
         ("Game > New > Easy", |h| game_new(h, "Easy")),
         ("Try one", |h| {

@@ -5,7 +5,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
-use sudolens::app::i18n::Lang;
+use sudolens::hint::Lang;
 
 use super::common::*;
 

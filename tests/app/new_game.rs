@@ -2,7 +2,7 @@
 //! level cancelled, and the welcome of a pasted puzzle.
 
 use egui_kittest::kittest::Queryable;
-use sudolens::app::pip::Mood;
+use sudolens::app::Mood;
 use sudolens::grid::Grid;
 
 use super::common::*;

@@ -3,7 +3,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::pip::Mood;
+use sudolens::app::Mood;
 use sudolens::grid::Grid;
 use sudolens::hint::ParagraphKind;
 

@@ -3,10 +3,10 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sudolens::app::i18n::Lang;
 use sudolens::app::App;
 use sudolens::app::HintDepth;
 use sudolens::grid::Grid;
+use sudolens::hint::Lang;
 use sudolens::hint::Notation;
 
 use super::common::*;

@@ -89,8 +89,8 @@ fn play_to_the_end(h: &mut Window) {
 fn cell_start(index: usize, side: usize, h: &Window) -> String {
     let (row, col) = (index / side + 1, index % side + 1);
     match h.state().lang() {
-        sudolens::app::i18n::Lang::En => format!("row {row}, column {col}:"),
-        sudolens::app::i18n::Lang::Fr => format!("ligne {row}, colonne {col} :"),
+        sudolens::hint::Lang::En => format!("row {row}, column {col}:"),
+        sudolens::hint::Lang::Fr => format!("ligne {row}, colonne {col} :"),
     }
 }
 
@@ -150,7 +150,7 @@ fn statistics_keep_an_x_sudoku_apart() {
     let dir = TestDir::new("stats-x");
     let mut h = with_puzzle(&dir, PUZZLE);
     wait_for(&mut h, "the history", |a| {
-        *a.history_state() == sudolens::app::record::HistoryState::On
+        *a.history_state() == sudolens::app::HistoryState::On
     });
     new_in_shape(&mut h, "X-Sudoku (diagonals)");
     assert_eq!(h.state().board().shape().name(), "x");

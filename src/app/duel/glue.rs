@@ -21,7 +21,7 @@ use crate::hint::{duel as words, Paragraph, ParagraphKind};
 
 /// The duel's part of the app: the setup window and the duel shown.
 #[derive(Default)]
-pub struct DuelMode {
+pub(crate) struct DuelMode {
     pub screen: Option<DuelScreen>,
     pub setup: Option<DuelSetup>,
 }

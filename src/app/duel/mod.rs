@@ -5,10 +5,10 @@
 //! rest of the app (menus, keys, files, the dialogue).
 
 mod files;
-pub mod glue;
+pub(crate) mod glue;
 mod said;
-pub mod setup;
-pub mod texts;
+pub(crate) mod setup;
+pub(crate) mod texts;
 mod view;
 
 use std::path::PathBuf;
@@ -19,14 +19,14 @@ use crate::duel::{
 };
 use crate::grid::{Board, Candidates, Cell, CellState, Grid};
 
-pub use said::DuelSaid;
-pub use setup::DuelSetup;
+pub(super) use said::DuelSaid;
+pub(super) use setup::DuelSetup;
 
 /// How long Pip's move shows on its grid before it lands, in seconds.
-pub const LANDING_SECONDS: f64 = 0.7;
+pub(super) const LANDING_SECONDS: f64 = 0.7;
 
 /// The autosave of a duel in progress, beside the game's.
-pub fn autosave_path(data_dir: &std::path::Path) -> PathBuf {
+pub(super) fn autosave_path(data_dir: &std::path::Path) -> PathBuf {
     data_dir.join("duel.json")
 }
 

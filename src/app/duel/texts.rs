@@ -7,14 +7,14 @@ use crate::hint::Lang;
 macro_rules! duel_texts {
     ($($name:ident: $en:expr, $fr:expr;)*) => {
         /// Every label of the duel's screens, one field each.
-        pub struct DuelTexts { $(pub $name: &'static str,)* }
+        pub(crate) struct DuelTexts { $(pub(crate) $name: &'static str,)* }
         const EN: DuelTexts = DuelTexts { $($name: $en,)* };
         const FR: DuelTexts = DuelTexts { $($name: $fr,)* };
     };
 }
 
 /// The duel's labels in `lang`.
-pub fn texts(lang: Lang) -> &'static DuelTexts {
+pub(crate) fn texts(lang: Lang) -> &'static DuelTexts {
     match lang {
         Lang::En => &EN,
         Lang::Fr => &FR,
@@ -50,7 +50,6 @@ duel_texts! {
     start: "Start the duel", "Commencer le duel";
     resume: "Resume the duel in progress", "Reprendre le duel en cours";
     // Play
-    joker: "Joker", "Joker";
     joker_key: "Joker (J)", "Joker (J)";
     right: "Right (Y)", "Juste (O)";
     wrong: "Wrong (N)", "Faux (N)";

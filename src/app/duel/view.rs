@@ -16,7 +16,7 @@ use crate::hint::{duel as words, Lang, Wording};
 
 /// What the player did on the play screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewEvent {
+pub(super) enum ViewEvent {
     Digit(u8),
     Erase,
     ToggleNotes,
@@ -34,7 +34,7 @@ pub enum ViewEvent {
 }
 
 /// The play screen as drawn this frame.
-pub struct DuelView<'a> {
+pub(super) struct DuelView<'a> {
     pub screen: &'a mut DuelScreen,
     /// The marks on each grid: the dialogue's, on the grid its line is about.
     pub marks: DuelMarks,
@@ -45,7 +45,7 @@ pub struct DuelView<'a> {
 }
 
 impl DuelView<'_> {
-    pub fn show(self, ui: &mut Ui) -> Option<ViewEvent> {
+    pub(super) fn show(self, ui: &mut Ui) -> Option<ViewEvent> {
         let (wording, lang) = (self.wording, self.wording.lang);
         let t = texts(lang);
         let mut event = None;
