@@ -181,24 +181,14 @@ fn one(source: ShapedSource, command: &str) -> Result<ShapedGrid, ExitCode> {
     }
 }
 
-/// The 9×9 grid a rule-engine command needs, or the exit code of why not.
-fn nine_by_nine(grid: &ShapedGrid) -> Result<Grid, ExitCode> {
-    grid.to_grid().ok_or_else(|| {
-        bad_input(&format!(
-            "explained steps are given on 9x9 grids; solve a {} with `sudolens solve`",
-            grid.shape().name()
-        ))
-    })
-}
-
 /// A shaped grid's verdict, on any size: the solution, or why not.
-enum ShapedVerdict {
+pub(super) enum ShapedVerdict {
     Unique(ShapedGrid),
     NoSolution(String),
     Multiple,
 }
 
-fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict {
+pub(super) fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict {
     if let Some(g) = grid.to_grid() {
         return match verdict_in(grid.shape(), &g) {
             Verdict::Unique(s) => match ShapedGrid::from_grid(grid.shape().clone(), &s) {
@@ -295,9 +285,9 @@ pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let grid = match nine_by_nine(&shaped) {
-        Ok(g) => g,
-        Err(code) => return code,
+    let Some(grid) = shaped.to_grid() else {
+        let verdict = shaped_verdict(&shaped, words);
+        return super::sized::hint(&shaped, verdict, words, json);
     };
     let Some(board) = Board::in_shape(shaped.shape().clone(), grid) else {
         return Exit::Internal.into();
@@ -312,9 +302,9 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
         Ok(g) => g,
         Err(code) => return code,
     };
-    let grid = match nine_by_nine(&shaped) {
-        Ok(g) => g,
-        Err(code) => return code,
+    let Some(grid) = shaped.to_grid() else {
+        let verdict = shaped_verdict(&shaped, words);
+        return super::sized::explain(&shaped, verdict, words, (json, brief));
     };
     let shape = shaped.shape();
     let mut out = Output::stdout();
@@ -363,6 +353,7 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
 
 /// `rate` on shaped puzzles: level, score and hardest technique per line.
 pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
+    let words = Wording::default();
     let mut out = Output::stdout();
     let mut failed = 0usize;
     let total = source.entries.len();
@@ -375,33 +366,28 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
                 continue;
             }
         };
-        let Some(g) = grid.to_grid() else {
-            failed += 1;
-            out.line(format_args!(
-                "error: line {}: levels are rated on 9x9 grids; a {} is not",
-                entry.line,
-                grid.shape().name()
-            ));
-            continue;
+        let r = match grid.to_grid() {
+            Some(g) if !verdict_in(grid.shape(), &g).is_unique() => {
+                Err("not a proper puzzle (no single solution)".to_string())
+            }
+            Some(g) => solve_path_in(grid.shape(), &g)
+                .map(|path| rate(&path))
+                .map_err(|e| e.to_string()),
+            None => super::sized::rate(&grid, shaped_verdict(&grid, words)),
         };
-        if !verdict_in(grid.shape(), &g).is_unique() {
-            failed += 1;
-            out.line(format_args!(
-                "error: line {}: not a proper puzzle (no single solution)",
-                entry.line
-            ));
-            continue;
-        }
-        let Ok(path) = solve_path_in(grid.shape(), &g) else {
-            failed += 1;
-            continue;
+        let r = match r {
+            Ok(r) => r,
+            Err(why) => {
+                failed += 1;
+                out.line(format_args!("error: line {}: {why}", entry.line));
+                continue;
+            }
         };
-        let r = rate(&path);
         let hardest = r.hardest.map_or("none", |t| t.id());
         if json {
             let v = serde_json::json!({
                 "shape": grid.shape().name(),
-                "puzzle": g.to_line(),
+                "puzzle": grid.to_line(),
                 "level": r.level.id(),
                 "score": r.score,
                 "hardest": hardest,
@@ -412,7 +398,7 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
         } else {
             out.line(format_args!(
                 "{} {} {:.1} {hardest}",
-                g.to_line(),
+                grid.to_line(),
                 r.level.id(),
                 r.score
             ));

@@ -1,0 +1,43 @@
+//! Singles on a sized grid.
+
+use super::Names;
+use crate::grid::Unit;
+use crate::logic::sized::SizedStep;
+
+pub(super) fn full_house(house: Unit, n: Names) -> Vec<String> {
+    let h = n.unit(house);
+    vec![say!(
+        n.w,
+        "{h} has one empty cell left: it takes the one value {h} still lacks.",
+        "{h} n'a plus qu'une case vide : elle reçoit la seule valeur qui manque."
+    )]
+}
+
+pub(super) fn hidden_single(house: Unit, step: &SizedStep, n: Names) -> Vec<String> {
+    let h = n.unit(house);
+    step.placements
+        .iter()
+        .map(|p| {
+            let (v, c) = (n.value(p.value), n.cell(p.cell));
+            say!(
+                n.w,
+                "In {h}, {v} has only one place left: {c}; every other cell of {h} is filled or sees a {v}.",
+                "Dans {h}, {v} n'a plus qu'une place : {c} ; les autres cases sont remplies ou voient un {v}."
+            )
+        })
+        .collect()
+}
+
+pub(super) fn naked_single(step: &SizedStep, n: Names) -> Vec<String> {
+    step.placements
+        .iter()
+        .map(|p| {
+            let (v, c) = (n.value(p.value), n.cell(p.cell));
+            say!(
+                n.w,
+                "{c} sees every other value in its row, column and houses: only {v} is left.",
+                "{c} voit toutes les autres valeurs dans sa ligne, sa colonne et ses zones : il ne reste que {v}."
+            )
+        })
+        .collect()
+}
