@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use sudolens::generate::{generate_shaped, random_shape, Options};
 use sudolens::grid::{
     from_fpuzzles, from_link, has_shape_header, is_fpuzzles_json, is_link, parse_shaped,
-    to_fpuzzles, to_link, Board, Grid, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind,
-    ShapedGrid, ShapedParseError,
+    to_fpuzzles, to_link, Board, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind, ShapedGrid,
+    ShapedParseError,
 };
 use sudolens::hint::{for_reading, invalid_grid, summary, verdict_summary, Wording};
 use sudolens::logic::{rate, solve_path_in};
@@ -318,37 +318,69 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
     let Ok(path) = solve_path_in(shape, &grid) else {
         return Exit::Internal.into();
     };
+    let steps = path
+        .steps
+        .iter()
+        .map(|step| Explained {
+            summary: summary(step, words),
+            lines: texts(for_reading(step, words)),
+            json: step_json(step, words),
+        })
+        .collect();
+    let puzzle = grid.to_line();
+    print_explained(
+        out,
+        (shape, &puzzle),
+        steps,
+        path.solved_by_logic,
+        (json, brief),
+    )
+}
+
+/// One step as `explain` prints it: its summary, its lines, its JSON.
+pub(super) struct Explained {
+    pub summary: String,
+    pub lines: Vec<String>,
+    pub json: serde_json::Value,
+}
+
+/// `explain`'s output on any shape: the puzzle, then each step's summary
+/// and lines (or one JSON object), then how it ended.
+pub(super) fn print_explained(
+    mut out: Output,
+    (shape, puzzle): (&sudolens::grid::Shape, &str),
+    steps: Vec<Explained>,
+    solved: bool,
+    (json, brief): (bool, bool),
+) -> ExitCode {
+    let code = if solved { Exit::Ok } else { Exit::Stuck };
     if json {
-        let steps: Vec<serde_json::Value> =
-            path.steps.iter().map(|s| step_json(s, words)).collect();
+        let steps: Vec<serde_json::Value> = steps.into_iter().map(|s| s.json).collect();
         out.line(serde_json::json!({
             "shape": shape.name(),
-            "puzzle": grid.to_line(),
+            "puzzle": puzzle,
             "steps": steps,
-            "solved_by_logic": path.solved_by_logic,
+            "solved_by_logic": solved,
         }));
-    } else {
-        out.line(format_args!("{} ({})", grid.to_line(), shape.name()));
-        for (i, step) in path.steps.iter().enumerate() {
-            out.line(format_args!("{:3}. {}", i + 1, summary(step, words)));
-            if !brief {
-                for line in for_reading(step, words).lines {
-                    out.line(format_args!("       {}", line.text));
-                }
+        return out.finish(code);
+    }
+    let count = steps.len();
+    out.line(format_args!("{puzzle} ({})", shape.name()));
+    for (i, step) in steps.into_iter().enumerate() {
+        out.line(format_args!("{:3}. {}", i + 1, step.summary));
+        if !brief {
+            for line in step.lines {
+                out.line(format_args!("       {line}"));
             }
         }
-        let end = if path.solved_by_logic {
-            "solved by logic"
-        } else {
-            "logic stopped before the end"
-        };
-        out.line(format_args!("{} steps, {end}", path.steps.len()));
     }
-    out.finish(if path.solved_by_logic {
-        Exit::Ok
+    let end = if solved {
+        "solved by logic"
     } else {
-        Exit::Stuck
-    })
+        "logic stopped before the end"
+    };
+    out.line(format_args!("{count} steps, {end}"));
+    out.finish(code)
 }
 
 /// `rate` on shaped puzzles: level, score and hardest technique per line.

@@ -4,7 +4,7 @@
 
 use super::hint::texts;
 use super::output::Output;
-use super::shaped::ShapedVerdict;
+use super::shaped::{print_explained, Explained, ShapedVerdict};
 use super::Exit;
 use std::process::ExitCode;
 use sudolens::grid::ShapedGrid;
@@ -99,44 +99,23 @@ pub fn explain(
     let Some(path) = solve_path_sized(shape, grid.values()) else {
         return Exit::Internal.into();
     };
-    if json {
-        let steps: Vec<serde_json::Value> = path
-            .steps
-            .iter()
-            .map(|s| step_json(s, grid, words))
-            .collect();
-        out.line(serde_json::json!({
-            "shape": shape.name(),
-            "puzzle": grid.to_line(),
-            "steps": steps,
-            "solved_by_logic": path.solved_by_logic,
-        }));
-    } else {
-        out.line(format_args!("{} ({})", grid.to_line(), shape.name()));
-        for (i, step) in path.steps.iter().enumerate() {
-            out.line(format_args!(
-                "{:3}. {}",
-                i + 1,
-                sized_summary(step, shape, words)
-            ));
-            if !brief {
-                for line in texts(sized_paragraph(step, shape, words)) {
-                    out.line(format_args!("       {line}"));
-                }
-            }
-        }
-        let end = if path.solved_by_logic {
-            "solved by logic"
-        } else {
-            "logic stopped before the end"
-        };
-        out.line(format_args!("{} steps, {end}", path.steps.len()));
-    }
-    out.finish(if path.solved_by_logic {
-        Exit::Ok
-    } else {
-        Exit::Stuck
-    })
+    let steps = path
+        .steps
+        .iter()
+        .map(|step| Explained {
+            summary: sized_summary(step, shape, words),
+            lines: texts(sized_paragraph(step, shape, words)),
+            json: step_json(step, grid, words),
+        })
+        .collect();
+    let puzzle = grid.to_line();
+    print_explained(
+        out,
+        (shape, &puzzle),
+        steps,
+        path.solved_by_logic,
+        (json, brief),
+    )
 }
 
 /// `rate` of one puzzle: its rating, or the line that says why not.

@@ -46,19 +46,10 @@ pub fn level_reachable(shape: &Shape, level: Level) -> bool {
 /// Rates a path: its hardest step's score and technique, and the level
 /// that score is on the shape.
 pub fn rate_sized(path: &SizedPath) -> Rating {
-    let hardest = path.steps.iter().max_by(|a, b| {
-        a.score
-            .total_cmp(&b.score)
-            .then(a.technique.cmp(&b.technique))
-    });
-    let score = hardest.map_or(0.0, |s| s.score);
-    Rating {
-        level: sized_level(&path.shape, score),
-        score: (score * 10.0).round() / 10.0,
-        hardest: hardest.map(|s| s.technique),
-        steps: path.steps.len(),
-        solved_by_logic: path.solved_by_logic,
-    }
+    let scored = path.steps.iter().map(|s| (s.score, s.technique));
+    Rating::of_steps(scored, path.solved_by_logic, |score| {
+        sized_level(&path.shape, score)
+    })
 }
 
 /// The rating of a puzzle of any shape, or `None` as soon as a step goes
