@@ -235,3 +235,22 @@ fn forcing_chains_finish_a_6x6_the_other_families_cannot() {
     assert!(!forcing.is_empty(), "an Extreme 6x6 needs a forcing chain");
     assert_eq!(unsound_steps(&path, made.solution.values()), 0);
 }
+
+#[test]
+fn a_12x12_box_and_line_lock_values_both_ways_and_a_pair_is_found() {
+    let pointing = easiest(
+        "12x12",
+        "....3.....16.67.5C.49..8.248B69.57C..B.941...8..4AC.6....5.........5..9..3..1.........1....6.AB9..2...8B3.6..9B..5..A68....6A.B3.9..A1....62....",
+    );
+    assert_eq!(pointing.technique, Technique::Pointing);
+    let claiming = easiest(
+        "12x12",
+        "81523C6B4..7.3.9.75.2...7.B....8.31537...8A954B2A59....7..3...2.5....7.919.....5.6...C..9.8..52A528.763....C9A7.8....2.4...5....8.7..8.3B.7.9C..",
+    );
+    assert_eq!(claiming.technique, Technique::Claiming);
+    let pair = easiest(
+        "12x12",
+        "79832B1A645C2C413659B7A865BAC4782139.62.7A318...AB15928C43673...65B4.21A.25.A3CB7..1.1A.58.73..4...741.6.A..14C2B7A3...65A6B89421C738..91C65AB42",
+    );
+    assert_eq!(pair.technique, Technique::NakedPair);
+}
