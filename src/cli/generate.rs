@@ -53,9 +53,9 @@ pub struct GenerateArgs {
     daily: Option<Date>,
     /// The shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 or
     /// 16x16, combined with + (x+hyper). A jigsaw's regions and an
-    /// odd/even's shading are drawn from the seed too. Other sizes than
-    /// 9x9 are made at Easy (the levels above are rated by the rule engine,
-    /// which reads 9x9 grids).
+    /// odd/even's shading are drawn from the seed too. Every size is made
+    /// at every level it can reach: a 4x4 and a 6x6 odd-even at Easy only
+    /// (the singles always solve them).
     #[arg(long)]
     shape: Option<String>,
     /// How each puzzle is written: text (the shaped text format, or the

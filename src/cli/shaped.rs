@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use sudolens::generate::{generate_shaped, random_shape, Options};
 use sudolens::grid::{
     from_fpuzzles, from_link, has_shape_header, is_fpuzzles_json, is_link, parse_shaped,
-    to_fpuzzles, to_link, Board, Grid, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind,
-    ShapedGrid, ShapedParseError,
+    to_fpuzzles, to_link, Board, LinkSite, ShapeName, ShapedEntry, ShapedErrorKind, ShapedGrid,
+    ShapedParseError,
 };
 use sudolens::hint::{for_reading, invalid_grid, summary, verdict_summary, Wording};
 use sudolens::logic::{rate, solve_path_in};
@@ -181,24 +181,14 @@ fn one(source: ShapedSource, command: &str) -> Result<ShapedGrid, ExitCode> {
     }
 }
 
-/// The 9×9 grid a rule-engine command needs, or the exit code of why not.
-fn nine_by_nine(grid: &ShapedGrid) -> Result<Grid, ExitCode> {
-    grid.to_grid().ok_or_else(|| {
-        bad_input(&format!(
-            "explained steps are given on 9x9 grids; solve a {} with `sudolens solve`",
-            grid.shape().name()
-        ))
-    })
-}
-
 /// A shaped grid's verdict, on any size: the solution, or why not.
-enum ShapedVerdict {
+pub(super) enum ShapedVerdict {
     Unique(ShapedGrid),
     NoSolution(String),
     Multiple,
 }
 
-fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict {
+pub(super) fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict {
     if let Some(g) = grid.to_grid() {
         return match verdict_in(grid.shape(), &g) {
             Verdict::Unique(s) => match ShapedGrid::from_grid(grid.shape().clone(), &s) {
@@ -295,9 +285,9 @@ pub fn hint(source: ShapedSource, words: Wording, json: bool) -> ExitCode {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let grid = match nine_by_nine(&shaped) {
-        Ok(g) => g,
-        Err(code) => return code,
+    let Some(grid) = shaped.to_grid() else {
+        let verdict = shaped_verdict(&shaped, words);
+        return super::sized::hint(&shaped, verdict, words, json);
     };
     let Some(board) = Board::in_shape(shaped.shape().clone(), grid) else {
         return Exit::Internal.into();
@@ -312,9 +302,9 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
         Ok(g) => g,
         Err(code) => return code,
     };
-    let grid = match nine_by_nine(&shaped) {
-        Ok(g) => g,
-        Err(code) => return code,
+    let Some(grid) = shaped.to_grid() else {
+        let verdict = shaped_verdict(&shaped, words);
+        return super::sized::explain(&shaped, verdict, words, (json, brief));
     };
     let shape = shaped.shape();
     let mut out = Output::stdout();
@@ -328,41 +318,74 @@ pub fn explain(source: ShapedSource, words: Wording, json: bool, brief: bool) ->
     let Ok(path) = solve_path_in(shape, &grid) else {
         return Exit::Internal.into();
     };
+    let steps = path
+        .steps
+        .iter()
+        .map(|step| Explained {
+            summary: summary(step, words),
+            lines: texts(for_reading(step, words)),
+            json: step_json(step, words),
+        })
+        .collect();
+    let puzzle = grid.to_line();
+    print_explained(
+        out,
+        (shape, &puzzle),
+        steps,
+        path.solved_by_logic,
+        (json, brief),
+    )
+}
+
+/// One step as `explain` prints it: its summary, its lines, its JSON.
+pub(super) struct Explained {
+    pub summary: String,
+    pub lines: Vec<String>,
+    pub json: serde_json::Value,
+}
+
+/// `explain`'s output on any shape: the puzzle, then each step's summary
+/// and lines (or one JSON object), then how it ended.
+pub(super) fn print_explained(
+    mut out: Output,
+    (shape, puzzle): (&sudolens::grid::Shape, &str),
+    steps: Vec<Explained>,
+    solved: bool,
+    (json, brief): (bool, bool),
+) -> ExitCode {
+    let code = if solved { Exit::Ok } else { Exit::Stuck };
     if json {
-        let steps: Vec<serde_json::Value> =
-            path.steps.iter().map(|s| step_json(s, words)).collect();
+        let steps: Vec<serde_json::Value> = steps.into_iter().map(|s| s.json).collect();
         out.line(serde_json::json!({
             "shape": shape.name(),
-            "puzzle": grid.to_line(),
+            "puzzle": puzzle,
             "steps": steps,
-            "solved_by_logic": path.solved_by_logic,
+            "solved_by_logic": solved,
         }));
-    } else {
-        out.line(format_args!("{} ({})", grid.to_line(), shape.name()));
-        for (i, step) in path.steps.iter().enumerate() {
-            out.line(format_args!("{:3}. {}", i + 1, summary(step, words)));
-            if !brief {
-                for line in for_reading(step, words).lines {
-                    out.line(format_args!("       {}", line.text));
-                }
+        return out.finish(code);
+    }
+    let count = steps.len();
+    out.line(format_args!("{puzzle} ({})", shape.name()));
+    for (i, step) in steps.into_iter().enumerate() {
+        out.line(format_args!("{:3}. {}", i + 1, step.summary));
+        if !brief {
+            for line in step.lines {
+                out.line(format_args!("       {line}"));
             }
         }
-        let end = if path.solved_by_logic {
-            "solved by logic"
-        } else {
-            "logic stopped before the end"
-        };
-        out.line(format_args!("{} steps, {end}", path.steps.len()));
     }
-    out.finish(if path.solved_by_logic {
-        Exit::Ok
+    let end = if solved {
+        "solved by logic"
     } else {
-        Exit::Stuck
-    })
+        "logic stopped before the end"
+    };
+    out.line(format_args!("{count} steps, {end}"));
+    out.finish(code)
 }
 
 /// `rate` on shaped puzzles: level, score and hardest technique per line.
 pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
+    let words = Wording::default();
     let mut out = Output::stdout();
     let mut failed = 0usize;
     let total = source.entries.len();
@@ -375,33 +398,28 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
                 continue;
             }
         };
-        let Some(g) = grid.to_grid() else {
-            failed += 1;
-            out.line(format_args!(
-                "error: line {}: levels are rated on 9x9 grids; a {} is not",
-                entry.line,
-                grid.shape().name()
-            ));
-            continue;
+        let r = match grid.to_grid() {
+            Some(g) if !verdict_in(grid.shape(), &g).is_unique() => {
+                Err("not a proper puzzle (no single solution)".to_string())
+            }
+            Some(g) => solve_path_in(grid.shape(), &g)
+                .map(|path| rate(&path))
+                .map_err(|e| e.to_string()),
+            None => super::sized::rate(&grid, shaped_verdict(&grid, words)),
         };
-        if !verdict_in(grid.shape(), &g).is_unique() {
-            failed += 1;
-            out.line(format_args!(
-                "error: line {}: not a proper puzzle (no single solution)",
-                entry.line
-            ));
-            continue;
-        }
-        let Ok(path) = solve_path_in(grid.shape(), &g) else {
-            failed += 1;
-            continue;
+        let r = match r {
+            Ok(r) => r,
+            Err(why) => {
+                failed += 1;
+                out.line(format_args!("error: line {}: {why}", entry.line));
+                continue;
+            }
         };
-        let r = rate(&path);
         let hardest = r.hardest.map_or("none", |t| t.id());
         if json {
             let v = serde_json::json!({
                 "shape": grid.shape().name(),
-                "puzzle": g.to_line(),
+                "puzzle": grid.to_line(),
                 "level": r.level.id(),
                 "score": r.score,
                 "hardest": hardest,
@@ -412,7 +430,7 @@ pub fn rate_all(source: ShapedSource, json: bool) -> ExitCode {
         } else {
             out.line(format_args!(
                 "{} {} {:.1} {hardest}",
-                g.to_line(),
+                grid.to_line(),
                 r.level.id(),
                 r.score
             ));

@@ -8,14 +8,21 @@
 //! singles alone still solve them, as the classic's are. The classic shape
 //! goes to the classic generator, with its level search and fast paths.
 //!
-//! The rule engine reads 9×9 shapes; the other sizes (4×4, 6×6, 12×12,
-//! 16×16) are made at Easy, whose test (the singles solve it) the exact
-//! solver's own propagation answers on any shape.
+//! The other sizes (4×4, 6×6, 12×12, 16×16 and their combinations) are
+//! rated by the sized engine ([`crate::logic::sized`]) on the shape's
+//! houses. Their puzzles above Easy are dug while they keep one solution
+//! and the engine rates them at or below the level asked, so that the
+//! orbits left are the ones the level needs; a level a size cannot reach
+//! (see [`reachable_levels`]) is refused with
+//! [`ShapedGenerateError::LevelOutOfReach`], and a search that finds no
+//! puzzle at the level within its budget ([`SIZED_CANDIDATES_BUDGET`])
+//! stops with [`ShapedGenerateError::NotFound`].
 
 use super::judge::{judge_from, Judgement};
 use super::rng::Rng;
 use super::{Cancelled, Options, Progress, Symmetry};
 use crate::grid::{Grid, Parity, Shape, ShapeError, ShapeName, ShapedGrid, Size};
+use crate::logic::sized::{level_reachable, rate_sized_within, reachable_levels};
 use crate::logic::{Level, Pencilmarks, Rating, Technique};
 use crate::solver::{count_within, solve_in_order};
 use std::fmt;
@@ -26,12 +33,19 @@ use std::ops::ControlFlow;
 /// prove unique; refusing keeps the puzzle proper, with a given more).
 const UNIQUENESS_BUDGET: u64 = 20_000;
 
+/// How many candidate puzzles the search for a level on a sized grid
+/// makes, per cell of the grid, before it gives up, so that generation
+/// time stays bounded: 2 000 candidates for a 6×6 (a few seconds at
+/// worst), 281 for a 16×16, whose candidates cost far more.
+pub const SIZED_CANDIDATES_BUDGET: u32 = 72_000;
+
 /// A generated puzzle of any shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GeneratedShaped {
     pub puzzle: ShapedGrid,
     pub solution: ShapedGrid,
-    /// What the rule engine says of it, on 9×9 shapes.
+    /// What the rule engine says of it (the sized engine's rating on
+    /// other sizes).
     pub rating: Option<Rating>,
     /// The level it was made at.
     pub level: Level,
@@ -42,10 +56,18 @@ pub struct GeneratedShaped {
 /// Why a shape cannot be generated at a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapedGenerateError {
-    /// Levels above Easy are rated by the rule engine, which reads 9×9 grids.
-    LevelNeedsRuleEngine {
+    /// The shape's size has no puzzle at this level: its grids are too
+    /// small for the techniques the level needs (see `reachable_levels`).
+    LevelOutOfReach {
         shape: String,
         level: Level,
+        reachable: Vec<Level>,
+    },
+    /// No candidate of the search rated at the level within its budget.
+    NotFound {
+        shape: String,
+        level: Level,
+        candidates: u32,
     },
     Cancelled,
 }
@@ -53,9 +75,26 @@ pub enum ShapedGenerateError {
 impl fmt::Display for ShapedGenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShapedGenerateError::LevelNeedsRuleEngine { shape, level } => write!(
+            ShapedGenerateError::LevelOutOfReach {
+                shape,
+                level,
+                reachable,
+            } => {
+                let ids: Vec<&str> = reachable.iter().map(|l| l.id()).collect();
+                write!(
+                    f,
+                    "no {shape} puzzle is {}: its grids are too small for the techniques that level needs (a {shape} is made at {})",
+                    level.id(),
+                    ids.join(", ")
+                )
+            }
+            ShapedGenerateError::NotFound {
+                shape,
+                level,
+                candidates,
+            } => write!(
                 f,
-                "a {shape} is made at Easy only: {} needs the rule engine's rating, which reads 9x9 grids",
+                "no {shape} puzzle rated {} among {candidates} candidates from this seed; try another seed",
                 level.id()
             ),
             ShapedGenerateError::Cancelled => Cancelled.fmt(f),
@@ -66,11 +105,11 @@ impl fmt::Display for ShapedGenerateError {
 impl std::error::Error for ShapedGenerateError {}
 
 /// Whether [`generate_shaped`] makes puzzles of `shape` at `level`: every
-/// level on the 9×9 lattice, where the rule engine rates them; Easy alone
-/// on the other sizes, which only the singles walk judges for now. Game >
+/// level on the 9×9 lattice; on the other sizes, the levels the sized rule
+/// engine reaches there ([`reachable_levels`]: a 4×4 is all singles). Game >
 /// New asks this instead of keeping a list of its own.
 pub fn makes_level(shape: &Shape, level: Level) -> bool {
-    shape.is_9x9() || level == Level::Easy
+    shape.is_9x9() || level_reachable(shape, level)
 }
 
 /// The levels [`generate_shaped`] makes for `shape`, easiest first.
@@ -119,12 +158,18 @@ pub fn generate_shaped(
         };
     }
     let easy = options.level == Level::Easy;
+    let sized = !shape.is_9x9();
     if !makes_level(shape, options.level) {
-        return Err(ShapedGenerateError::LevelNeedsRuleEngine {
+        return Err(ShapedGenerateError::LevelOutOfReach {
             shape: shape.name(),
             level: options.level,
+            reachable: reachable_levels(shape),
         });
     }
+    // The top level a size reaches needs no rating while digging: any
+    // puzzle at all may reach it.
+    let rate_while_digging =
+        sized && !easy && reachable_levels(shape).last() != Some(&options.level);
     let mut rng = Rng::new(seed);
     let orbits = orbits(shape, options.symmetry);
     let mut progress = Progress {
@@ -132,6 +177,13 @@ pub fn generate_shaped(
         grids: 0,
     };
     loop {
+        if sized && progress.candidates >= SIZED_CANDIDATES_BUDGET / shape.cell_count() as u32 {
+            return Err(ShapedGenerateError::NotFound {
+                shape: shape.name(),
+                level: options.level,
+                candidates: progress.candidates,
+            });
+        }
         let Some(solution) = random_solution(shape, &mut rng) else {
             continue;
         };
@@ -148,6 +200,8 @@ pub fn generate_shaped(
                 solved_by_singles(shape, &puzzle)
             } else {
                 count_within(shape, &puzzle, 2, UNIQUENESS_BUDGET) == Ok(1)
+                    && (!rate_while_digging
+                        || rate_sized_within(shape, &puzzle, options.level).is_some())
             };
             if !keep {
                 puzzle = before;
@@ -165,6 +219,10 @@ pub fn generate_shaped(
                 Judgement::Above => {
                     continue;
                 }
+            },
+            _ if sized => match rate_sized_within(shape, &puzzle, options.level) {
+                Some(r) => Some(r),
+                None => continue,
             },
             _ => None,
         };
@@ -423,12 +481,38 @@ mod tests {
     }
 
     #[test]
-    fn other_sizes_refuse_levels_the_engine_cannot_rate() {
-        let shape = Shape::parse_name("16x16").unwrap();
-        let err = generate_shaped(&shape, &Options::new(Level::Hard), 1, |_| {
-            ControlFlow::Continue(())
-        })
-        .unwrap_err();
-        assert!(err.to_string().contains("Easy only"), "{err}");
+    fn a_6x6_x_is_made_at_every_level_above_easy_and_rated_on_its_houses() {
+        for level in &Level::ALL[1..] {
+            let (level, seed) = (*level, 1);
+            let made = make("6x6+x", level, seed);
+            let rating = made.rating.unwrap();
+            assert_eq!(rating.level, level);
+            assert!(rating.solved_by_logic);
+            let shape = made.puzzle.shape().clone();
+            assert_eq!(count_shaped(&shape, made.puzzle.values(), 2), 1);
+        }
+    }
+
+    #[test]
+    fn a_level_out_of_a_size_s_reach_is_refused_with_the_shape_and_level() {
+        for (name, level) in [
+            ("4x4", Level::Medium),
+            ("4x4", Level::Extreme),
+            ("6x6+odd-even", Level::Hard),
+        ] {
+            let shape = random_shape(ShapeName::parse(name).unwrap(), 1).unwrap();
+            let err = generate_shaped(&shape, &Options::new(level), 1, |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap_err();
+            assert_eq!(
+                err,
+                ShapedGenerateError::LevelOutOfReach {
+                    shape: name.into(),
+                    level,
+                    reachable: vec![Level::Easy],
+                }
+            );
+        }
     }
 }

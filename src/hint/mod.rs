@@ -106,6 +106,7 @@ mod photo;
 mod shapes;
 mod single_digit;
 mod singles;
+mod sized;
 mod subsets;
 mod sue_de_coq;
 mod uniqueness;
@@ -133,6 +134,7 @@ pub use shapes::{
     no_steps_on_this_size, read_as_variant, shape_changed, shape_rules, shape_title, sized_welcome,
     wrong_count_on_this_size,
 };
+pub use sized::{sized_paragraph, sized_solved, sized_stuck, sized_summary};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,

@@ -22,6 +22,7 @@ mod pencilmarks;
 mod rating;
 mod single_digit;
 mod singles;
+pub mod sized;
 mod step;
 mod subsets;
 mod sue_de_coq;

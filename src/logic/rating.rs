@@ -96,22 +96,38 @@ pub struct Rating {
 
 /// Rates a solution path.
 pub fn rate(path: &Path) -> Rating {
-    let hardest = path.steps.iter().max_by(|a, b| {
-        a.score
-            .total_cmp(&b.score)
-            .then(a.technique.cmp(&b.technique))
-    });
-    let score = hardest.map_or(0.0, |s| s.score);
-    Rating {
-        level: Level::from_score(score),
-        score: (score * 10.0).round() / 10.0,
-        hardest: hardest.map(|s| s.technique),
-        steps: path.steps.len(),
-        solved_by_logic: path.solved_by_logic,
-    }
+    let scored = path.steps.iter().map(|s| (s.score, s.technique));
+    Rating::of_steps(scored, path.solved_by_logic, Level::from_score)
 }
 
 impl Rating {
+    /// The rating of a path's steps (score and technique each): its
+    /// hardest step, and the level `level_of` gives that step's score.
+    pub(crate) fn of_steps(
+        scored: impl Iterator<Item = (f32, Technique)>,
+        solved_by_logic: bool,
+        level_of: impl Fn(f32) -> Level,
+    ) -> Rating {
+        let mut steps = 0;
+        let mut hardest: Option<(f32, Technique)> = None;
+        for (score, technique) in scored {
+            steps += 1;
+            let harder =
+                hardest.is_none_or(|(s, t)| score.total_cmp(&s).then(technique.cmp(&t)).is_ge());
+            if harder {
+                hardest = Some((score, technique));
+            }
+        }
+        let score = hardest.map_or(0.0, |(s, _)| s);
+        Rating {
+            level: level_of(score),
+            score: (score * 10.0).round() / 10.0,
+            hardest: hardest.map(|(_, t)| t),
+            steps,
+            solved_by_logic,
+        }
+    }
+
     /// The grid was complete already: no step to take, nothing to rate.
     pub fn already_solved(&self) -> bool {
         self.steps == 0 && self.solved_by_logic

@@ -3,4 +3,5 @@
 //! grid where it is the easiest step; the text format and the commands.
 
 mod commands;
+mod sized;
 mod soundness;

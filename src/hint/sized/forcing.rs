@@ -1,0 +1,72 @@
+//! Forcing chains on a sized grid: the singles each supposition forces.
+
+use super::Names;
+use crate::logic::sized::{Broken, SizedCandidate};
+
+/// The placements of a branch, in order.
+fn placements(placed: &[SizedCandidate], n: Names) -> String {
+    let said: Vec<String> = placed.iter().map(|&p| n.is(p)).collect();
+    crate::hint::words::list_of_phrases(&said, n.lang())
+}
+
+pub(super) fn cell_forcing(
+    cell: u16,
+    branches: &[(SizedCandidate, Vec<SizedCandidate>)],
+    target: SizedCandidate,
+    n: Names,
+) -> Vec<String> {
+    let c = n.cell(cell);
+    let mut lines = vec![say!(
+        n.w,
+        "Try each candidate of {c} and follow the singles it forces.",
+        "Essaie chaque candidat de {c} et suis les singletons qu'il force."
+    )];
+    for (supposed, branch) in branches {
+        let (s, then) = (n.is(*supposed), placements(branch, n));
+        lines.push(say!(n.w, "If {s}: {then}.", "Si {s} : {then}."));
+    }
+    let t = n.is(target);
+    lines.push(say!(
+        n.w,
+        "Every candidate of {c} leads to {t}.",
+        "Chaque candidat de {c} mène à {t}."
+    ));
+    lines
+}
+
+pub(super) fn contradiction(
+    supposed: SizedCandidate,
+    placed: &[SizedCandidate],
+    broken: Broken,
+    n: Names,
+) -> Vec<String> {
+    let s = n.is(supposed);
+    let mut lines = vec![say!(n.w, "Suppose {s}.", "Suppose que {s}.")];
+    if !placed.is_empty() {
+        let then = placements(placed, n);
+        lines.push(say!(
+            n.w,
+            "The singles then force: {then}.",
+            "Les singletons forcent alors : {then}."
+        ));
+    }
+    lines.push(match broken {
+        Broken::NoCandidate(cell) => {
+            let c = n.cell(cell);
+            say!(
+                n.w,
+                "Then {c} has no candidate left: impossible.",
+                "Alors {c} n'a plus aucun candidat : impossible."
+            )
+        }
+        Broken::NoPlace { house, value } => {
+            let (h, v) = (n.unit(house), n.value(value));
+            say!(
+                n.w,
+                "Then {h} has no place left for {v}: impossible.",
+                "Alors {h} n'a plus de place pour {v} : impossible."
+            )
+        }
+    });
+    lines
+}

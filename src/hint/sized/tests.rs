@@ -1,0 +1,72 @@
+use super::*;
+use crate::grid::{Shape, ShapeSpec, Size, Symbols};
+use crate::hint::Notation;
+use crate::logic::sized::{SizedCandidate, SizedPattern, SizedStep};
+use crate::logic::Technique;
+
+fn wording(lang: Lang, notation: Notation) -> Wording {
+    Wording::new(lang, notation)
+}
+
+#[test]
+fn cells_houses_and_values_are_named_in_the_shape_s_terms() {
+    let hex = Shape::new(ShapeSpec {
+        symbols: Symbols::Hex,
+        ..ShapeSpec::sized(Size::ALL[4])
+    })
+    .unwrap();
+    let cell = 10 * 16 + 13;
+    let en = Names::new(&hex, wording(Lang::En, Notation::Plain));
+    assert_eq!(en.cell(cell), "row 11, column 14");
+    let fr = Names::new(&hex, wording(Lang::Fr, Notation::Plain));
+    assert_eq!(fr.cell(cell), "ligne 11, colonne 14");
+    let compact = Names::new(&hex, wording(Lang::En, Notation::Compact));
+    assert_eq!(compact.cell(cell), "r11c14");
+    // A hexadoku writes the value 11 as "A"; a 16×16 of digits as "11".
+    assert_eq!(en.value(11), "A");
+    let digits = Shape::parse_name("16x16+x").unwrap();
+    let en = Names::new(&digits, wording(Lang::En, Notation::Plain));
+    assert_eq!(en.value(11), "11");
+    assert_eq!(en.unit(Unit::Diagonal(0)), "the main diagonal");
+    assert_eq!(fr.unit(Unit::Box(3)), "le bloc 4");
+}
+
+#[test]
+fn an_intersection_of_a_diagonal_and_a_box_is_told_in_both_languages() {
+    let shape = Shape::parse_name("6x6+x").unwrap();
+    let step = SizedStep {
+        technique: Technique::Claiming,
+        score: 2.8,
+        pattern: SizedPattern::Intersection {
+            value: 4,
+            base: Unit::Diagonal(0),
+            cover: Unit::Box(0),
+            cells: vec![0, 7],
+        },
+        placements: Vec::new(),
+        eliminations: vec![SizedCandidate::new(2, 4)],
+    };
+    let en = sized_paragraph(&step, &shape, Lang::En);
+    let lines: Vec<&str> = en.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        lines[1],
+        "In the main diagonal, 4 can only go in row 1, column 1 and row 2, column 2, which all lie in box 1."
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"So 4 can be removed from row 1, column 3.")
+    );
+    let fr = sized_paragraph(&step, &shape, Lang::Fr);
+    assert!(
+        fr.lines[1]
+            .text
+            .starts_with("Dans la diagonale principale, 4"),
+        "{:?}",
+        fr.lines
+    );
+    assert!(fr.lines[0].text.contains("deuxième zone"), "{:?}", fr.lines);
+    assert_eq!(
+        sized_summary(&step, &shape, wording(Lang::En, Notation::Compact)),
+        "Claiming Candidates (2.8): r1c3<>4"
+    );
+}

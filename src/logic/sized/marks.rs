@@ -1,0 +1,288 @@
+//! The candidates the sized engine reads: a value or a candidate mask per
+//! cell (bit `v - 1` for value `v`, up to 16), and the shape's houses as
+//! cell sets over up to 256 cells.
+
+use crate::grid::{Shape, Unit};
+use std::sync::Arc;
+
+/// A set of cells of a grid of up to 256 cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellBits([u64; 4]);
+
+impl CellBits {
+    pub const EMPTY: CellBits = CellBits([0; 4]);
+
+    pub fn insert(&mut self, cell: u16) {
+        self.0[usize::from(cell >> 6)] |= 1 << (cell & 63);
+    }
+
+    pub fn contains(&self, cell: u16) -> bool {
+        self.0[usize::from(cell >> 6)] & (1 << (cell & 63)) != 0
+    }
+
+    pub fn and(self, other: CellBits) -> CellBits {
+        CellBits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    pub fn or(self, other: CellBits) -> CellBits {
+        CellBits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    pub fn minus(self, other: CellBits) -> CellBits {
+        CellBits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    pub fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// Whether every cell of `self` is in `other`.
+    pub fn within(self, other: CellBits) -> bool {
+        self.minus(other).is_empty()
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = u16> {
+        (0..4usize).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w * 64) as u16 + b as u16)
+            })
+        })
+    }
+
+    pub fn from_cells(cells: impl IntoIterator<Item = u16>) -> CellBits {
+        let mut set = CellBits::EMPTY;
+        for c in cells {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+/// The values of a mask, smallest first (bit `v - 1` is value `v`).
+pub fn values_of(mask: u32) -> impl Iterator<Item = u8> {
+    (0..16u8)
+        .filter(move |b| mask & (1 << b) != 0)
+        .map(|b| b + 1)
+}
+
+/// The bit of value `v`.
+pub fn bit(v: u8) -> u32 {
+    1 << (v - 1)
+}
+
+/// The shape's houses as cell sets, computed once per puzzle and shared by
+/// every copy of its candidates (the forcing chains copy them often).
+#[derive(Debug)]
+pub(super) struct Geometry {
+    pub units: Vec<Unit>,
+    pub house_cells: Vec<Vec<u16>>,
+    pub peers: Vec<CellBits>,
+    /// Pairs of houses sharing at least two cells, with their crossing:
+    /// the places an intersection can lock a value.
+    pub crossings: Vec<(usize, usize, CellBits)>,
+}
+
+impl Geometry {
+    fn build(shape: &Shape) -> Geometry {
+        let houses = shape.houses();
+        let units = houses.iter().map(|h| h.unit).collect();
+        let house_cells: Vec<Vec<u16>> = houses.iter().map(|h| h.cells.clone()).collect();
+        let house_bits: Vec<CellBits> = house_cells
+            .iter()
+            .map(|c| CellBits::from_cells(c.iter().copied()))
+            .collect();
+        let peers = (0..shape.cell_count())
+            .map(|i| CellBits::from_cells(shape.peers_of(i).iter().copied()))
+            .collect();
+        let mut crossings = Vec::new();
+        for a in 0..house_bits.len() {
+            for b in 0..house_bits.len() {
+                let both = house_bits[a].and(house_bits[b]);
+                if a != b && both.count() >= 2 {
+                    crossings.push((a, b, both));
+                }
+            }
+        }
+        Geometry {
+            units,
+            house_cells,
+            peers,
+            crossings,
+        }
+    }
+}
+
+/// A position on any shape: each cell's value (0 when empty) and, for an
+/// empty cell, the values it may still hold.
+#[derive(Clone, Debug)]
+pub struct SizedMarks {
+    shape: Shape,
+    geometry: Arc<Geometry>,
+    values: Vec<u8>,
+    candidates: Vec<u32>,
+}
+
+impl SizedMarks {
+    /// The candidates of `values` (row-major, 0 for empty) by the rules:
+    /// no value twice in a house, and the shading's parity. `None` when
+    /// `values` is not a grid of this shape.
+    pub fn new(shape: &Shape, values: &[u8]) -> Option<SizedMarks> {
+        let n = shape.side();
+        if values.len() != shape.cell_count() || values.iter().any(|&v| usize::from(v) > n) {
+            return None;
+        }
+        let geometry = Arc::new(Geometry::build(shape));
+        let candidates = (0..values.len())
+            .map(|i| {
+                if values[i] != 0 {
+                    return 0;
+                }
+                let seen = geometry.peers[i]
+                    .iter()
+                    .map(|p| values[usize::from(p)])
+                    .filter(|&v| v != 0)
+                    .fold(0u32, |m, v| m | bit(v));
+                shape.allowed_bits(i) & !seen
+            })
+            .collect();
+        Some(SizedMarks {
+            shape: shape.clone(),
+            geometry,
+            values: values.to_vec(),
+            candidates,
+        })
+    }
+
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    pub fn side(&self) -> usize {
+        self.shape.side()
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    pub fn value(&self, cell: u16) -> u8 {
+        self.values[usize::from(cell)]
+    }
+
+    /// The candidates of a cell as a mask (0 for a filled cell).
+    pub fn candidates(&self, cell: u16) -> u32 {
+        self.candidates[usize::from(cell)]
+    }
+
+    pub fn has(&self, cell: u16, v: u8) -> bool {
+        self.candidates(cell) & bit(v) != 0
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    pub(super) fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn house_count(&self) -> usize {
+        self.geometry.units.len()
+    }
+
+    pub fn unit(&self, house: usize) -> Unit {
+        self.geometry.units[house]
+    }
+
+    pub fn house_cells(&self, house: usize) -> &[u16] {
+        &self.geometry.house_cells[house]
+    }
+
+    pub fn peers(&self, cell: u16) -> CellBits {
+        self.geometry.peers[usize::from(cell)]
+    }
+
+    pub fn sees(&self, a: u16, b: u16) -> bool {
+        self.peers(a).contains(b)
+    }
+
+    /// Whether value `v` is already written in a house.
+    pub fn placed_in(&self, house: usize, v: u8) -> bool {
+        self.house_cells(house).iter().any(|&c| self.value(c) == v)
+    }
+
+    /// The cells of a house where `v` is still a candidate.
+    pub fn places(&self, house: usize, v: u8) -> CellBits {
+        CellBits::from_cells(
+            self.house_cells(house)
+                .iter()
+                .copied()
+                .filter(|&c| self.has(c, v)),
+        )
+    }
+
+    /// The cells anywhere where `v` is a candidate.
+    pub fn places_of(&self, v: u8) -> CellBits {
+        CellBits::from_cells((0..self.cell_count() as u16).filter(|&c| self.has(c, v)))
+    }
+
+    /// Writes `v` in `cell` and takes it from the candidates of its peers.
+    pub fn place(&mut self, cell: u16, v: u8) {
+        let i = usize::from(cell);
+        self.values[i] = v;
+        self.candidates[i] = 0;
+        for p in self.geometry.peers[i].iter() {
+            self.candidates[usize::from(p)] &= !bit(v);
+        }
+    }
+
+    pub fn eliminate(&mut self, cell: u16, v: u8) {
+        self.candidates[usize::from(cell)] &= !bit(v);
+    }
+
+    /// Whether the position cannot be completed by the rules alone: an
+    /// empty cell without a candidate, or a house with a value it lacks
+    /// and no place left for it.
+    pub fn broken(&self) -> Option<Broken> {
+        if let Some(cell) =
+            (0..self.cell_count() as u16).find(|&c| self.value(c) == 0 && self.candidates(c) == 0)
+        {
+            return Some(Broken::NoCandidate(cell));
+        }
+        for house in 0..self.house_count() {
+            for v in 1..=self.side() as u8 {
+                if !self.placed_in(house, v) && self.places(house, v).is_empty() {
+                    return Some(Broken::NoPlace {
+                        house: self.unit(house),
+                        value: v,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// How a supposition breaks the grid, as a forcing chain says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Broken {
+    /// An empty cell has no candidate left.
+    NoCandidate(u16),
+    /// A house has no place left for a value it needs.
+    NoPlace { house: Unit, value: u8 },
+}
