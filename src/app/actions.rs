@@ -150,7 +150,7 @@ impl App {
         else {
             let shape = board.shape().clone();
             let w = self.wording();
-            self.say(crate::hint::no_steps_on_this_size(&shape, w));
+            self.say(crate::hint::no_solution_on_this_size(&shape, w));
             return;
         };
         if solve {
@@ -182,14 +182,34 @@ impl App {
             return;
         }
         if !self.session.board.is_9x9() {
-            // the rule engine reads 9×9 grids: no step to tell, and Pip says so
-            let shape = self.session.board.shape().clone();
-            self.say(crate::hint::no_steps_on_this_size(&shape, self.wording()));
+            self.ask_sized_hint(ctx);
             return;
         }
         self.tutor.pip.set_mood(Mood::Thinking);
         let board = self.session.board.clone();
         self.worker.hint(ctx, self.session.generation, board);
+    }
+
+    /// A hint on a grid of another size than 9×9. Wrong entries come
+    /// first, as Check marks them (the exact solver knows the solution of
+    /// these small grids at once); then the sized rule engine's next step,
+    /// found on the worker.
+    fn ask_sized_hint(&mut self, ctx: &egui::Context) {
+        let board = &self.session.board;
+        let solution = crate::solver::solve_shaped(board.shape(), board.given_values());
+        let wrong = solution.is_none_or(|solution| {
+            (0..board.cell_count()).any(|i| {
+                let v = board.value_at(i);
+                !board.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
+            })
+        });
+        if wrong {
+            self.check_or_solve_sized(false);
+            return;
+        }
+        self.tutor.pip.set_mood(Mood::Thinking);
+        let generation = self.session.generation;
+        self.worker.sized_hint(ctx, generation, &self.session.board);
     }
 
     /// Next (or Page Down): the next line; on the very last one, what the

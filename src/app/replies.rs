@@ -46,6 +46,20 @@ impl App {
                 }
                 self.on_hint(outcome);
             }
+            Reply::SizedHint { generation, step } => {
+                if generation != current {
+                    self.tutor.stop_thinking(Mood::Idle);
+                    return;
+                }
+                let shape = self.session.board.shape().clone();
+                let voice = self.voice();
+                if let Some(said) = self
+                    .tutor
+                    .answer_sized_hint(step.map(|s| *s), &shape, voice)
+                {
+                    self.record_hint(said);
+                }
+            }
             Reply::Applied {
                 generation,
                 board,
@@ -222,7 +236,14 @@ impl App {
         self.tutor.pip.set_mood(Mood::Idle);
         match offer {
             Offer::Apply => {
-                if let Some(step) = self.tutor.take_step_to_play() {
+                if let Some(step) = self.tutor.take_sized_step_to_play() {
+                    self.record_hint_played();
+                    let edit = self.session.play_sized_step(&step);
+                    self.after_edit(edit);
+                    if self.tutor.take_go_on() && !self.session.board.is_solved() {
+                        self.ask_hint(ctx);
+                    }
+                } else if let Some(step) = self.tutor.take_step_to_play() {
                     self.record_hint_played();
                     if step.technique == Technique::WrongEntries {
                         self.session.marks.wrong.clear();

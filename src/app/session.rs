@@ -374,6 +374,33 @@ impl Session {
         self.edit(|b| b.apply_at(edits))
     }
 
+    /// Plays a step of the sized rule engine (one undoable move): its
+    /// values placed, drawn as revealed, and its eliminations taken out of
+    /// the player's notes where they are.
+    pub fn play_sized_step(&mut self, step: &crate::logic::sized::SizedStep) -> Edit {
+        let board = &self.board;
+        let mut edits: Vec<(usize, CellState)> = Vec::new();
+        for e in &step.eliminations {
+            let cell = usize::from(e.cell);
+            let mut notes = board.notes_at(cell);
+            if board.value_at(cell) == 0 && notes.contains(e.value) {
+                notes.remove(e.value);
+                edits.push((cell, CellState { entry: 0, notes }));
+            }
+        }
+        self.revealed.resize(board.cell_count(), 0);
+        for p in &step.placements {
+            let cell = usize::from(p.cell);
+            let placed = CellState {
+                entry: p.value,
+                notes: Candidates::NONE,
+            };
+            edits.push((cell, placed));
+            self.revealed[cell] = p.value;
+        }
+        self.edit(|b| b.apply_at(edits))
+    }
+
     /// Empties the cells marked wrong (one undoable move).
     pub fn remove_wrong(&mut self) -> Edit {
         let edits: Vec<(Cell, CellState)> = self

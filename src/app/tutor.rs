@@ -10,9 +10,11 @@
 
 use super::dialogue::{AtEnd, Dialogue, DialogueEntry, Offer, Remark};
 use super::pip::{Mood, Pip};
+use crate::grid::Shape;
 use crate::hint::{
     self, answers::BoardAnswer, Lang, Paragraph, ParagraphKind, PuzzleSource, Wording,
 };
+use crate::logic::sized::SizedStep;
 use crate::logic::{NextStep, Step, Technique};
 
 /// How far into a hint the player went, from the nudge to the step played:
@@ -112,6 +114,8 @@ pub(crate) struct Tutor {
     pub(crate) pip: Pip,
     dialogue: Dialogue,
     pending: Option<PendingStep>,
+    /// A sized engine's step waiting for Apply (grids of other sizes).
+    pending_sized: Option<SizedStep>,
     /// Ask for the next step as soon as one is applied (step by step).
     auto_next: bool,
     /// Where the puzzle just loaded came from, until Pip has welcomed it
@@ -129,6 +133,7 @@ impl Tutor {
             pip: Pip::new(animate),
             dialogue: Dialogue::default(),
             pending: None,
+            pending_sized: None,
             auto_next: false,
             welcome: None,
             hints: Vec::new(),
@@ -194,6 +199,7 @@ impl Tutor {
     pub(crate) fn forget_step(&mut self) {
         self.dialogue.clear_offers();
         self.pending = None;
+        self.pending_sized = None;
     }
 
     /// The player answered an offer: its buttons go (a step stays to be
@@ -222,14 +228,14 @@ impl Tutor {
     /// stands (an edit of the board withdraws it); else the next hint.
     pub(crate) fn next_at_end(&self) -> AtEnd {
         match self.dialogue.at_end_next() {
-            AtEnd::Take(Offer::Apply) if self.pending.is_none() => AtEnd::More,
+            AtEnd::Take(Offer::Apply) if !self.has_step() => AtEnd::More,
             other => other,
         }
     }
 
     /// Whether a step waits to be played (Apply, or Next at its end).
     pub(crate) fn has_step(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.pending_sized.is_some()
     }
 
     /// Step by step: the next hint is asked for as soon as this step is played.
@@ -342,6 +348,51 @@ impl Tutor {
             technique,
             lines,
         }
+    }
+
+    /// The sized engine's answer on a grid of another size: Pip explains
+    /// `step` (or says the grid is solved, or that logic stops here), and
+    /// Apply waits for the step. Returns the hint said, for the history.
+    pub(crate) fn answer_sized_hint(
+        &mut self,
+        step: Option<SizedStep>,
+        shape: &Shape,
+        voice: Voice,
+    ) -> Option<HintSaid> {
+        self.pending = None;
+        let Some(step) = step else {
+            self.pending_sized = None;
+            self.pip.set_mood(Mood::Idle);
+            self.say(hint::sized_stuck(voice.wording), voice.lang());
+            return None;
+        };
+        self.pip.set_mood(Mood::Idle);
+        let mut p = DialogueEntry::new(
+            hint::sized_paragraph(&step, shape, voice.wording),
+            voice.lang(),
+        );
+        let technique = step.technique;
+        self.hints.push(HintUse::new(technique, p.lines.len()));
+        p.hint = Some(self.hints.len() - 1);
+        p.held = voice.hint_budget && p.kind == ParagraphKind::Step && p.lines.len() > 1;
+        let lines = p.lines.len();
+        self.dialogue.push(p);
+        self.pending_sized = Some(step);
+        Some(HintSaid {
+            paragraph: self.dialogue.paragraphs().len() - 1,
+            technique,
+            lines,
+        })
+    }
+
+    /// Apply on a grid of another size: the sized step to play; its hint
+    /// counts as played.
+    pub(crate) fn take_sized_step_to_play(&mut self) -> Option<SizedStep> {
+        let step = self.pending_sized.take()?;
+        if let Some(used) = self.hints.last_mut() {
+            used.played = true;
+        }
+        Some(step)
     }
 
     /// No to the pencil-marks question: Pip explains the step without them

@@ -51,6 +51,12 @@ pub(super) enum Reply {
         generation: u64,
         outcome: logic::NextStep,
     },
+    /// The sized rule engine's next step on a board of another size than
+    /// 9×9 (`None` when logic finds none: solved, or stuck).
+    SizedHint {
+        generation: u64,
+        step: Option<Box<logic::sized::SizedStep>>,
+    },
     /// The board of `generation` with a step applied (one undoable move).
     Applied {
         generation: u64,
@@ -228,6 +234,19 @@ impl Worker {
         self.spawn(ctx, move || Reply::Hint {
             generation,
             outcome: logic::next_outcome(&board),
+        });
+    }
+
+    /// Asks the sized rule engine for the next step on `board`, a grid of
+    /// another size than 9×9 whose entries break no rule (a 16×16's chains
+    /// can take a moment, so off the frame).
+    pub(super) fn sized_hint(&mut self, ctx: &egui::Context, generation: u64, board: &Board) {
+        let (shape, values) = (board.shape().clone(), board.values());
+        self.spawn(ctx, move || Reply::SizedHint {
+            generation,
+            step: logic::sized::SizedMarks::new(&shape, &values)
+                .and_then(|marks| logic::sized::next_sized_step(&marks))
+                .map(Box::new),
         });
     }
 

@@ -141,23 +141,22 @@ pub fn shape_changed(
     }
 }
 
-/// A hint asked on a shape the rule engine does not read (a 6×6, a
-/// 16×16): Pip says so plainly instead of making a step up. The same
-/// reason as [`crate::logic::NotNineByNine`], in the player's language.
-pub fn no_steps_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
+/// Check, Solve or Hint on a grid of another size whose givens the exact
+/// solver cannot complete: Pip says so, without blaming the player.
+pub fn no_solution_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
     let w: Wording = lang.into();
     let title = shape_title(shape, w);
     Paragraph {
-        kind: ParagraphKind::Info,
+        kind: ParagraphKind::Invalid,
         lines: vec![plain(say!(
             w,
-            "I explain steps on 9x9 grids only, not yet on a {title}. Check tells you whether your entries are right, and Solve shows the solution.",
-            "Je n'explique les étapes que sur les grilles 9x9, pas encore sur un {title}. Vérifier te dit si tes chiffres sont justes, et Résoudre montre la solution."
+            "I find no solution to the givens of this {title}: check them against the paper.",
+            "Je ne trouve aucune solution aux chiffres donnés de ce {title} : compare-les avec le papier."
         ))],
     }
 }
 
-/// Pip welcomes a new puzzle of a size the rule engine does not read: its
+/// Pip welcomes a new puzzle of another size than 9×9 (the sized engine rates it): its
 /// name, level and givens, then its rules.
 pub fn sized_welcome(
     shape: &Shape,
@@ -179,7 +178,7 @@ pub fn sized_welcome(
     }
 }
 
-/// Check on a board of a size the rule engine does not read: how many
+/// Check on a board of another size than 9×9 (the exact solver checks it): how many
 /// entries are wrong (drawn in red on the board), or all right.
 pub fn wrong_count_on_this_size(wrong: usize, lang: impl Into<Wording>) -> Paragraph {
     let w: Wording = lang.into();

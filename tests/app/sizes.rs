@@ -61,14 +61,57 @@ fn a_16x16_plays_with_its_pad_and_letter_keys() {
     assert!(h.state().board().notes_at(second).is_empty());
     press(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(h.state().board().value_at(first), 0);
-    // a hint on a size the rule engine does not read: said plainly
+    // a hint: the sized engine's step, told with the grid's own cell names
     press(&mut h, Modifiers::NONE, Key::H);
-    let said = pip_said(&h);
-    assert!(
-        said.iter()
-            .any(|l| l.starts_with("I explain steps on 9x9 grids only")),
-        "{said:?}"
-    );
+    wait(&mut h);
+    let (entry, _) = h.state().dialogue().current().unwrap();
+    assert_eq!(entry.kind, sudolens::hint::ParagraphKind::Step, "{entry:?}");
+}
+
+/// Issue 29: Pip explains the next step on a grid of another size, in the
+/// player's language, and Apply plays it; hint after hint, a 6×6 is played
+/// to the end, every value placed being the solution's.
+#[test]
+fn a_6x6_is_played_to_the_end_by_pip_s_hints_in_french() {
+    let dir = TestDir::new("six-hints");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    choose_french(&mut h);
+    h.run_steps(3);
+    let board = h.state().board().clone();
+    let solution =
+        sudolens::solver::solve_shaped(board.shape(), board.given_values()).expect("proper");
+    let mut hints = 0;
+    while !h.state().board().is_solved() {
+        assert!(hints < 36, "a hint that plays nothing");
+        press(&mut h, Modifiers::NONE, Key::H);
+        wait(&mut h);
+        let (entry, _) = h.state().dialogue().current().unwrap();
+        assert_eq!(entry.kind, sudolens::hint::ParagraphKind::Step, "{entry:?}");
+        let words = entry
+            .lines
+            .iter()
+            .map(|l| l.text.as_str())
+            .collect::<Vec<_>>();
+        assert!(
+            words
+                .iter()
+                .any(|l| l.contains("ligne") || l.contains("colonne") || l.contains("bloc")),
+            "in French: {words:?}"
+        );
+        // Page Down to the last line, where Apply shows
+        while h.query_by_label("Appliquer").is_none() {
+            press(&mut h, Modifiers::NONE, Key::PageDown);
+            h.run_steps(2);
+        }
+        click(&mut h, "Appliquer");
+        h.run_steps(2);
+        hints += 1;
+    }
+    let after = h.state().board();
+    assert!((0..after.cell_count()).all(|i| after.value_at(i) == solution[i]));
+    assert_eq!(h.state().hints().len(), hints);
+    assert!(h.state().hints().iter().all(|u| u.played));
 }
 
 /// Fills every empty cell of the board on screen with its solution by
@@ -109,7 +152,7 @@ fn a_6x6_is_played_to_the_end_in_both_languages() {
 
     choose_french(&mut h);
     h.run_steps(3);
-    // Ctrl+N's level is made in the shape chosen: Easy, the 6×6's level
+    // Ctrl+N's level is made in the shape chosen
     press(&mut h, Modifiers::COMMAND, Key::N);
     wait(&mut h);
     assert_eq!(h.state().board().shape().name(), "6x6");
