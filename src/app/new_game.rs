@@ -13,7 +13,7 @@ use super::i18n::{fill, level_text};
 use super::pip::Mood;
 use super::worker::Reply;
 use super::App;
-use crate::generate::{Cancelled, DailyPuzzle, Generated, Options};
+use crate::generate::{DailyPuzzle, Generated, Options};
 use crate::grid::{Board, Shape, ShapeName};
 use crate::hint::{self, PuzzleSource};
 use crate::logic::Level;
@@ -160,8 +160,25 @@ impl Made {
     }
 }
 
+/// How many seeds Game > New tries before it says no puzzle came out: a
+/// 6×6 reaches Master or Extreme from some seeds only (the sized engine's
+/// figures in the README), and a seed's search is bounded.
+const SEEDS_TRIED: u64 = 8;
+
+/// Why Game > New brought no puzzle.
+#[derive(Clone, Debug)]
+pub(super) enum NotMade {
+    Cancelled,
+    /// No seed tried gave a puzzle of this shape at this level.
+    NotFound {
+        shape: Shape,
+        level: Level,
+    },
+}
+
 /// A variant puzzle made on the worker: its shape drawn from the seed (a
-/// jigsaw's regions, an odd/even's shading), then the shaped generator.
+/// jigsaw's regions, an odd/even's shading), then the shaped generator; the
+/// next seeds when a seed's bounded search finds none at the level.
 fn make_variant(
     new_shape: NewShape,
     options: &Options,
@@ -170,44 +187,64 @@ fn make_variant(
     cancel: &AtomicBool,
     job: u64,
 ) -> Reply {
-    let made = ShapeName::parse(new_shape.name())
-        .ok()
-        .and_then(|name| crate::generate::random_shape(name, seed).ok())
-        .and_then(|shape| {
-            let made = crate::generate::generate_shaped(&shape, options, seed, |p| {
-                candidates.store(p.candidates, Ordering::Relaxed);
-                if cancel.load(Ordering::Relaxed) {
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                }
-            })
-            .ok()?;
-            if !shape.is_9x9() {
-                return Some((Made::OtherSize(made), shape));
+    let not_made = |shape: Shape, result| Reply::Generated {
+        job,
+        result: Err(result),
+        shape,
+    };
+    let Ok(name) = ShapeName::parse(new_shape.name()) else {
+        return not_made(Shape::classic(), NotMade::Cancelled);
+    };
+    let mut last_shape = Shape::classic();
+    for seed in (0..SEEDS_TRIED).map(|k| seed.wrapping_add(k)) {
+        let Ok(shape) = crate::generate::random_shape(name, seed) else {
+            continue;
+        };
+        last_shape = shape.clone();
+        let made = crate::generate::generate_shaped(&shape, options, seed, |p| {
+            candidates.store(p.candidates, Ordering::Relaxed);
+            if cancel.load(Ordering::Relaxed) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
             }
-            let (puzzle, solution) = (made.puzzle.to_grid()?, made.solution.to_grid()?);
-            let generated = Generated {
-                puzzle,
-                solution,
-                rating: made.rating?,
-                seed,
-                candidates: made.candidates,
-            };
-            Some((Made::NineByNine(generated), shape))
         });
-    match made {
-        Some((generated, shape)) => Reply::Generated {
+        let made = match made {
+            Ok(made) => made,
+            Err(crate::generate::ShapedGenerateError::NotFound { .. }) => continue,
+            Err(_) => return not_made(shape, NotMade::Cancelled),
+        };
+        let made = if shape.is_9x9() {
+            let generated = (|| {
+                Some(Generated {
+                    puzzle: made.puzzle.to_grid()?,
+                    solution: made.solution.to_grid()?,
+                    rating: made.rating?,
+                    seed,
+                    candidates: made.candidates,
+                })
+            })();
+            match generated {
+                Some(g) => Made::NineByNine(g),
+                None => continue,
+            }
+        } else {
+            Made::OtherSize(made)
+        };
+        return Reply::Generated {
             job,
-            result: Ok(Box::new(generated)),
+            result: Ok(Box::new(made)),
             shape,
-        },
-        None => Reply::Generated {
-            job,
-            result: Err(Cancelled),
-            shape: Shape::classic(),
-        },
+        };
     }
+    let level = options.level;
+    not_made(
+        last_shape.clone(),
+        NotMade::NotFound {
+            shape: last_shape,
+            level,
+        },
+    )
 }
 
 impl App {
@@ -268,7 +305,9 @@ impl App {
             });
             Reply::Generated {
                 job,
-                result: result.map(|g| Box::new(Made::NineByNine(g))),
+                result: result
+                    .map(|g| Box::new(Made::NineByNine(g)))
+                    .map_err(|_| NotMade::Cancelled),
                 shape: Shape::classic(),
             }
         });
@@ -279,7 +318,7 @@ impl App {
     pub(super) fn on_generated(
         &mut self,
         job: u64,
-        result: Result<Box<Made>, Cancelled>,
+        result: Result<Box<Made>, NotMade>,
         shape: Shape,
     ) {
         let current = self.new_games.running.as_ref().map(|g| g.job);
@@ -289,9 +328,17 @@ impl App {
         let Some(g) = self.new_games.running.take() else {
             return;
         };
-        let Ok(made) = result else {
-            self.tutor.pip.set_mood(Mood::Idle);
-            return;
+        let made = match result {
+            Ok(made) => made,
+            Err(NotMade::Cancelled) => {
+                self.tutor.pip.set_mood(Mood::Idle);
+                return;
+            }
+            Err(NotMade::NotFound { shape, level }) => {
+                self.tutor.pip.set_mood(Mood::Sorry);
+                self.say(hint::no_puzzle_made(&shape, level, self.wording()));
+                return;
+            }
         };
         let source = match g.daily {
             Some(day) => PuzzleSource::Daily(day.date),
@@ -385,6 +432,40 @@ impl App {
         ui.add_space(8.0);
         if cancel {
             self.cancel_new_game();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 6×6 reaches Extreme from some seeds only: from seed 1 (and 2 and
+    /// 3) the bounded search finds none, and Game > New went silent. It now
+    /// tries the next seeds and brings the puzzle seed 4 makes.
+    #[test]
+    fn a_seed_with_no_puzzle_at_the_level_gives_way_to_the_next() {
+        let options = Options::new(Level::Extreme);
+        let first = ShapeName::parse("6x6")
+            .ok()
+            .and_then(|name| crate::generate::random_shape(name, 1).ok())
+            .unwrap();
+        let alone = crate::generate::generate_shaped(&first, &options, 1, |_| {
+            std::ops::ControlFlow::Continue(())
+        });
+        assert!(alone.is_err(), "seed 1 alone makes no Extreme 6x6");
+        let (candidates, cancel) = (AtomicU32::new(0), AtomicBool::new(false));
+        let reply = make_variant(NewShape::Six, &options, 1, &candidates, &cancel, 7);
+        let Reply::Generated { job, result, .. } = reply else {
+            panic!("a generation's reply");
+        };
+        assert_eq!(job, 7);
+        match result.map(|made| *made) {
+            Ok(Made::OtherSize(made)) => {
+                assert!(made.seed > 1, "a later seed");
+                assert_eq!(made.level, Level::Extreme);
+            }
+            other => panic!("no puzzle: {other:?}"),
         }
     }
 }

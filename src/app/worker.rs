@@ -77,7 +77,7 @@ pub(super) enum Reply {
     /// Game > New's puzzle was made (see `new_game.rs`), or cancelled.
     Generated {
         job: u64,
-        result: Result<Box<super::new_game::Made>, crate::generate::Cancelled>,
+        result: Result<Box<super::new_game::Made>, super::new_game::NotMade>,
         /// The shape it was made in (a variant's, with its maps).
         shape: crate::grid::Shape,
     },

@@ -156,6 +156,25 @@ pub fn no_solution_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Para
     }
 }
 
+/// Game > New found no puzzle of `shape` at `level` from the seeds it
+/// tried (a small grid reaches the top levels from some seeds only).
+pub fn no_puzzle_made(
+    shape: &Shape,
+    level: crate::logic::Level,
+    lang: impl Into<Wording>,
+) -> Paragraph {
+    let w: Wording = lang.into();
+    let (title, level) = (shape_title(shape, w), super::level_name(level, w.lang));
+    Paragraph {
+        kind: ParagraphKind::Info,
+        lines: vec![plain(say!(
+            w,
+            "No {title} at {level} came out this time. Ask again (Game > New), or choose another level.",
+            "Aucun {title} de niveau {level} cette fois-ci. Redemande (Partie > Nouvelle), ou choisis un autre niveau."
+        ))],
+    }
+}
+
 /// Pip welcomes a new puzzle of another size than 9×9 (the sized engine rates it): its
 /// name, level and givens, then its rules.
 pub fn sized_welcome(
