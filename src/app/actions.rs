@@ -166,8 +166,19 @@ impl App {
             })
             .collect();
         let said = crate::hint::wrong_count_on_this_size(wrong.len(), self.wording());
+        let any_wrong = !wrong.is_empty();
         self.session.wrong_spots = wrong;
-        self.say(said);
+        if !any_wrong {
+            self.say(said);
+            return;
+        }
+        // The wrong entries are no step of the engine: what Pip offers is
+        // to remove them (Next at the end too), as it does on a 9×9.
+        let remove = Offer::RemoveWrong;
+        let p = dialogue::DialogueEntry::new(said, self.config.lang)
+            .with_offers(vec![remove])
+            .at_end(AtEnd::Take(remove));
+        self.tutor.push(p);
     }
 
     /// Asks the rule engine for the next step. Notes are not filled here:

@@ -403,14 +403,14 @@ impl Session {
 
     /// Empties the cells marked wrong (one undoable move).
     pub fn remove_wrong(&mut self) -> Edit {
-        let edits: Vec<(Cell, CellState)> = self
-            .marks
-            .wrong
-            .iter()
-            .map(|&c| (c, CellState::default()))
+        let nine = self.marks.wrong.iter().map(|c| c.index());
+        let edits: Vec<(usize, CellState)> = nine
+            .chain(self.wrong_spots.iter().copied())
+            .map(|i| (i, CellState::default()))
             .collect();
         self.marks.wrong.clear();
-        self.edit(|b| b.apply(edits))
+        self.wrong_spots.clear();
+        self.edit(|b| b.apply_at(edits))
     }
 
     /// Whether the clock runs: not paused, not solved.

@@ -81,6 +81,19 @@ fn a_6x6_is_played_to_the_end_by_pip_s_hints_in_french() {
     let board = h.state().board().clone();
     let solution =
         sudolens::solver::solve_shaped(board.shape(), board.given_values()).expect("proper");
+    // A wrong entry first: Pip points at it and offers to remove it.
+    let empty = (0..board.cell_count())
+        .find(|&i| board.value_at(i) == 0)
+        .unwrap();
+    let wrong = (1..=6).find(|&v| v != solution[empty]).unwrap();
+    h.get_by_label_contains(&cell_start(empty, 6, &h)).click();
+    h.step();
+    press(&mut h, Modifiers::NONE, digit_key(wrong));
+    press(&mut h, Modifiers::NONE, Key::H);
+    h.run_steps(2);
+    click(&mut h, "Retirer les chiffres faux");
+    h.run_steps(2);
+    assert_eq!(h.state().board().value_at(empty), 0, "the wrong entry went");
     let mut hints = 0;
     while !h.state().board().is_solved() {
         assert!(hints < 36, "a hint that plays nothing");
