@@ -145,12 +145,7 @@ impl App {
     /// Check marks the entries that differ from the solution, Solve fills
     /// the rest in.
     fn check_or_solve_sized(&mut self, solve: bool) {
-        let board = &self.session.board;
-        let Some(solution) = crate::solver::solve_shaped(board.shape(), board.given_values())
-        else {
-            let shape = board.shape().clone();
-            let w = self.wording();
-            self.say(crate::hint::no_solution_on_this_size(&shape, w));
+        let Some((solution, wrong)) = self.sized_solution_and_wrong() else {
             return;
         };
         if solve {
@@ -159,12 +154,32 @@ impl App {
             self.say(crate::hint::solution_shown(self.config.lang));
             return;
         }
+        self.say_sized_wrong(wrong);
+    }
+
+    /// The solution of a board off the 9×9 lattice and the entries that
+    /// differ from it; `None`, said by Pip, when its givens have none.
+    fn sized_solution_and_wrong(&mut self) -> Option<(Vec<u8>, Vec<usize>)> {
+        let board = &self.session.board;
+        let Some(solution) = crate::solver::solve_shaped(board.shape(), board.given_values())
+        else {
+            let shape = board.shape().clone();
+            let w = self.wording();
+            self.say(crate::hint::no_solution_on_this_size(&shape, w));
+            return None;
+        };
         let wrong: Vec<usize> = (0..board.cell_count())
             .filter(|&i| {
                 let v = board.value_at(i);
                 !board.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
             })
             .collect();
+        Some((solution, wrong))
+    }
+
+    /// Pip says how many entries are wrong (marked on the board), or that
+    /// all are right.
+    fn say_sized_wrong(&mut self, wrong: Vec<usize>) {
         let said = crate::hint::wrong_count_on_this_size(wrong.len(), self.wording());
         let any_wrong = !wrong.is_empty();
         self.session.wrong_spots = wrong;
@@ -206,16 +221,11 @@ impl App {
     /// these small grids at once); then the sized rule engine's next step,
     /// found on the worker.
     fn ask_sized_hint(&mut self, ctx: &egui::Context) {
-        let board = &self.session.board;
-        let solution = crate::solver::solve_shaped(board.shape(), board.given_values());
-        let wrong = solution.is_none_or(|solution| {
-            (0..board.cell_count()).any(|i| {
-                let v = board.value_at(i);
-                !board.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
-            })
-        });
-        if wrong {
-            self.check_or_solve_sized(false);
+        let Some((_, wrong)) = self.sized_solution_and_wrong() else {
+            return;
+        };
+        if !wrong.is_empty() {
+            self.say_sized_wrong(wrong);
             return;
         }
         self.tutor.pip.set_mood(Mood::Thinking);
