@@ -16,7 +16,7 @@ use super::stats_window::StatsWindow;
 use super::tutor::HintSaid;
 use super::App;
 use crate::generate::Date;
-use crate::grid::{Cell, Grid};
+use crate::grid::ShapedGrid;
 use crate::hint::{self, PuzzleSource};
 use crate::history::{
     self, GameProgress, GameStart, HintRecord, Origin, Recorder, Report, Request,
@@ -33,12 +33,13 @@ pub struct GameRecord {
     /// The recorder's name for this game; 0 before any game.
     pub key: u64,
     /// The givens, to tell a report about this game from an older one's.
-    pub puzzle: Grid,
+    pub puzzle: ShapedGrid,
     pub hints: Vec<HintRecord>,
     /// Which dialogue paragraph shows which hint (index into `hints`).
     hint_paragraphs: Vec<(usize, usize)>,
-    /// Wrong entries shown to the player: (cell, the digit that was wrong).
-    mistakes: BTreeSet<(Cell, u8)>,
+    /// Wrong entries shown to the player: (cell index, the value that was
+    /// wrong).
+    mistakes: BTreeSet<(usize, u8)>,
     pub solve_used: bool,
     pub finished_at: Option<i64>,
     /// The most cells filled beyond the givens so far (Solve's not counted).
@@ -49,7 +50,7 @@ use super::dialogue::Remark;
 
 impl GameRecord {
     /// A new game of `puzzle`, named `key`.
-    pub fn new(key: u64, puzzle: Grid) -> GameRecord {
+    pub fn new(key: u64, puzzle: ShapedGrid) -> GameRecord {
         GameRecord {
             key,
             puzzle,
@@ -87,7 +88,7 @@ impl GameRecord {
     }
 
     /// These entries were shown as wrong; each (cell, digit) counts once.
-    pub fn shown_wrong(&mut self, entries: impl IntoIterator<Item = (Cell, u8)>) {
+    pub fn shown_wrong(&mut self, entries: impl IntoIterator<Item = (usize, u8)>) {
         self.mistakes
             .extend(entries.into_iter().filter(|&(_, d)| d != 0));
     }
@@ -166,24 +167,17 @@ impl HistoryLink {
     }
 
     /// Begins recording a new game (or one under way, when `resumed`).
-    fn begin(
-        &mut self,
-        (puzzle, shape): (Grid, crate::grid::Shape),
-        origin: Origin,
-        seconds: u64,
-        resumed: bool,
-    ) {
+    fn begin(&mut self, puzzle: ShapedGrid, origin: Origin, seconds: u64, resumed: bool) {
         // The game left (Ctrl+N, an opened file) keeps the time played in
         // it: only closing the window wrote it before (issue 32, N9).
         self.write(self.seconds, true);
         self.next_key += 1;
         let key = self.next_key;
-        self.game = GameRecord::new(key, puzzle);
+        self.game = GameRecord::new(key, puzzle.clone());
         self.sent = None;
         self.recognised = None;
         let game = GameStart {
             puzzle,
-            shape,
             origin,
             started_at: unix_now() - seconds as i64,
             seconds_played: seconds,
@@ -269,14 +263,7 @@ impl App {
     pub(super) fn record_new_game(&mut self, origin: Origin) {
         let (source, name) = super::library::source_of(&origin);
         self.kept_source(source, name);
-        if !self.session.board.is_9x9() {
-            // the history keys a game by its 81 givens: a game of another
-            // size is kept in the games library, not counted there yet
-            self.history.game = GameRecord::default();
-            return;
-        }
-        let board = &self.session.board;
-        let puzzle = (*board.givens(), board.shape().clone());
+        let puzzle = self.session.board.puzzle();
         self.history.begin(puzzle, origin, 0, false);
     }
 
@@ -284,11 +271,11 @@ impl App {
     /// history goes on recording it, unless it is finished already.
     pub(super) fn record_resumed_game(&mut self, origin: Origin) {
         let board = &self.session.board;
-        if board.is_solved() || !board.is_9x9() {
+        if board.is_solved() {
             self.history.game = GameRecord::default();
             return;
         }
-        let puzzle = (*board.givens(), board.shape().clone());
+        let puzzle = board.puzzle();
         let seconds = self.session.elapsed as u64;
         self.history.begin(puzzle, origin, seconds, true);
     }
@@ -327,10 +314,14 @@ impl App {
         }
         let board = &session.board;
         if !record.solve_used {
-            let filled = board.grid().filled_count() - board.givens().filled_count();
+            let filled = (0..board.cell_count())
+                .filter(|&i| board.value_at(i) != 0 && !board.is_given_at(i))
+                .count();
             record.moves = record.moves.max(filled as u32);
         }
-        record.shown_wrong(session.marks.wrong.iter().map(|&c| (c, board.value(c))));
+        let wrong = session.marks.wrong.iter().map(|c| c.index());
+        let wrong = wrong.chain(session.wrong_spots.iter().copied());
+        record.shown_wrong(wrong.map(|i| (i, board.value_at(i))));
         let finishing = board.is_solved() && record.finished_at.is_none() && record.key != 0;
         if finishing {
             record.finished(unix_now());
@@ -422,7 +413,7 @@ mod tests {
 
     #[test]
     fn hints_count_how_far_they_were_read() {
-        let mut r = GameRecord::new(1, Grid::empty());
+        let mut r = GameRecord::new(1, ShapedGrid::empty(crate::grid::Shape::classic()));
         r.hint_shown(3, Technique::XWing, 6);
         r.reading(3, 0);
         r.reading(3, 4);
@@ -439,9 +430,9 @@ mod tests {
 
     #[test]
     fn mistakes_count_once_and_the_first_finish_stays() {
-        let mut r = GameRecord::new(1, Grid::empty());
-        let c = Cell::new(0, 1);
-        r.shown_wrong([(c, 5), (c, 5), (Cell::new(2, 2), 0)]);
+        let mut r = GameRecord::new(1, ShapedGrid::empty(crate::grid::Shape::classic()));
+        let c = 1;
+        r.shown_wrong([(c, 5), (c, 5), (20, 0)]);
         r.shown_wrong([(c, 6)]);
         assert_eq!(r.mistakes(), 2, "r1c2 was wrong twice, with two digits");
         r.finished(100);

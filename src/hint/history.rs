@@ -96,7 +96,7 @@ fn on_day(date: Date, today: Date, lang: Lang) -> String {
 /// disguise, and how many times it was played. `past` is latest first;
 /// `today` is the local date.
 pub fn played_before(
-    puzzle: &crate::grid::Grid,
+    puzzle: &crate::grid::ShapedGrid,
     past: &[PastGame],
     today: Date,
     lang: Lang,
@@ -251,7 +251,7 @@ pub fn history_off(error: &HistoryError, lang: Lang) -> Paragraph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::grid::{Grid, Shape, ShapedGrid};
     use crate::history::{GameId, Origin};
     use crate::logic::Level;
 
@@ -259,11 +259,14 @@ mod tests {
         s.parse().unwrap()
     }
 
+    fn classic(grid: &Grid) -> ShapedGrid {
+        ShapedGrid::from_grid(Shape::classic(), grid).unwrap()
+    }
+
     fn past(puzzle: Grid, finished: Option<&str>, seconds: u64, solve_used: bool) -> PastGame {
         PastGame {
-            shape: "classic".into(),
             id: GameId(1),
-            puzzle,
+            puzzle: classic(&puzzle),
             origin: Origin::Pasted,
             level: Level::Hard,
             started_at: 0,
@@ -297,7 +300,7 @@ mod tests {
         let p = Grid::parse(crate::test_puzzles::HARD_17).unwrap();
         let today = date("2025-06-01");
         let solved = past(p, Some("2025-05-12"), 14 * 60, false);
-        let said = played_before(&p, std::slice::from_ref(&solved), today, Lang::En);
+        let said = played_before(&classic(&p), std::slice::from_ref(&solved), today, Lang::En);
         assert_eq!(
             said.lines[0].text,
             "I know this puzzle! You solved it on 12 May, in 14 minutes."
@@ -306,7 +309,12 @@ mod tests {
         // In disguise, and played twice: the solved game is the one told.
         let other = crate::generate::Transformation::random(5).apply(&p);
         let unfinished = past(p, None, 300, false);
-        let said = played_before(&other, &[unfinished.clone(), solved], today, Lang::Fr);
+        let said = played_before(
+            &classic(&other),
+            &[unfinished.clone(), solved],
+            today,
+            Lang::Fr,
+        );
         let text: Vec<&str> = said.lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(
             text,
@@ -316,12 +324,12 @@ mod tests {
                 "Tu l'as déjà jouée 2 fois."
             ]
         );
-        let said = played_before(&p, &[unfinished], date("2025-05-11"), Lang::En);
+        let said = played_before(&classic(&p), &[unfinished], date("2025-05-11"), Lang::En);
         assert!(said.lines[0]
             .text
             .contains("started it earlier today and played 5 minutes"));
         let revealed = past(p, Some("2025-05-12"), 100, true);
-        let said = played_before(&p, &[revealed], today, Lang::En);
+        let said = played_before(&classic(&p), &[revealed], today, Lang::En);
         assert!(said.lines[0].text.contains("asked me for its solution"));
     }
 

@@ -50,6 +50,7 @@
 mod duels;
 mod recorder;
 mod schema;
+mod shapes;
 mod stats;
 
 pub use duels::{DuelId, DuelStats, FinishedDuel, PastDuel};
@@ -66,7 +67,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
 
 use crate::generate::{canonical_form, Date};
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, Shape, ShapedGrid};
 use crate::logic::{Level, Technique};
 use schema::Migrated;
 
@@ -132,12 +133,11 @@ impl Origin {
 /// the history keeps about it from the start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGame {
-    /// The givens.
-    pub puzzle: Grid,
-    /// The shape's name (`classic`, `x`, `jigsaw`...; see [`Shape::name`]).
-    pub shape: String,
-    /// The canonical form of the givens (see [`canonical_form`]).
-    pub canonical: Grid,
+    /// The givens, in their shape.
+    pub puzzle: ShapedGrid,
+    /// The canonical form of the givens (see [`canonical_form`]): the
+    /// classic's; another shape's is its givens.
+    pub canonical: ShapedGrid,
     pub origin: Origin,
     pub level: Level,
     /// The rating's score of the hardest step.
@@ -149,46 +149,51 @@ pub struct NewGame {
 }
 
 impl NewGame {
-    /// A game of `puzzle`, rated and put in canonical form here (a few
-    /// milliseconds: call it off the UI thread). `None` when the puzzle has
-    /// no solution or several: that is not a game to record.
+    /// A game of the classic `puzzle`, rated and put in canonical form here
+    /// (a few milliseconds: call it off the UI thread). `None` when the
+    /// puzzle has no solution or several: that is not a game to record.
     pub fn new(
         puzzle: Grid,
         origin: Origin,
         started_at: i64,
         seconds_played: u64,
     ) -> Option<NewGame> {
-        NewGame::in_shape(
-            &Shape::classic(),
-            puzzle,
-            origin,
-            started_at,
-            seconds_played,
-        )
+        let puzzle = ShapedGrid::from_grid(Shape::classic(), &puzzle)?;
+        NewGame::of(puzzle, origin, started_at, seconds_played)
     }
 
-    /// [`NewGame::new`] in a 9×9 `shape` (X, Hyper, jigsaw...): checked and
-    /// rated by its rules. Only the classic has a canonical form (a variant's
-    /// houses do not survive every turn and swap): a variant's is its givens.
-    pub fn in_shape(
-        shape: &Shape,
-        puzzle: Grid,
+    /// [`NewGame::new`] in any shape (X, Hyper, jigsaw, 6×6, 16×16...):
+    /// checked and rated by its rules. Only the classic has a canonical form
+    /// (a variant's houses do not survive every turn and swap): a variant's
+    /// is its givens.
+    pub fn of(
+        puzzle: ShapedGrid,
         origin: Origin,
         started_at: i64,
         seconds_played: u64,
     ) -> Option<NewGame> {
-        if !crate::solver::verdict_in(shape, &puzzle).is_unique() {
-            return None;
-        }
-        let (rating, canonical) = if shape.is_classic() {
-            (crate::logic::rate_grid(&puzzle), canonical_form(&puzzle))
+        let shape = puzzle.shape().clone();
+        let (rating, canonical) = if shape.is_9x9() {
+            let grid = puzzle.to_grid()?;
+            if !crate::solver::verdict_in(&shape, &grid).is_unique() {
+                return None;
+            }
+            if shape.is_classic() {
+                let canonical = ShapedGrid::from_grid(shape, &canonical_form(&grid))?;
+                (crate::logic::rate_grid(&grid), canonical)
+            } else {
+                let path = crate::logic::solve_path_in(&shape, &grid).ok()?;
+                (crate::logic::rate(&path), puzzle.clone())
+            }
         } else {
-            let path = crate::logic::solve_path_in(shape, &puzzle).ok()?;
-            (crate::logic::rate(&path), puzzle)
+            if crate::solver::count_shaped(&shape, puzzle.values(), 2) != 1 {
+                return None;
+            }
+            let path = crate::logic::sized::solve_path_sized(&shape, puzzle.values())?;
+            (crate::logic::sized::rate_sized(&path), puzzle.clone())
         };
         Some(NewGame {
             canonical,
-            shape: shape.name(),
             puzzle,
             origin,
             level: rating.level,
@@ -236,9 +241,9 @@ pub struct GameProgress {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastGame {
     pub id: GameId,
-    pub puzzle: Grid,
-    /// The shape's name, `classic` for the games recorded before shapes were.
-    pub shape: String,
+    /// The givens in their shape (a classic for the games recorded before
+    /// shapes were).
+    pub puzzle: ShapedGrid,
     pub origin: Origin,
     pub level: Level,
     pub started_at: i64,
@@ -281,7 +286,7 @@ impl PastGame {
         let moves = self
             .moves
             .filter(|&m| m > 0)
-            .unwrap_or_else(|| 81 - self.puzzle.filled_count() as u32)
+            .unwrap_or_else(|| (self.puzzle.values().len() - self.puzzle.filled_count()) as u32)
             .max(1);
         self.solve_used || 2 * self.pip_moves > moves
     }
@@ -432,11 +437,12 @@ impl History {
     /// Records a new game; returns its id.
     pub fn start(&mut self, game: &NewGame) -> Result<GameId, HistoryError> {
         let (origin, detail) = game.origin.columns();
+        let (shape, layout) = shapes::shape_columns(game.puzzle.shape());
         self.conn
             .execute(
                 "INSERT INTO games (puzzle, canonical, origin, origin_detail, level, score,
-                                    started_at, seconds_played, moves, shape)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9)",
+                                    started_at, seconds_played, moves, shape, layout)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10)",
                 params![
                     game.puzzle.to_line(),
                     game.canonical.to_line(),
@@ -446,21 +452,24 @@ impl History {
                     f64::from(game.score),
                     game.started_at,
                     game.seconds_played as i64,
-                    game.shape,
+                    shape,
+                    layout,
                 ],
             )
             .map_err(|e| self.error(e))?;
         Ok(GameId(self.conn.last_insert_rowid()))
     }
 
-    /// The latest unfinished game of exactly this puzzle, to go on
-    /// recording it when a saved game of it is opened again.
-    pub fn unfinished(&self, puzzle: &Grid) -> Result<Option<GameId>, HistoryError> {
+    /// The latest unfinished game of exactly this puzzle (in its shape), to
+    /// go on recording it when a saved game of it is opened again.
+    pub fn unfinished(&self, puzzle: &ShapedGrid) -> Result<Option<GameId>, HistoryError> {
+        let (shape, layout) = shapes::shape_columns(puzzle.shape());
         self.conn
             .query_row(
-                "SELECT id FROM games WHERE puzzle = ?1 AND finished_at IS NULL
+                "SELECT id FROM games WHERE puzzle = ?1 AND shape = ?2 AND layout IS ?3
+                     AND finished_at IS NULL
                  ORDER BY started_at DESC, id DESC LIMIT 1",
-                [puzzle.to_line()],
+                params![puzzle.to_line(), shape, layout],
                 |r| r.get(0).map(GameId),
             )
             .optional()
@@ -524,16 +533,23 @@ impl History {
     }
 
     /// The games of the puzzle whose canonical form is `canonical` (the same
-    /// puzzle, perhaps turned, mirrored or relabelled), latest first,
-    /// leaving out `except`.
+    /// puzzle in the same shape, perhaps turned, mirrored or relabelled),
+    /// latest first, leaving out `except`.
     pub fn played_before(
         &self,
-        canonical: &Grid,
+        canonical: &ShapedGrid,
         except: Option<GameId>,
     ) -> Result<Vec<PastGame>, HistoryError> {
+        let (shape, layout) = shapes::shape_columns(canonical.shape());
         self.past_games(
-            "WHERE canonical = ?1 AND id != ?2 ORDER BY coalesce(finished_at, started_at) DESC, id DESC",
-            params![canonical.to_line(), except.map_or(0, |g| g.0)],
+            "WHERE canonical = ?1 AND shape = ?3 AND layout IS ?4 AND id != ?2
+             ORDER BY coalesce(finished_at, started_at) DESC, id DESC",
+            params![
+                canonical.to_line(),
+                except.map_or(0, |g| g.0),
+                shape,
+                layout
+            ],
         )
     }
 
@@ -555,7 +571,7 @@ impl History {
                     (SELECT count(*) FROM hints WHERE game_id = games.id),
                     moves,
                     (SELECT count(*) FROM hints WHERE game_id = games.id AND played),
-                    shape
+                    shape, layout
              FROM games {filter}"
         );
         let mut stmt = self.conn.prepare(&sql).map_err(|e| self.error(e))?;
@@ -577,6 +593,7 @@ impl History {
                     moves: r.get(12)?,
                     pip_moves: r.get(13)?,
                     shape: r.get(14)?,
+                    layout: r.get(15)?,
                 })
             })
             .map_err(|e| self.error(e))?;
@@ -686,6 +703,7 @@ struct RawGame {
     moves: Option<u32>,
     pip_moves: u32,
     shape: String,
+    layout: Option<String>,
 }
 
 impl RawGame {
@@ -696,8 +714,10 @@ impl RawGame {
         };
         Some(PastGame {
             id: GameId(self.id),
-            puzzle: Grid::parse(&self.puzzle).ok()?,
-            shape: self.shape.clone(),
+            puzzle: shapes::puzzle_of_line(
+                shapes::shape_of_columns(&self.shape, self.layout.as_deref())?,
+                &self.puzzle,
+            )?,
             origin: Origin::from_columns(&self.origin, self.detail.clone())?,
             level: self.level.parse().ok()?,
             started_at: self.started_at,
@@ -738,5 +758,7 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
+#[cfg(test)]
+mod sizes_tests;
 #[cfg(test)]
 mod tests;

@@ -13,15 +13,13 @@ use super::{
     PastGame, Statistics,
 };
 use crate::generate::Date;
-use crate::grid::Grid;
+use crate::grid::ShapedGrid;
 
 /// A game as it begins: what the history needs to record it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameStart {
-    /// The givens.
-    pub puzzle: Grid,
-    /// The rules they are played by (a 9×9 shape).
-    pub shape: crate::grid::Shape,
+    /// The givens, in the shape whose rules they are played by.
+    pub puzzle: ShapedGrid,
     pub origin: Origin,
     /// Unix seconds.
     pub started_at: i64,
@@ -33,8 +31,7 @@ impl GameStart {
     /// The game rated and put in canonical form; `None` when its puzzle
     /// has no solution or several (not a game to record).
     fn rated(self) -> Option<NewGame> {
-        NewGame::in_shape(
-            &self.shape,
+        NewGame::of(
             self.puzzle,
             self.origin,
             self.started_at,
@@ -81,7 +78,7 @@ pub enum Report {
     /// latest first.
     PlayedBefore {
         key: u64,
-        puzzle: Grid,
+        puzzle: ShapedGrid,
         past: Vec<PastGame>,
     },
     Statistics(Statistics),
@@ -348,7 +345,7 @@ fn begin(
             return Ok(());
         }
     }
-    let puzzle = game.puzzle;
+    let puzzle = game.puzzle.clone();
     let Some(game) = game.rated() else {
         return Ok(()); // not a proper puzzle: not a game
     };

@@ -4,7 +4,7 @@
 //! bump, so a killed process leaves a file at one version or the next,
 //! never between.
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 /// Schema 1: one row per game. Hints were a count.
 const GAMES: &str = "
@@ -91,9 +91,48 @@ const SHAPES: &str = "
 ALTER TABLE games ADD COLUMN shape TEXT NOT NULL DEFAULT 'classic';
 ";
 
+/// Schema 6: games of every size (issue 29). The puzzle and its canonical
+/// form are one character per cell of the shape (16 for a 4×4 to 256 for a
+/// 16×16), in its symbols; `layout` is the shape's header when its name
+/// alone does not give it back (a jigsaw's regions, odd/even's shaded
+/// cells, hexadecimal symbols; see `shapes.rs`). SQLite cannot drop a
+/// CHECK, so the table is built again and the rows copied, ids kept, with
+/// the foreign keys off so that dropping the old table leaves the hints
+/// alone ([`migrate_to`]).
+const SIZES: &str = "
+CREATE TABLE games_v6 (
+    id INTEGER PRIMARY KEY,
+    -- the givens, one character per cell, '.' for an empty cell
+    puzzle TEXT NOT NULL CHECK (length(puzzle) IN (16, 36, 81, 144, 256)),
+    -- the canonical form of the givens (a classic's; other shapes' givens)
+    canonical TEXT NOT NULL CHECK (length(canonical) = length(puzzle)),
+    origin TEXT NOT NULL,
+    origin_detail TEXT,
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    seconds_played INTEGER NOT NULL DEFAULT 0,
+    solve_used INTEGER NOT NULL DEFAULT 0,
+    mistakes INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER,
+    shape TEXT NOT NULL DEFAULT 'classic',
+    -- the shape's header, maps included, when its name does not give it
+    layout TEXT
+);
+INSERT INTO games_v6 (id, puzzle, canonical, origin, origin_detail, level, score, started_at,
+                      finished_at, seconds_played, solve_used, mistakes, moves, shape)
+SELECT id, puzzle, canonical, origin, origin_detail, level, score, started_at,
+       finished_at, seconds_played, solve_used, mistakes, moves, shape FROM games;
+DROP TABLE games;
+ALTER TABLE games_v6 RENAME TO games;
+CREATE INDEX games_by_canonical ON games (canonical);
+CREATE INDEX games_by_puzzle ON games (puzzle);
+";
+
 /// Every migration, oldest first: a file at version `v` has had the first
 /// `v`. Append, never edit: files in the field are at every version.
-pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES, SHAPES];
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES, SHAPES, SIZES];
 
 /// The version this build writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;
@@ -119,6 +158,18 @@ pub(super) fn migrate_to(conn: &mut Connection, target: u32) -> rusqlite::Result
     if from > VERSION {
         return Ok(Migrated::Newer { version: from });
     }
+    // A table built again is dropped first, and with the foreign keys on
+    // that drop would delete every row that refers to it (the hints). The
+    // setting cannot change inside a transaction: it is set around them,
+    // and every migration checks the keys itself before it commits.
+    let keys: bool = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0))?;
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let migrated = run_migrations(conn, from, target);
+    conn.pragma_update(None, "foreign_keys", keys)?;
+    migrated
+}
+
+fn run_migrations(conn: &mut Connection, from: u32, target: u32) -> rusqlite::Result<Migrated> {
     for (done, sql) in MIGRATIONS.iter().enumerate().take(target as usize) {
         let next = done as u32 + 1;
         if next <= from {
@@ -132,6 +183,16 @@ pub(super) fn migrate_to(conn: &mut Connection, target: u32) -> rusqlite::Result
             continue;
         }
         tx.execute_batch(sql)?;
+        let broken: Option<String> = tx
+            .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+            .optional()?;
+        if let Some(table) = broken {
+            // Rolled back as the transaction drops: the file stays as it was.
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                Some(format!("migration {next} left a dangling row in {table}")),
+            ));
+        }
         tx.pragma_update(None, "user_version", next)?;
         tx.commit()?;
     }

@@ -152,11 +152,12 @@ impl ShapeStats {
     fn of(played: &[&PastGame]) -> Vec<ShapeStats> {
         let mut shapes: Vec<ShapeStats> = Vec::new();
         for g in played {
-            let i = match shapes.iter().position(|s| s.shape == g.shape) {
+            let name = g.puzzle.shape().name();
+            let i = match shapes.iter().position(|s| s.shape == name) {
                 Some(i) => i,
                 None => {
                     shapes.push(ShapeStats {
-                        shape: g.shape.clone(),
+                        shape: name,
                         games: 0,
                         solved: 0,
                         best: None,
@@ -331,7 +332,7 @@ pub fn streaks(solved: &BTreeSet<Date>, today: Date) -> Streaks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::grid::{Shape, ShapedGrid};
     use crate::history::GameId;
 
     fn date(s: &str) -> Date {
@@ -341,8 +342,7 @@ mod tests {
     fn game(level: Level, finished: Option<&str>, seconds: u64, solve_used: bool) -> PastGame {
         PastGame {
             id: GameId(1),
-            puzzle: Grid::empty(),
-            shape: "classic".into(),
+            puzzle: ShapedGrid::empty(Shape::classic()),
             origin: Origin::Pasted,
             level,
             started_at: 0,

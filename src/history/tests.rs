@@ -20,6 +20,10 @@ fn grid(s: &str) -> Grid {
     Grid::parse(s).unwrap()
 }
 
+fn classic(grid: Grid) -> ShapedGrid {
+    ShapedGrid::from_grid(Shape::classic(), &grid).unwrap()
+}
+
 fn new_game(puzzle: &str, origin: Origin, at: i64) -> NewGame {
     NewGame::new(grid(puzzle), origin, at, 0).unwrap()
 }
@@ -78,7 +82,7 @@ fn games_are_written_and_read_back() {
     let games = h.games().unwrap();
     assert_eq!(games.len(), 1);
     let g = &games[0];
-    assert_eq!(g.puzzle, grid(EASY));
+    assert_eq!(g.puzzle, classic(grid(EASY)));
     assert_eq!(g.origin, Origin::Daily(daily));
     assert_eq!((g.level, g.seconds_played, g.hints), (Level::Easy, 840, 2));
     assert_eq!(g.started_on, daily);
@@ -474,8 +478,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 1,
         game: GameStart {
-            shape: crate::grid::Shape::classic(),
-            puzzle: grid(HARD_17),
+            puzzle: classic(grid(HARD_17)),
             origin: Origin::Generated { seed: 7 },
             started_at: at,
             seconds_played: 0,
@@ -494,8 +497,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 2,
         game: GameStart {
-            shape: crate::grid::Shape::classic(),
-            puzzle: Grid::empty(),
+            puzzle: classic(Grid::empty()),
             origin: Origin::Pasted,
             started_at: at,
             seconds_played: 0,
@@ -518,8 +520,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Start {
         key: 3,
         game: GameStart {
-            shape: crate::grid::Shape::classic(),
-            puzzle: disguised,
+            puzzle: classic(disguised),
             origin: Origin::Photo("x.jpg".into()),
             started_at: at + 86_400,
             seconds_played: 0,
@@ -535,8 +536,7 @@ fn the_recorder_writes_in_order_and_reports() {
     r.send(Request::Resume {
         key: 4,
         game: GameStart {
-            shape: crate::grid::Shape::classic(),
-            puzzle: disguised,
+            puzzle: classic(disguised),
             origin: Origin::Saved,
             started_at: at + 2 * 86_400,
             seconds_played: 50,
@@ -595,8 +595,7 @@ fn the_recorder_waits_out_a_lock_and_loses_nothing() {
     }
     // The player goes on meanwhile: a game, two hints, the finish.
     let game = GameStart {
-        shape: crate::grid::Shape::classic(),
-        puzzle: grid(EASY),
+        puzzle: classic(grid(EASY)),
         origin: Origin::Pasted,
         started_at: noon("2025-05-12"),
         seconds_played: 0,
@@ -850,13 +849,17 @@ fn a_schema_without_shapes_is_migrated_and_shapes_are_kept_apart() {
     let mut h = History::open(&path).unwrap();
     assert_eq!(schema::version(&h.conn).unwrap(), VERSION);
     let games = h.games().unwrap();
-    assert_eq!(games[0].shape, "classic", "an old game is a classic");
+    assert!(
+        games[0].puzzle.shape().is_classic(),
+        "an old game is a classic"
+    );
     // an X-Sudoku, solved faster than the classic
     let x = Shape::parse_name("x").unwrap();
     let at = noon("2025-05-02");
     let puzzle = grid(crate::test_puzzles::X_SUDOKU);
-    let game = NewGame::in_shape(&x, puzzle, Origin::Pasted, at, 0).unwrap();
-    assert_eq!(game.shape, "x");
+    let puzzle = ShapedGrid::from_grid(x, &puzzle).unwrap();
+    let game = NewGame::of(puzzle, Origin::Pasted, at, 0).unwrap();
+    assert_eq!(game.puzzle.shape().name(), "x");
     let id = h.start(&game).unwrap();
     let solved = GameProgress {
         seconds_played: 200,

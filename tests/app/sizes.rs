@@ -223,3 +223,37 @@ fn statistics_keep_an_x_sudoku_apart() {
     h.get_by_label("By shape");
     h.get_by_label("X-Sudoku");
 }
+
+/// A 6×6 played to the end is in the Statistics too (the history keeps
+/// every size), on a row of its own under "By shape", with its best time.
+#[test]
+fn statistics_keep_a_6x6_apart() {
+    let dir = TestDir::new("stats-6");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    wait_for(&mut h, "the history", |a| {
+        *a.history_state() == sudolens::app::HistoryState::On
+    });
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    play_to_the_end(&mut h);
+    assert!(h.state().board().is_solved());
+    h.run_steps(3);
+    menu(&mut h, "Game", "Statistics");
+    h.step();
+    wait_for(&mut h, "the statistics", |a| a.statistics_shown().is_some());
+    let shapes = h.state().statistics_shown().unwrap().shapes.clone();
+    assert_eq!(shapes.len(), 1, "{shapes:?}");
+    assert_eq!((shapes[0].shape.as_str(), shapes[0].solved), ("6x6", 1));
+    h.run_steps(2);
+    h.get_by_label("By shape");
+    h.get_by_label_contains("6×6");
+    drop(h);
+    let history =
+        sudolens::history::History::open(&dir.join(sudolens::history::FILE_NAME)).unwrap();
+    let games = history.games().unwrap();
+    let six: Vec<_> = games
+        .iter()
+        .filter(|g| g.puzzle.shape().name() == "6x6")
+        .collect();
+    assert_eq!(six.len(), 1, "{games:?}");
+    assert!(six[0].solved());
+}

@@ -52,6 +52,13 @@ pub struct ShapedGrid {
     values: Vec<u8>,
 }
 
+/// The empty classic grid.
+impl Default for ShapedGrid {
+    fn default() -> ShapedGrid {
+        ShapedGrid::empty(Shape::classic())
+    }
+}
+
 impl ShapedGrid {
     /// The empty grid of a shape.
     pub fn empty(shape: Shape) -> ShapedGrid {
