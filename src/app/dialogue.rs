@@ -7,7 +7,9 @@
 //! The model ([`Dialogue`]) is apart from the drawing
 //! ([`super::dialogue_view::DialogueView`]).
 
-use crate::hint::{self, Lang, ParagraphKind};
+use crate::grid::Shape;
+use crate::hint::{self, Lang, ParagraphKind, Wording};
+use crate::logic::sized::SizedStep;
 use crate::logic::{Highlights, Step, Technique};
 
 /// Something Pip offers to do on a paragraph's last line.
@@ -69,6 +71,9 @@ pub struct DialogueEntry {
     /// What a paragraph that depends on the language alone was, to say it
     /// again in another language.
     pub remark: Option<Remark>,
+    /// The step of the sized engine (a grid of another size) this
+    /// paragraph explains, with its shape, to say it again in other words.
+    pub sized: Option<Box<(SizedStep, Shape)>>,
 }
 
 /// Something Pip says whose words depend on the language alone (no board,
@@ -86,6 +91,8 @@ pub enum Remark {
     SolutionShown,
     EntriesAllRight,
     HistoryBack,
+    /// The sized engine finds no logical step.
+    SizedStuck,
 }
 
 impl Remark {
@@ -103,6 +110,7 @@ impl Remark {
             Remark::SolutionShown => hint::solution_shown(lang),
             Remark::EntriesAllRight => hint::entries_all_right(lang),
             Remark::HistoryBack => hint::history_back(lang),
+            Remark::SizedStuck => hint::sized_stuck(lang),
         }
     }
 }
@@ -131,6 +139,7 @@ impl DialogueEntry {
             opened: Vec::new(),
             duel: None,
             remark: None,
+            sized: None,
         }
     }
 
@@ -149,6 +158,12 @@ impl DialogueEntry {
 
     pub fn at_end(mut self, at_end: AtEnd) -> DialogueEntry {
         self.at_end = at_end;
+        self
+    }
+
+    /// The paragraph explains `step` of the sized engine, on `shape`.
+    pub fn about_sized(mut self, step: &SizedStep, shape: &Shape) -> DialogueEntry {
+        self.sized = Some(Box::new((step.clone(), shape.clone())));
         self
     }
 
@@ -377,18 +392,24 @@ impl Dialogue {
         self.forward();
     }
 
-    /// Says every paragraph that explains a step again with `reword` (in
-    /// another language or notation), a duel's with `reword_duel`, and a
-    /// [`Remark`] in `lang`; the reader stays on the same line.
+    /// Says every paragraph that explains a step again in `wording` (another
+    /// language or notation), a duel's with `reword_duel`, and a [`Remark`]
+    /// in its language; the reader stays on the same line.
     pub fn reword(
         &mut self,
-        lang: Lang,
-        reword: impl Fn(&Step) -> hint::Paragraph,
+        wording: Wording,
         reword_duel: impl Fn(&super::duel::DuelSaid) -> Vec<hint::Line>,
     ) {
+        let lang = wording.lang;
         for p in &mut self.paragraphs {
             if let Some(step) = &p.step {
-                let said = reword(step);
+                let said = hint::for_step(step, wording);
+                if said.lines.len() == p.said.lines.len() {
+                    p.said = said;
+                }
+            } else if let Some(sized) = &p.sized {
+                let (step, shape) = &**sized;
+                let said = hint::sized_paragraph(step, shape, wording);
                 if said.lines.len() == p.said.lines.len() {
                     p.said = said;
                 }

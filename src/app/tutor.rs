@@ -363,14 +363,15 @@ impl Tutor {
         let Some(step) = step else {
             self.pending_sized = None;
             self.pip.set_mood(Mood::Idle);
-            self.say(hint::sized_stuck(voice.wording), voice.lang());
+            self.remark(Remark::SizedStuck, voice.lang());
             return None;
         };
         self.pip.set_mood(Mood::Idle);
         let mut p = DialogueEntry::new(
             hint::sized_paragraph(&step, shape, voice.wording),
             voice.lang(),
-        );
+        )
+        .about_sized(&step, shape);
         let technique = step.technique;
         self.hints.push(HintUse::new(technique, p.lines.len()));
         p.hint = Some(self.hints.len() - 1);
@@ -426,11 +427,7 @@ impl Tutor {
 
     /// Says the dialogue's steps again in the words just chosen.
     pub(crate) fn reword(&mut self, wording: Wording) {
-        self.dialogue.reword(
-            wording.lang,
-            |step| hint::for_step(step, wording),
-            |d| d.lines(wording),
-        );
+        self.dialogue.reword(wording, |d| d.lines(wording));
     }
 }
 

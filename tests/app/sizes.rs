@@ -257,3 +257,32 @@ fn statistics_keep_a_6x6_apart() {
     assert_eq!(six.len(), 1, "{games:?}");
     assert!(six[0].solved());
 }
+
+/// A hint on a 6×6 asked in English is said again in French when the
+/// player switches languages, on the line being read, as on a 9×9.
+#[test]
+fn a_6x6_hint_is_reworded_on_a_language_switch() {
+    let dir = TestDir::new("six-reword");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let english = h.state().dialogue().current().unwrap().0.clone();
+    assert_eq!(english.kind, sudolens::hint::ParagraphKind::Step);
+    let reads = |p: &sudolens::hint::Paragraph, words: &[&str]| {
+        p.lines
+            .iter()
+            .any(|l| words.iter().any(|w| l.text.contains(w)))
+    };
+    assert!(reads(&english, &["row", "column", "box"]), "{english:?}");
+    press(&mut h, Modifiers::NONE, Key::PageDown);
+    h.run_steps(2);
+    let line = h.state().dialogue().current().unwrap().1;
+    choose_french(&mut h);
+    h.run_steps(3);
+    let (french, line_now) = h.state().dialogue().current().unwrap();
+    assert_eq!(line_now, line, "the reader stays on the same line");
+    assert_eq!(french.lines.len(), english.lines.len());
+    assert!(reads(french, &["ligne", "colonne", "bloc"]), "{french:?}");
+    assert!(!reads(french, &["row ", "column", " box"]), "{french:?}");
+}
