@@ -562,7 +562,7 @@ pub(super) fn draw_lines(painter: &egui::Painter, r: Rect, shape: &crate::grid::
 }
 
 /// Diagonal hatching inside `r`, `gap` apart.
-fn hatch(painter: &egui::Painter, r: Rect, gap: f32, stroke: Stroke) {
+pub(super) fn hatch(painter: &egui::Painter, r: Rect, gap: f32, stroke: Stroke) {
     let p = painter.with_clip_rect(r);
     let mut t = -r.height();
     while t < r.width() {

@@ -8,6 +8,7 @@ use super::board_view::BoardView;
 use super::dialogue_view::{DialogueView, Event};
 use super::pip::PipView;
 use super::{number_pad, App};
+use crate::logic::sized::SizedFocus;
 
 impl App {
     /// The panel on the right, holding Pip and its dialogue. In a duel, two
@@ -57,6 +58,31 @@ impl App {
         }
     }
 
+    /// The step of the sized engine on the paragraph being read, as far as
+    /// its lines have told it: the houses to look at from the first line,
+    /// the pattern's cells from the second, and what it concludes on the
+    /// last (the hint budget's nudge shows no more than where to look).
+    pub fn sized_focus(&self) -> Option<SizedFocus> {
+        let (entry, line) = self.tutor.dialogue().current()?;
+        let (step, _) = &**entry.sized.as_ref()?;
+        let focus = step.focus();
+        let last = entry.lines.len().saturating_sub(1);
+        Some(SizedFocus {
+            cells: if line >= 1 { focus.cells } else { Vec::new() },
+            placed: if line >= last {
+                focus.placed
+            } else {
+                Vec::new()
+            },
+            removed: if line >= last {
+                focus.removed
+            } else {
+                Vec::new()
+            },
+            houses: focus.houses,
+        })
+    }
+
     /// The grid (or the paused cover) and the number pad under it.
     pub(super) fn board_area(&mut self, ui: &mut Ui) {
         let t = self.t();
@@ -66,6 +92,7 @@ impl App {
             .min(ui.available_height() - pad_height)
             .max(180.0);
         let (marks, step_shown) = self.board_highlights();
+        let focus = self.sized_focus();
         let wording = self.wording();
         let mut pressed = None;
         ui.vertical_centered(|ui| {
@@ -89,6 +116,7 @@ impl App {
                     hidden: s.paused.then_some(t.paused_overlay),
                     size: side,
                     wording,
+                    focus: focus.as_ref(),
                 });
             }
             // Moving about clears a passing message, not an error: a save

@@ -3,16 +3,18 @@
 //! region, shaded diagonals, conflicts underlined, and notes in a mini
 //! grid that fits all sixteen symbols (4×4 in a 16×16's cell).
 //!
-//! The 9×9 board ([`super::board_view::BoardView`]) also draws a hint's
-//! highlights; the rule engine reads 9×9 grids only, so a board of another
-//! size has none to draw, and this widget is the smaller one.
+//! A hint of the sized engine shows as the 9×9 board's do: its houses
+//! hatched, its pattern's cells framed, the value it places in a blue disc
+//! and the candidates it removes struck through in red ([`SizedFocus`],
+//! staged by the line being read: see `App::sized_focus`).
 
 use egui::{Align2, FontFamily, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2};
 
-use super::board_view::draw_lines;
+use super::board_view::{draw_lines, hatch};
 use super::palette::*;
 use crate::grid::{Board, Symbols};
 use crate::hint::{place_name, Lang, Wording};
+use crate::logic::sized::SizedFocus;
 
 /// A board of any size. `selected` is the selected cell's index, updated
 /// when a cell is clicked.
@@ -27,6 +29,8 @@ pub(super) struct SizedBoardView<'a> {
     pub hidden: Option<&'a str>,
     pub size: f32,
     pub wording: Wording,
+    /// The part of a hint's step shown on the line being read.
+    pub focus: Option<&'a SizedFocus>,
 }
 
 /// How many notes a cell's mini grid holds in a row: 2 for a 4×4, 3 up to
@@ -122,8 +126,10 @@ impl SizedBoardView<'_> {
             return;
         }
         let extra = shape.in_extra_house();
-        let selected = *self.selected;
+        // a hint on screen has the board's attention: no selection halo
+        let selected = (*self.selected).filter(|_| self.focus.is_none());
         let peers = selected.map_or(&[][..], |i| shape.peers_of(i));
+        let parity = shape.spec().parity.as_ref();
         for i in 0..board.cell_count() {
             let r = cell_rect(i);
             if extra.get(i) == Some(&true) {
@@ -132,11 +138,24 @@ impl SizedBoardView<'_> {
             if board.is_given_at(i) {
                 painter.rect_filled(r, 0.0, GIVEN_BG);
             }
+            if parity.is_some_and(|p| p.shaded.get(i) == Some(&true)) {
+                painter.circle_filled(r.center(), s * 0.42, PARITY);
+            }
             if peers.contains(&(i as u16)) {
                 painter.rect_filled(r.shrink(0.5), 0.0, PEER.gamma_multiply(0.8));
             }
             if selected == Some(i) {
                 painter.rect_filled(r, 0.0, SELECTED);
+            }
+        }
+        if let Some(focus) = self.focus {
+            for unit in &focus.houses {
+                let house = shape.houses().iter().find(|h| h.unit == *unit);
+                for &c in house.map_or(&[][..], |h| &h.cells) {
+                    let r = cell_rect(usize::from(c));
+                    painter.rect_filled(r, 0.0, UNIT.gamma_multiply(0.85));
+                    hatch(&painter, r, s * 0.25, Stroke::new(1.0, HATCH));
+                }
             }
         }
         draw_lines(&painter, rect, shape);
@@ -186,6 +205,54 @@ impl SizedBoardView<'_> {
         if let Some(i) = selected {
             let frame = Stroke::new(3.0, SAME_DIGIT);
             painter.rect_stroke(cell_rect(i).shrink(1.0), 2.0, frame, StrokeKind::Inside);
+        }
+        if let Some(focus) = self.focus {
+            self.paint_focus(&painter, focus, &cell_rect, s);
+        }
+    }
+
+    /// A hint's pattern cells framed, its removals struck through in red
+    /// where the cell's notes show them, its placement in a blue disc.
+    fn paint_focus(
+        &self,
+        painter: &egui::Painter,
+        focus: &SizedFocus,
+        cell_rect: &impl Fn(usize) -> Rect,
+        s: f32,
+    ) {
+        let (side, symbols) = (self.board.shape().side(), self.board.shape().symbols());
+        for &c in &focus.cells {
+            let r = cell_rect(usize::from(c)).shrink(2.0);
+            painter.rect_stroke(r, 2.0, Stroke::new(3.0, BLUE), StrokeKind::Inside);
+        }
+        let per_row = notes_per_row(side);
+        let step = s / per_row as f32;
+        for removed in &focus.removed {
+            let r = cell_rect(usize::from(removed.cell));
+            let k = usize::from(removed.value - 1);
+            let p = Pos2::new(
+                r.min.x + step * ((k % per_row) as f32 + 0.5),
+                r.min.y + step * ((k / per_row) as f32 + 0.5),
+            );
+            let text = symbols.name_of(removed.value);
+            let font = FontId::proportional(step * if text.len() > 1 { 0.5 } else { 0.72 });
+            painter.text(p, Align2::CENTER_CENTER, text, font, RED);
+            let d = step * 0.35;
+            let stroke = Stroke::new(2.0, RED);
+            painter.line_segment([p + Vec2::new(-d, d), p + Vec2::new(d, -d)], stroke);
+        }
+        for placed in &focus.placed {
+            let r = cell_rect(usize::from(placed.cell));
+            painter.circle_filled(r.center(), s * 0.36, BLUE);
+            let text = symbols.name_of(placed.value);
+            let font = FontId::proportional(s * if text.len() > 1 { 0.36 } else { 0.5 });
+            painter.text(
+                r.center(),
+                Align2::CENTER_CENTER,
+                text,
+                font,
+                egui::Color32::WHITE,
+            );
         }
     }
 

@@ -286,3 +286,32 @@ fn a_6x6_hint_is_reworded_on_a_language_switch() {
     assert!(reads(french, &["ligne", "colonne", "bloc"]), "{french:?}");
     assert!(!reads(french, &["row ", "column", " box"]), "{french:?}");
 }
+
+/// A hint on a 6×6 shows on the board as it is told: the house to look at
+/// first, then the cells of its pattern, and on its last line the value it
+/// places; the selection's halo gives way to it.
+#[test]
+fn a_6x6_hint_is_shown_on_the_board_line_by_line() {
+    let dir = TestDir::new("six-focus");
+    let mut h = with_puzzle(&dir, PUZZLE);
+    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    assert!(h.state().sized_focus().is_none(), "no hint, nothing shown");
+    press(&mut h, Modifiers::NONE, Key::H);
+    wait(&mut h);
+    let (entry, line) = h.state().dialogue().current().unwrap();
+    assert_eq!(line, 0);
+    let step = entry.sized.as_ref().expect("a sized step").0.clone();
+    let first = h.state().sized_focus().unwrap();
+    assert!(first.placed.is_empty() && first.removed.is_empty() && first.cells.is_empty());
+    assert_eq!(first.houses, step.focus().houses);
+    while h.query_by_label("Apply").is_none() {
+        press(&mut h, Modifiers::NONE, Key::PageDown);
+        h.run_steps(2);
+    }
+    let last = h.state().sized_focus().unwrap();
+    assert_eq!(last, step.focus(), "the whole step on its last line");
+    assert!(
+        !last.placed.is_empty() && !last.cells.is_empty(),
+        "{last:?}"
+    );
+}

@@ -25,7 +25,7 @@ mod wings;
 pub use chains::ChainKind;
 pub use marks::{Broken, CellBits, SizedMarks};
 pub use rating::{level_reachable, rate_sized, rate_sized_within, reachable_levels, sized_level};
-pub use step::{SizedCandidate, SizedPattern, SizedStep};
+pub use step::{SizedCandidate, SizedFocus, SizedPattern, SizedStep};
 
 use crate::grid::Shape;
 use crate::logic::Technique;

@@ -113,3 +113,56 @@ impl SizedStep {
         }
     }
 }
+
+/// Where a step lies on the board, for the board to show it: the houses
+/// it reads, the cells of its pattern, and what it concludes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SizedFocus {
+    pub houses: Vec<Unit>,
+    /// The pattern's cells (indices), conclusions apart.
+    pub cells: Vec<u16>,
+    pub placed: Vec<SizedCandidate>,
+    pub removed: Vec<SizedCandidate>,
+}
+
+impl SizedStep {
+    /// The houses, cells and conclusions of this step (see [`SizedFocus`]).
+    pub fn focus(&self) -> SizedFocus {
+        let (houses, cells): (Vec<Unit>, Vec<u16>) = match &self.pattern {
+            // a single's pattern is the cell it fills
+            SizedPattern::FullHouse { house } | SizedPattern::HiddenSingle { house } => (
+                vec![*house],
+                self.placements.iter().map(|p| p.cell).collect(),
+            ),
+            SizedPattern::NakedSingle => {
+                (Vec::new(), self.placements.iter().map(|p| p.cell).collect())
+            }
+            SizedPattern::Intersection {
+                base, cover, cells, ..
+            } => (vec![*base, *cover], cells.clone()),
+            SizedPattern::Subset { house, cells, .. } => (vec![*house], cells.clone()),
+            SizedPattern::Fish {
+                base,
+                cover,
+                corners,
+                ..
+            } => (base.iter().chain(cover).copied().collect(), corners.clone()),
+            SizedPattern::Wing { pivot, pincers, .. } => {
+                (Vec::new(), vec![*pivot, pincers[0], pincers[1]])
+            }
+            SizedPattern::Chain { nodes } => {
+                let mut cells: Vec<u16> = nodes.iter().map(|n| n.cell).collect();
+                cells.dedup();
+                (Vec::new(), cells)
+            }
+            SizedPattern::CellForcing { cell, .. } => (Vec::new(), vec![*cell]),
+            SizedPattern::Contradiction { supposed, .. } => (Vec::new(), vec![supposed.cell]),
+        };
+        SizedFocus {
+            houses,
+            cells,
+            placed: self.placements.clone(),
+            removed: self.eliminations.clone(),
+        }
+    }
+}
