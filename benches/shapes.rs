@@ -8,7 +8,9 @@
 //! sizes at Easy, the level they are made at); each solver then counts
 //! every puzzle's solutions up to two (the uniqueness check), in
 //! interleaved rounds so that the shared machine's load falls on both
-//! alike. `SHAPES_BENCH_SCALE=0.2` runs a fifth of the puzzles. The crate
+//! alike, each side repeating the set for 50 ms. `SHAPES_BENCH_SCALE=0.2`
+//! runs a fifth of the puzzles; `SHAPES_BENCH_ONLY=4x4,generator` runs the
+//! rows whose label holds one of those words. The crate
 //! did not finish a single 16×16 in minutes, so that side of the 16×16 row
 //! runs only with `SHAPES_BENCH_SLOW=1`.
 
@@ -63,18 +65,31 @@ fn code(p: &ShapedGrid) -> String {
     )
 }
 
-/// Seconds of the fastest of `rounds` runs of `f`.
-fn best_of(rounds: usize, mut f: impl FnMut()) -> f64 {
-    let mut best = f64::MAX;
-    for _ in 0..rounds {
-        let t = Instant::now();
+/// Seconds per pass of `f`, running it again until 50 ms have gone: a set
+/// of small grids takes microseconds, below the clock's reach in one pass.
+fn seconds_per_pass(mut f: impl FnMut()) -> f64 {
+    let t = Instant::now();
+    let mut passes = 0u32;
+    while passes == 0 || t.elapsed().as_secs_f64() < 0.05 {
         f();
-        best = best.min(t.elapsed().as_secs_f64());
+        passes += 1;
     }
-    best
+    t.elapsed().as_secs_f64() / f64::from(passes)
+}
+
+/// Whether `SHAPES_BENCH_ONLY` (comma-separated words) asks for `label`:
+/// a row runs when its label contains one of the words; all run without it.
+fn wanted(label: &str) -> bool {
+    std::env::var("SHAPES_BENCH_ONLY").map_or(true, |only| {
+        only.split(',')
+            .any(|w| label.to_lowercase().contains(&w.to_lowercase()))
+    })
 }
 
 fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool) {
+    if !wanted(label) {
+        return;
+    }
     let shape = set[0].shape().clone();
     let ours = || {
         for p in set {
@@ -98,8 +113,8 @@ fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool) {
     };
     let (mut us, mut them) = (f64::MAX, f64::MAX);
     for _ in 0..3 {
-        us = us.min(best_of(1, ours));
-        them = them.min(best_of(1, theirs));
+        us = us.min(seconds_per_pass(ours));
+        them = them.min(seconds_per_pass(theirs));
     }
     let n = set.len() as f64;
     println!(
@@ -122,28 +137,22 @@ fn main() {
     }
     println!("== exact solver: counting solutions up to two, best of 3 interleaved rounds");
     let x = Shape::parse_name("x").unwrap();
-    side_by_side(
-        "X-Sudoku (Medium)",
-        &puzzles(&x, Level::Medium, scaled(100)),
-        true,
-    );
-    side_by_side(
-        "X-Sudoku (Hard)",
-        &puzzles(&x, Level::Hard, scaled(50)),
-        true,
-    );
     let four = Shape::parse_name("4x4").unwrap();
-    side_by_side(
-        "4x4 (Easy)",
-        &puzzles(&four, Level::Easy, scaled(200)),
-        false,
-    );
     let sixteen = Shape::parse_name("16x16").unwrap();
-    side_by_side(
-        "16x16 (Easy)",
-        &puzzles(&sixteen, Level::Easy, scaled(10)),
-        false,
-    );
+    let rows: [(&str, &Shape, Level, usize, bool); 4] = [
+        ("X-Sudoku (Medium)", &x, Level::Medium, 100, true),
+        ("X-Sudoku (Hard)", &x, Level::Hard, 50, true),
+        ("4x4 (Easy)", &four, Level::Easy, 200, false),
+        ("16x16 (Easy)", &sixteen, Level::Easy, 10, false),
+    ];
+    for (label, shape, level, count, diagonals) in rows {
+        if wanted(label) {
+            side_by_side(label, &puzzles(shape, level, scaled(count)), diagonals);
+        }
+    }
+    if !wanted("generator") {
+        return;
+    }
 
     println!("\n== generator: median milliseconds per puzzle (seeds 0, 1, 2...)");
     let plan: [(&str, &[Level]); 9] = [
