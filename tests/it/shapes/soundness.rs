@@ -5,47 +5,9 @@
 //! jigsaw's regions and an odd/even's shading drawn from each seed); the
 //! jigsaw X, whose generator is slowest, at Easy (4) and Medium (2).
 
+use super::walk::walk;
 use std::path::Path;
-use sudolens::grid::{parse_shaped, ShapedGrid};
-use sudolens::logic::{apply_to_state, next_step_in, Pencilmarks, Step};
-use sudolens::solver::{count_shaped, solve_shaped};
-
-/// The first conclusion of `step` the solution contradicts.
-fn unsound(step: &Step, solution: &[u8]) -> Option<String> {
-    for p in &step.placements {
-        if solution[p.cell.index()] != p.digit {
-            return Some(format!("{step}: places {} in {}", p.digit, p.cell));
-        }
-    }
-    step.eliminated()
-        .into_iter()
-        .find(|c| solution[c.cell.index()] == c.digit)
-        .map(|c| format!("{step}: removes the true {} from {}", c.digit, c.cell))
-}
-
-/// Walks one puzzle; the techniques it used, or what went wrong.
-fn walk(puzzle: &ShapedGrid) -> Result<Vec<String>, String> {
-    let shape = puzzle.shape();
-    let values = puzzle.values();
-    if count_shaped(shape, values, 2) != 1 {
-        return Err("not a proper puzzle".into());
-    }
-    let solution = solve_shaped(shape, values).ok_or("no solution")?;
-    let grid = puzzle.to_grid().ok_or("not 9x9")?;
-    let mut s = Pencilmarks::from_grid_in(shape, &grid).map_err(|e| e.to_string())?;
-    let mut used = Vec::new();
-    while let Some(step) = next_step_in(&s) {
-        if let Some(wrong) = unsound(&step, &solution) {
-            return Err(wrong);
-        }
-        used.push(step.technique.id().to_string());
-        apply_to_state(&mut s, &step);
-    }
-    if !s.is_solved() {
-        return Err("logic stopped before the end".into());
-    }
-    Ok(used)
-}
+use sudolens::grid::parse_shaped;
 
 #[test]
 fn every_variant_is_solved_by_sound_explained_steps() {
