@@ -534,12 +534,11 @@ fn build_layer(g: &Graph, node: &Node, shape: Shape) -> Result<(Layer, Shape), M
 /// for output pixel `p` (zero in the padding); the weights are exactly the rows of that
 /// product's left matrix. Relu follows if fused.
 fn conv(c: &Conv, x: &[f32], shape: Shape, samples: usize) -> Vec<f32> {
-    let out = if c.strides == [1, 1] {
+    let mut out = if c.strides == [1, 1] {
         conv_shifted(c, x, shape, samples)
     } else {
         conv_im2col(c, x, shape, samples)
     };
-    let mut out = out;
     if c.relu {
         relu(&mut out);
     }

@@ -43,10 +43,11 @@ fn the_simd_and_portable_matrix_products_agree_with_the_definition() {
     ] {
         let (a, b, c) = (values(m * k, 1), values(k * n, 2), values(m * n, 3));
         let want = product(&a, &b, &c, m, k, n);
+        let rows: Vec<usize> = (0..k).map(|kk| kk * n).collect();
         let mut fast = c.clone();
-        matmul_add(&a, &b, &mut fast, m, k, n);
+        matmul_add(&a, &b, &rows, &mut fast, m, n);
         let mut portable = c.clone();
-        portable_matmul_add(&a, &b, &mut portable, m, k, n);
+        portable_matmul_add(&a, &b, &rows, &mut portable, m, n);
         let tol = 1e-6 * k as f64;
         for (i, w) in want.iter().enumerate() {
             assert!((fast[i] as f64 - w).abs() < tol, "{m}x{k}x{n} [{i}]: fast");
@@ -67,10 +68,11 @@ fn this_machine_takes_the_simd_path() {
     }
     let (m, k, n) = (6, 300, 16);
     let (a, b) = (values(m * k, 4), values(k * n, 5));
+    let rows: Vec<usize> = (0..k).map(|kk| kk * n).collect();
     let mut fast = vec![0.0; m * n];
-    matmul_add(&a, &b, &mut fast, m, k, n);
+    matmul_add(&a, &b, &rows, &mut fast, m, n);
     let mut portable = vec![0.0; m * n];
-    portable_matmul_add(&a, &b, &mut portable, m, k, n);
+    portable_matmul_add(&a, &b, &rows, &mut portable, m, n);
     assert_ne!(fast, portable);
 }
 
@@ -88,7 +90,7 @@ mod pb {
         varint(v as u64, out);
     }
     pub fn bytes(field: u64, b: &[u8], out: &mut Vec<u8>) {
-        varint(field << 3 | 2, out);
+        varint((field << 3) | 2, out);
         varint(b.len() as u64, out);
         out.extend_from_slice(b);
     }
@@ -162,7 +164,16 @@ mod pb {
 
 /// A 2-channel 5x4 input, a 3-channel Conv 3x2 with stride (2, 1) and pads (1, 0, 0, 1),
 /// then Relu, MaxPool 2x2 stride 1, Flatten and Gemm (transB, alpha 0.5, beta 2) to 2.
-fn small_model(conv_attrs: Vec<Vec<u8>>) -> (Vec<u8>, Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
+/// A hand-written model and its weights.
+struct Small {
+    onnx: Vec<u8>,
+    w: Vec<f32>,
+    b: Vec<f32>,
+    gw: Vec<f32>,
+    gb: Vec<f32>,
+}
+
+fn small_model(conv_attrs: Vec<Vec<u8>>) -> Small {
     let w = values(3 * 2 * 3 * 2, 7);
     let b = values(3, 8);
     // conv output: height (5 + 1 - 3) / 2 + 1 = 2, width (4 + 1 - 2) + 1 = 4; pooled 1 x 3
@@ -195,14 +206,14 @@ fn small_model(conv_attrs: Vec<Vec<u8>>) -> (Vec<u8>, Vec<f32>, Vec<f32>, Vec<f3
         &pb::value_info("x", &[0, 2, 5, 4]),
         &pb::value_info("y", &[0, 2]),
     );
-    (onnx, w, b, gw, gb)
+    Small { onnx, w, b, gw, gb }
 }
 
 fn gemm_attrs() -> Vec<Vec<u8>> {
     let alpha = {
         let mut a = Vec::new();
         pb::bytes(1, b"alpha", &mut a);
-        pb::varint(2 << 3 | 5, &mut a);
+        pb::varint((2 << 3) | 5, &mut a);
         a.extend_from_slice(&0.5f32.to_le_bytes());
         pb::int(20, 1, &mut a);
         a
@@ -210,7 +221,7 @@ fn gemm_attrs() -> Vec<Vec<u8>> {
     vec![alpha, pb::int_attr("transB", 1), {
         let mut a = Vec::new();
         pb::bytes(1, b"beta", &mut a);
-        pb::varint(2 << 3 | 5, &mut a);
+        pb::varint((2 << 3) | 5, &mut a);
         a.extend_from_slice(&2.0f32.to_le_bytes());
         pb::int(20, 1, &mut a);
         a
@@ -227,7 +238,7 @@ fn small_conv_attrs() -> Vec<Vec<u8>> {
 
 #[test]
 fn a_small_model_computes_what_the_operators_define() {
-    let (onnx, w, b, gw, gb) = small_model(small_conv_attrs());
+    let Small { onnx, w, b, gw, gb } = small_model(small_conv_attrs());
     let net = Network::from_onnx(&onnx).unwrap();
     assert_eq!(net.input_shape(), Shape::Image(2, 5, 4));
     assert_eq!(net.output_shape(), Shape::Flat(2));
@@ -336,10 +347,10 @@ fn an_unsupported_operator_or_attribute_is_refused_by_name() {
     refusal(&patched("kernel_shape", "kernel_shapf"), "kernel_shapf");
     let mut grouped = small_conv_attrs();
     grouped.push(pb::int_attr("group", 2));
-    refusal(&small_model(grouped).0, "grouped");
+    refusal(&small_model(grouped).onnx, "grouped");
     let mut dilated = small_conv_attrs();
     dilated.push(pb::ints_attr("dilations", &[2, 2]));
-    refusal(&small_model(dilated).0, "dilated");
+    refusal(&small_model(dilated).onnx, "dilated");
     let mut same = small_conv_attrs();
     same.push({
         let mut a = Vec::new();
@@ -348,9 +359,9 @@ fn an_unsupported_operator_or_attribute_is_refused_by_name() {
         pb::int(20, 3, &mut a);
         a
     });
-    refusal(&small_model(same).0, "auto_pad");
+    refusal(&small_model(same).onnx, "auto_pad");
     // a model of another interface is refused by the digit reader
-    let err = DigitModel::from_bytes(&small_model(small_conv_attrs()).0)
+    let err = DigitModel::from_bytes(&small_model(small_conv_attrs()).onnx)
         .err()
         .unwrap();
     assert!(err.to_string().contains("expected"), "{err}");
