@@ -8,8 +8,10 @@
 //! It runs what the bundled networks use (models/README.md, "Interface") and refuses the rest
 //! with a [`ModelError`] naming it: a chain of Conv, Relu, MaxPool, Flatten, Gemm and Softmax.
 
+mod layers;
 pub mod matmul;
 mod network;
+mod nodes;
 pub mod onnx;
 
 pub use network::{Network, Shape};
