@@ -169,7 +169,7 @@ mod tests {
             .to_vec();
         let looks = alone.classify(&crops).unwrap();
         let second = both.second_opinion(&crops[..1]).unwrap().unwrap();
-        // (tract's sums differ in the last bits with the batch size)
+        // (a tolerance: the means add the same probabilities in another order)
         let close = |a: &[f32; CLASSES], b: &[f32; CLASSES]| {
             a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5)
         };

@@ -17,7 +17,8 @@
 //!   than the paper beside them; on a screenshot, lines of either sign, and thin lines hidden
 //!   in the cells' shading vouched for by the box lines), else "no Sudoku grid found";
 //! - `classify.rs`: the tiles (`cells.rs`: cutting and normalising, one definition with
-//!   training) read by the digit model (`model.rs`), the grid turned upright
+//!   training) read by the digit model (`model.rs`: the bundled networks, run by our own
+//!   ONNX runtime, the `sudolens-cnn` crate in crates/cnn), the grid turned upright
 //!   (`orientation.rs`), unsure cells read again;
 //! - `interpret.rs`: the tiles in doubt between printed and handwritten settled by the
 //!   photo's other glyphs (`appearance.rs`), the givens repaired by the rules (`repair.rs`)

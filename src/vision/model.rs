@@ -1,9 +1,10 @@
-//! The bundled digit classifier, run with tract (no Python at run time).
+//! The bundled digit classifier, run by our own small ONNX runtime (the `sudolens-cnn` crate,
+//! crates/cnn; no Python at run time).
 
 use super::cells::{CELL, TILE_LEN};
 use super::error::ImportError;
 use super::CellKind;
-use tract_onnx::prelude::*;
+use sudolens_cnn::Shape;
 
 /// The trained network, embedded so the binary works from any directory.
 pub static BUNDLED_ONNX: &[u8] = include_bytes!("../../models/digits.onnx");
@@ -23,8 +24,8 @@ pub(crate) fn class_reading(class: usize) -> (u8, CellKind) {
     }
 }
 
-/// Tiles per inference run. A whole grid (81) in one run is about twice as slow as runs of
-/// nine on this CPU: the activations of a small batch stay in cache.
+/// Tiles per inference run: the dense layers read their weights once a batch, and the
+/// batch's activations stay in cache.
 const BATCH: usize = 9;
 
 /// The cell reader: the bundled network, and a second network trained apart that the second
@@ -77,60 +78,37 @@ impl DigitModel {
     }
 }
 
-/// One ONNX network, optimised and ready to run.
-struct Network {
-    plan: std::sync::Arc<TypedRunnableModel>,
-}
+/// One ONNX network with this module's interface: `[N, 1, CELL, CELL]` in, `[N, CLASSES]` out.
+struct Network(sudolens_cnn::Network);
 
 impl Network {
     fn from_bytes(onnx: &[u8]) -> Result<Network, ImportError> {
-        let err = |e: TractError| ImportError::Model(format!("{e:#}"));
-        let model = tract_onnx::onnx()
-            .model_for_read(&mut std::io::Cursor::new(onnx))
-            .map_err(err)?;
-        let plan = model
-            .into_optimized()
-            .map_err(err)?
-            .into_runnable()
-            .map_err(err)?;
-        Ok(Network { plan })
+        let net = sudolens_cnn::Network::from_onnx(onnx)
+            .map_err(|e| ImportError::Model(e.to_string()))?;
+        let tile = Shape::Image(1, CELL as usize, CELL as usize);
+        if net.input_shape() != tile || net.output_shape() != Shape::Flat(CLASSES) {
+            return Err(ImportError::Model(format!(
+                "the network reads {:?} into {:?}, expected {tile:?} into {:?}",
+                net.input_shape(),
+                net.output_shape(),
+                Shape::Flat(CLASSES)
+            )));
+        }
+        Ok(Network(net))
     }
 
     /// Class probabilities for each normalised tile, run in small batches.
     fn classify(&self, inputs: &[[f32; TILE_LEN]]) -> Result<Vec<[f32; CLASSES]>, ImportError> {
         let mut out = Vec::with_capacity(inputs.len());
         for c in inputs.chunks(BATCH) {
-            out.extend(self.classify_batch(c)?);
+            let flat: Vec<f32> = c.iter().flatten().copied().collect();
+            let probs = self.0.run(&flat, c.len());
+            out.extend(
+                probs
+                    .chunks_exact(CLASSES)
+                    .map(|p| std::array::from_fn(|i| p[i])),
+            );
         }
         Ok(out)
-    }
-
-    fn classify_batch(
-        &self,
-        inputs: &[[f32; TILE_LEN]],
-    ) -> Result<Vec<[f32; CLASSES]>, ImportError> {
-        if inputs.is_empty() {
-            return Ok(Vec::new());
-        }
-        let err = |e: TractError| ImportError::Model(format!("{e:#}"));
-        let flat: Vec<f32> = inputs.iter().flatten().copied().collect();
-        let shape = [inputs.len(), 1, CELL as usize, CELL as usize];
-        let tensor = Tensor::from_shape(&shape, &flat).map_err(err)?;
-        let out = self.plan.run(tvec!(tensor.into())).map_err(err)?;
-        let view = out[0].to_plain_array_view::<f32>().map_err(err)?;
-        let data = view
-            .as_slice()
-            .ok_or_else(|| ImportError::Model("non-contiguous output".into()))?;
-        if data.len() != inputs.len() * CLASSES {
-            return Err(ImportError::Model(format!(
-                "expected {} outputs, got {}",
-                inputs.len() * CLASSES,
-                data.len()
-            )));
-        }
-        Ok(data
-            .chunks_exact(CLASSES)
-            .map(|c| std::array::from_fn(|i| c[i]))
-            .collect())
     }
 }

@@ -2,6 +2,7 @@
 //! right words, the model matches its training, and the accuracy floor on
 //! the newspaper photos of `../shared/photos` (skipped with a notice when absent).
 
+mod cnn;
 mod curved;
 mod dataset;
 mod faint;

@@ -1,5 +1,5 @@
-//! The Rust side of the model contract: each bundled ONNX network run by tract gives the
-//! outputs the training framework gave, and the Rust tile normalisation equals the Python one,
+//! The Rust side of the model contract: each bundled ONNX network run by our runtime
+//! (crates/cnn) gives the outputs the training framework gave, and the Rust tile normalisation equals the Python one,
 //! on reference tiles saved by models/train/train.py.
 
 use std::path::{Path, PathBuf};
@@ -43,18 +43,18 @@ fn rust_normalisation_equals_the_training_preprocessing() {
 }
 
 #[test]
-fn tract_matches_the_training_framework() {
-    tract_matches_on(BUNDLED_ONNX, &testdata());
+fn the_network_matches_the_training_framework() {
+    matches_on(BUNDLED_ONNX, &testdata());
 }
 
 #[test]
 fn the_second_network_matches_the_training_framework() {
-    tract_matches_on(SECOND_OPINION_ONNX, &testdata().join("second_opinion"));
+    matches_on(SECOND_OPINION_ONNX, &testdata().join("second_opinion"));
 }
 
-/// The network `onnx`, run by tract on the reference inputs in `dir`, gives the training
+/// The network `onnx`, run on the reference inputs in `dir`, gives the training
 /// framework's probabilities, and reads the reference tiles as labelled.
-fn tract_matches_on(onnx: &[u8], dir: &Path) {
+fn matches_on(onnx: &[u8], dir: &Path) {
     let model = DigitModel::from_bytes(onnx).unwrap();
     let inputs = f32s(dir, "ref_inputs.f32");
     let want = f32s(dir, "ref_probs.f32");
@@ -68,7 +68,7 @@ fn tract_matches_on(onnx: &[u8], dir: &Path) {
         for (c, (a, b)) in p.iter().zip(&want[k * CLASSES..]).enumerate() {
             assert!(
                 (a - b).abs() < 1e-4,
-                "tile {k} class {c}: tract {a} vs training {b}"
+                "tile {k} class {c}: Rust {a} vs training {b}"
             );
         }
     }
@@ -114,29 +114,4 @@ fn the_bundled_reader_has_a_second_opinion() {
     assert!(model.second_opinion(&one).unwrap().is_some());
     let alone = DigitModel::from_bytes(BUNDLED_ONNX).unwrap();
     assert!(alone.second_opinion(&one).unwrap().is_none());
-}
-
-#[test]
-fn the_bundled_networks_pool_in_two_passes() {
-    // 2x2 max pooling as a 2x1 pass then a 1x2 one: the same values, which tract 0.23 computes
-    // a fifth faster than its one 2x2 pooling (models/README.md, "Speed"); a network written
-    // again by an older train.py would lose that silently
-    use tract_onnx::prelude::Framework;
-    for onnx in [BUNDLED_ONNX, SECOND_OPINION_ONNX] {
-        let proto = tract_onnx::onnx()
-            .proto_model_for_read(&mut std::io::Cursor::new(onnx))
-            .unwrap();
-        let kernels: Vec<Vec<i64>> = proto
-            .graph
-            .unwrap()
-            .node
-            .iter()
-            .filter(|n| n.op_type == "MaxPool")
-            .map(|n| {
-                let kernel = n.attribute.iter().find(|a| a.name == "kernel_shape");
-                kernel.unwrap().ints.clone()
-            })
-            .collect();
-        assert_eq!(kernels, [[2, 1], [1, 2]].repeat(3));
-    }
 }
