@@ -50,6 +50,11 @@ def is_empty(label):
     return label.endswith(": empty") or label.endswith(": vide")
 
 
+def is_open(label):
+    """A cell without a value: empty, or holding notes only."""
+    return is_empty(label) or ": notes" in label
+
+
 def labels(d):
     return d.execute_script("return [...document.querySelectorAll('#board [data-cell]')].map(c => c.getAttribute('aria-label'))")
 
@@ -127,14 +132,16 @@ def sixteen(url):
         sol = play_a_move_and_a_hint(d, 16, symbols)
         # a letter typed on the keyboard writes a value past 9
         cells = labels(d)
-        empty = next(i for i, l in enumerate(cells) if sol[i] in "ABCDEFG" and is_empty(l))
+        empty = next(i for i, l in enumerate(cells) if sol[i] in "ABCDEFG" and is_open(l))
         name = "r%dc%d" % (empty // 16 + 1, empty % 16 + 1)
         tap_cell(d, name)
         d.find_element(By.TAG_NAME, "body").send_keys(sol[empty].lower())
         check(labels(d)[empty] == "%s: %s" % (name, sol[empty]), "a letter typed: %r" % labels(d)[empty])
         # notes of 16 symbols fit in a cell: each drawn inside it
-        other = next(i for i, l in enumerate(labels(d)) if is_empty(l))
+        other = next(i for i, l in enumerate(labels(d)) if is_open(l))
         tap_cell(d, "r%dc%d" % (other // 16 + 1, other % 16 + 1))
+        tap(d, button(d, "#erase"))
+        check(is_empty(labels(d)[other]), "erased: %r" % labels(d)[other])
         tap(d, button(d, "#notes"))
         for k in range(1, 17):
             tap(d, button(d, '#pad [data-digit="%d"]' % k))
@@ -196,11 +203,12 @@ def variants(url):
         check(not boxes <= drawn, "a jigsaw's borders are not the boxes'")
 
         new_game(d, "x")
-        extra = d.execute_script(
-            "return [...document.querySelectorAll('#board .cell-bg')].map((r, i) => r.classList.contains('extra') ? i : -1).filter(i => i >= 0)"
-        )
-        on_diagonal = all(i // 9 == i % 9 or i // 9 + i % 9 == 8 for i in extra)
-        check(len(extra) >= 9 and on_diagonal, "X's diagonals shaded: %r" % extra)
+        classes = d.execute_script("return [...document.querySelectorAll('#board .cell-bg')].map(r => r.getAttribute('class'))")
+        extra = {i for i, c in enumerate(classes) if "extra" in c}
+        # the selection's peers are tinted as peers (the diagonal holding it too)
+        lit = {i for i, c in enumerate(classes) if "peer" in c or "selected" in c}
+        diagonals = {i for i in range(81) if i // 9 == i % 9 or i // 9 + i % 9 == 8}
+        check(extra and extra == diagonals - lit, "X's diagonals shaded: %r" % sorted(extra))
         print("jigsaw: region borders drawn from the map; X: diagonals shaded")
 
 
