@@ -161,67 +161,36 @@ fn summary(step: &SizedStep, board: &Board) -> StepSummary {
     }
 }
 
-/// The step's highlights by role: the pattern's cells and houses, the
-/// candidates that prove it, what it places and removes.
+/// The step's highlights by role, from where it lies on the board
+/// ([`SizedStep::focus`], as the window shows it): its houses, its
+/// pattern's cells with the candidates of its values there, what it places
+/// and removes.
 fn shown(step: &SizedStep, marks: &SizedMarks, board: &Board) -> PlacesShown {
-    let at = |cell: u16, v: u8| value(board, SizedCandidate::new(cell, v));
-    let place = |cell: u16| board.place(cell.into());
-    let mut h = PlacesShown {
-        placed: step.placements.iter().map(|&c| value(board, c)).collect(),
-        deleted: step.eliminations.iter().map(|&c| value(board, c)).collect(),
-        ..PlacesShown::default()
+    let focus = step.focus();
+    let values: Vec<u8> = match &step.pattern {
+        SizedPattern::Intersection { value, .. } | SizedPattern::Fish { value, .. } => {
+            vec![*value]
+        }
+        SizedPattern::Subset { values, .. } => values.clone(),
+        _ => Vec::new(),
     };
-    match &step.pattern {
-        SizedPattern::FullHouse { house } | SizedPattern::HiddenSingle { house } => {
-            h.units.push(*house)
-        }
-        SizedPattern::NakedSingle => {}
-        SizedPattern::Intersection {
-            value: v,
-            base,
-            cover,
-            cells,
-        } => {
-            h.units.extend([*base, *cover]);
-            h.candidates = cells.iter().map(|&c| at(c, *v)).collect();
-        }
-        SizedPattern::Subset {
-            house,
-            cells,
-            values,
-            ..
-        } => {
-            h.units.push(*house);
-            h.cells = cells.iter().map(|&c| place(c)).collect();
-            for &c in cells {
-                let held = values.iter().filter(|&&v| marks.has(c, v));
-                h.candidates.extend(held.map(|&v| at(c, v)));
-            }
-        }
-        SizedPattern::Fish {
-            value: v,
-            base,
-            cover,
-            corners,
-        } => {
-            h.units.extend(base.iter().chain(cover));
-            h.candidates = corners.iter().map(|&c| at(c, *v)).collect();
-        }
-        SizedPattern::Wing { pivot, pincers, .. } => {
-            h.cells = [*pivot, pincers[0], pincers[1]].map(place).to_vec();
-        }
-        SizedPattern::Chain { nodes } => {
-            h.candidates = nodes.iter().map(|&c| value(board, c)).collect();
-        }
-        SizedPattern::CellForcing { cell, target, .. } => {
-            h.cells.push(place(*cell));
-            h.candidates.push(value(board, *target));
-        }
-        SizedPattern::Contradiction { supposed, .. } => {
-            h.candidates.push(value(board, *supposed));
-        }
+    let mut candidates: Vec<PlaceValue> = focus
+        .cells
+        .iter()
+        .flat_map(|&c| values.iter().map(move |&v| SizedCandidate::new(c, v)))
+        .filter(|c| marks.has(c.cell, c.value))
+        .map(|c| value(board, c))
+        .collect();
+    if let SizedPattern::Chain { nodes } = &step.pattern {
+        candidates.extend(nodes.iter().map(|&c| value(board, c)));
     }
-    h
+    PlacesShown {
+        cells: focus.cells.iter().map(|&c| board.place(c.into())).collect(),
+        candidates,
+        placed: focus.placed.iter().map(|&c| value(board, c)).collect(),
+        deleted: focus.removed.iter().map(|&c| value(board, c)).collect(),
+        units: focus.houses,
+    }
 }
 
 /// Check and Solve on `board` (off the 9×9 lattice): the entries that
