@@ -7,7 +7,7 @@
 use super::game::{HintReply, PlaceValues, StepSummary, VerdictReply};
 use super::wire::{BoardText, PlaceValue, PlacesShown, Said};
 use crate::grid::{Board, CellState, Place, ShapedGrid};
-use crate::hint::{self, Lang};
+use crate::hint::{self, Lang, Paragraph};
 use crate::logic::sized::{next_sized_step, SizedCandidate, SizedMarks, SizedPattern, SizedStep};
 
 fn reply(said: Vec<Said>) -> HintReply {
@@ -27,7 +27,7 @@ fn places(board: &Board, cells: &[usize]) -> Vec<Place> {
 
 /// The solution of the givens, or what Pip says when they have none or
 /// several (no hint, check or solve is possible then).
-fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Said> {
+fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Paragraph> {
     let shape = board.shape();
     let said = match crate::solver::solutions_shaped(shape, board.given_values(), 2) {
         (1, mut found) => match found.pop() {
@@ -37,7 +37,7 @@ fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Said> {
         (0, _) => hint::no_solution_on_this_size(shape, lang),
         _ => hint::several_solutions_on_this_size(shape, lang),
     };
-    Err(Said::new(said, lang))
+    Err(said)
 }
 
 /// The next hint on `board` (off the 9×9 lattice).
@@ -45,7 +45,7 @@ pub(super) fn hint(mut board: Board, lang: Lang) -> HintReply {
     let shape = board.shape().clone();
     let solution = match solution(&board, lang) {
         Ok(solution) => solution,
-        Err(said) => return reply(vec![said]),
+        Err(said) => return reply(vec![Said::new(said, lang)]),
     };
     let wrong = board.wrong_entries_at(&solution);
     if !wrong.is_empty() {
@@ -208,7 +208,7 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
     let solution = match solution(board, lang) {
         Ok(solution) => solution,
         Err(said) => {
-            reply.said.push(said);
+            reply.said.push(Said::new(said, lang));
             return reply;
         }
     };
