@@ -8,7 +8,10 @@
 # then every screen size in both languages, the page kept still, the first
 # visit's intro, the puzzle of the day, Cancel of a slow puzzle, and Check's
 # crosses after a reload (tests/browser/test_screens.py); and a nested
-# forcing chain's inner chain opened with More (tests/browser/test_chains.py).
+# forcing chain's inner chain opened with More (tests/browser/test_chains.py);
+# and every shape: a 6x6 and a 16x16 played at phone size, a 16x16 on a
+# landscape phone, a jigsaw's regions and X's diagonals drawn
+# (tests/browser/test_shapes.py).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
@@ -49,6 +52,7 @@ out=$SERVE_LOG
 "$venv/bin/python" tests/browser/test_page.py "$url" "$PWD/samples" "${shots[@]}"
 "$venv/bin/python" tests/browser/test_screens.py "$url" "$PWD/samples"
 "$venv/bin/python" tests/browser/test_chains.py "$url"
+"$venv/bin/python" tests/browser/test_shapes.py "$url"
 
 # Ctrl+C stops the server cleanly.
 status=0

@@ -67,7 +67,7 @@ async function upload(path, file, lang) {
 
 export const api = {
   info: (lang) => call("GET", "/api/info", { query: { lang } }),
-  newPuzzle: (level, lang, signal) => call("GET", "/api/new", { query: { level, lang }, signal }),
+  newPuzzle: (level, shape, lang, signal) => call("GET", "/api/new", { query: { level, shape, lang }, signal }),
   daily: (lang, signal) => call("GET", "/api/daily", { query: { lang }, signal }),
   hint: (board) => call("POST", "/api/hint", { json: board }),
   check: (board) => call("POST", "/api/check", { json: board }),

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { Dialogue, drawDialogue } from "./dialogue.js";
-import { CELLS, Game, cellIndex, cellName, parseLine } from "./game.js";
+import { Game, parseLine } from "./game.js";
 import { browserLang, t } from "./i18n.js";
 import { Correction } from "./photo.js";
 import { createPip } from "./pip.js";
@@ -14,6 +14,7 @@ import { createPip } from "./pip.js";
 const $ = (id) => document.getElementById(id);
 const LANG_KEY = "sudolens-lang";
 const LEVEL_KEY = "sudolens-level";
+const SHAPE_KEY = "sudolens-shape";
 
 const state = {
   lang: localStorage.getItem(LANG_KEY) || browserLang(),
@@ -35,7 +36,7 @@ const state = {
   making: null,
   status: "",
   statusError: false,
-  /// Units just completed (indices into UNITS), animated for a moment.
+  /// Houses just completed (indices into the shape's houses), animated for a moment.
   celebrate: [],
   justSolved: false,
 };
@@ -48,13 +49,13 @@ let pip, board, correction;
 function cellLabel(i, conflict) {
   const g = state.game;
   const d = g.value(i);
-  let s = cellName(i) + ": ";
+  let s = g.cellName(i) + ": ";
   if (d) {
-    s += d;
+    s += g.geo.symbol(d);
     if (g.isGiven(i)) s += " (" + L("cell_given") + ")";
   } else {
     const n = g.noteDigits(i);
-    s += n.length ? L("cell_notes") + " " + n.join(" ") : L("cell_empty");
+    s += n.length ? L("cell_notes") + " " + n.map((v) => g.geo.symbol(v)).join(" ") : L("cell_empty");
   }
   if (conflict) s += ", " + L("cell_conflict");
   return s;
@@ -64,7 +65,7 @@ function boardHighlights() {
   const h = state.dialogue.highlights();
   const has = h && Object.values(h).some((v) => Array.isArray(v) && v.length);
   if (has) return { h, shown: true };
-  return { h: { wrong: state.crossed.map(cellName) }, shown: false };
+  return { h: { wrong: state.crossed.map((i) => state.game.cellName(i)) }, shown: false };
 }
 
 function drawBoard() {
@@ -72,6 +73,7 @@ function drawBoard() {
   if (!g) return;
   const { h, shown } = boardHighlights();
   board.draw({
+    geo: g.geo,
     value: (i) => g.value(i),
     given: (i) => g.isGiven(i),
     notes: (i) => g.noteDigits(i),
@@ -98,18 +100,60 @@ function labels() {
   const select = $("level");
   select.setAttribute("aria-label", L("level"));
   $("daily").title = L("daily_title");
-  const chosen = select.value || localStorage.getItem(LEVEL_KEY) || "medium";
-  select.replaceChildren();
-  for (const level of state.info?.levels || []) {
+  const shapeSelect = $("shape");
+  shapeSelect.setAttribute("aria-label", L("shape"));
+  const shapeChosen = shapeSelect.value || localStorage.getItem(SHAPE_KEY) || "classic";
+  shapeSelect.replaceChildren();
+  for (const shape of state.info?.shapes || [{ id: "classic" }]) {
     const o = document.createElement("option");
-    o.value = level.id;
-    o.textContent = L("level_" + level.id);
-    select.appendChild(o);
+    o.value = shape.id;
+    o.textContent = L("shape_" + shape.id.replace("+", "_").replace("-", "_"));
+    shapeSelect.appendChild(o);
   }
-  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  if ([...shapeSelect.options].some((o) => o.value === shapeChosen)) shapeSelect.value = shapeChosen;
+  levelChoices();
   const banner = $("banner");
   banner.hidden = !state.info?.window;
   banner.textContent = L("window_banner");
+}
+
+/// The level menu: the levels the chosen shape reaches (a 4×4 is all
+/// singles: Easy only), keeping the level chosen when the shape has it.
+function levelChoices() {
+  const select = $("level");
+  const shapeId = $("shape").value || "classic";
+  const shape = (state.info?.shapes || []).find((s) => s.id === shapeId);
+  const ids = shape ? shape.levels : (state.info?.levels || []).map((l) => l.id);
+  const chosen = select.value || localStorage.getItem(LEVEL_KEY) || "medium";
+  select.replaceChildren();
+  for (const id of ids) {
+    const o = document.createElement("option");
+    o.value = id;
+    o.textContent = L("level_" + id);
+    select.appendChild(o);
+  }
+  if (ids.includes(chosen)) select.value = chosen;
+  else if (ids.includes("medium")) select.value = "medium";
+}
+
+/// The pad holds the shape's symbols, one button each (rebuilt when the
+/// shape changes); 12 or 16 of them wrap to rows that stay tappable. The
+/// correction screen's grid is a photo's 9×9: its pad is 1 to 9.
+function pad(geo) {
+  const p = $("pad");
+  const symbols = geo ? geo.symbols : ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+  if (p.dataset.symbols === symbols.join("")) return;
+  p.dataset.symbols = symbols.join("");
+  p.dataset.count = String(symbols.length);
+  p.replaceChildren();
+  symbols.forEach((sym, k) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "digit";
+    b.dataset.digit = String(k + 1);
+    b.textContent = sym;
+    p.appendChild(b);
+  });
 }
 
 function formatClock(seconds) {
@@ -137,21 +181,23 @@ function render() {
     notes.classList.toggle("on", g.notesMode);
     $("undo").disabled = correcting || !g.history.length;
     $("redo").disabled = correcting || !g.redoStack.length;
-    // a digit placed nine times is done: its pad button says so
+    // a symbol placed in every row is done: its pad button says so
+    pad(correcting ? null : g.geo);
     for (const b of document.querySelectorAll("#pad .digit")) {
       const d = Number(b.dataset.digit);
       let n = 0;
-      for (let i = 0; i < CELLS; i++) if (g.value(i) === d) n++;
-      b.classList.toggle("done", !correcting && n >= 9);
+      for (let i = 0; i < g.cells; i++) if (g.value(i) === d) n++;
+      b.classList.toggle("done", !correcting && n >= g.side);
     }
   }
   for (const id of ["hint", "check", "solve", "new", "daily", "photo"]) $(id).disabled = state.busy;
   // New and Daily wait for the correction's end: a game swapped behind it
   // would be lost unseen, and the correction is the player's work.
-  for (const id of ["hint", "check", "solve", "erase", "notes", "new", "daily", "level"]) {
+  for (const id of ["hint", "check", "solve", "erase", "notes", "new", "daily", "level", "shape"]) {
     if (correcting) $(id).disabled = true;
   }
   $("level").disabled = correcting;
+  $("shape").disabled = correcting;
   $("erase").disabled = false;
   const status = $("status");
   status.textContent = state.status;
@@ -195,7 +241,7 @@ function saveDialogue() {
 /// completed unit is celebrated, and a grid just solved by the player too.
 function afterEdit(result) {
   if (result === "given") {
-    setStatus(L("given_refused", cellName(state.game.selected)), true);
+    setStatus(L("given_refused", state.game.cellName(state.game.selected)), true);
     return;
   }
   if (!result) return;
@@ -323,7 +369,8 @@ async function makePuzzle(request, progress, { quiet = false } = {}) {
     return null;
   }
   if (!r.ok) return failed(r), render(), null;
-  const g = Game.fromGivens(r.body.givens);
+  const g = Game.fromGivens(r.body.givens, r.body.shape);
+  if (!g) return setStatus(L("bad_puzzle"), true), render(), null;
   g.level = r.body.level || null;
   startGame(g);
   setStatus("");
@@ -332,13 +379,16 @@ async function makePuzzle(request, progress, { quiet = false } = {}) {
   return g;
 }
 
-async function newGame(level, options) {
+async function newGame(level, shape, options) {
   const made = await makePuzzle(
-    (signal) => api.newPuzzle(level, state.lang, signal),
+    (signal) => api.newPuzzle(level, shape === "classic" ? undefined : shape, state.lang, signal),
     (seconds) => L("making", L("level_" + level), seconds),
     options,
   );
-  if (made) localStorage.setItem(LEVEL_KEY, level);
+  if (made) {
+    localStorage.setItem(LEVEL_KEY, level);
+    localStorage.setItem(SHAPE_KEY, shape);
+  }
 }
 
 async function dailyGame() {
@@ -360,7 +410,7 @@ async function askHint() {
     g.save();
   }
   state.pending = body.after || null;
-  state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  state.crossed = (body.crossed || []).map((c) => g.cellIndex(c)).filter((i) => i >= 0);
   g.save();
   say(body.said, body.after ? ["apply"] : [], body.asking);
   render();
@@ -374,7 +424,7 @@ async function verdict(solve) {
   if (!r) return;
   if (!r.ok) return failed(r), render();
   const body = r.body;
-  state.crossed = (body.crossed || []).map(cellIndex).filter((i) => i >= 0);
+  state.crossed = (body.crossed || []).map((c) => g.cellIndex(c)).filter((i) => i >= 0);
   g.save();
   if (body.solution) {
     // Solve is not the player's win: no celebration
@@ -491,8 +541,8 @@ function moveSelection(dr, dc) {
     render();
     return;
   }
-  const i = g.selected;
-  g.selected = ((Math.floor(i / 9) + dr + 9) % 9) * 9 + (((i % 9) + dc + 9) % 9);
+  const i = g.selected, n = g.side;
+  g.selected = ((Math.floor(i / n) + dr + n) % n) * n + (((i % n) + dc + n) % n);
   setStatus("");
   render();
 }
@@ -503,7 +553,13 @@ function onKey(e) {
   if (!g) return;
   const mod = e.ctrlKey || e.metaKey;
   const code = e.code || "";
-  const digit = /^(Digit|Numpad)([1-9])$/.exec(code)?.[2] || (/^[1-9]$/.test(e.key) ? e.key : null);
+  // the shape's symbols: digits, and letters on a 12×12 or 16×16 (a hex
+  // grid's 0 is a symbol too); Shift writes a note
+  const typed = /^(Digit|Numpad)([0-9])$/.exec(code)?.[2] || /^Key([A-G])$/.exec(code)?.[1] || e.key;
+  const one = typeof typed === "string" && typed.length === 1;
+  // the correction screen fixes a photo's 9×9: digits only
+  const value = !one ? 0 : correction.open ? (/^[1-9]$/.test(typed) ? Number(typed) : 0) : g.geo.valueOf(typed);
+  const digit = value || null;
   let handled = true;
   if (mod && (e.key === "z" || e.key === "Z")) {
     if (e.shiftKey) edit((x) => x.redo(), { celebrate: false });
@@ -545,7 +601,11 @@ function wire() {
   $("hint").addEventListener("click", askHint);
   $("check").addEventListener("click", () => verdict(false));
   $("solve").addEventListener("click", () => verdict(true));
-  $("new").addEventListener("click", () => newGame($("level").value || "medium"));
+  $("new").addEventListener("click", () => newGame($("level").value || "medium", $("shape").value || "classic"));
+  $("shape").addEventListener("change", () => {
+    levelChoices();
+    render();
+  });
   $("daily").addEventListener("click", dailyGame);
   $("making-cancel").addEventListener("click", () => state.making?.abort());
   $("pause").addEventListener("click", togglePause);
@@ -653,7 +713,7 @@ async function main() {
     // welcome behind it (Next).
     if (state.info) say([state.info.said.intro]);
     pip.setMood("hello");
-    await newGame(localStorage.getItem(LEVEL_KEY) || "medium", { quiet: !!state.info });
+    await newGame($("level").value || "medium", $("shape").value || "classic", { quiet: !!state.info });
   }
   document.body.dataset.ready = "true";
   render();

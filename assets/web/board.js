@@ -5,9 +5,14 @@
 // cells framed, proving candidates circled, removed ones struck out,
 // placed digits on a disc, units hatched, chain links as arrows.
 //
+// Any shape: the side and the symbols are the shape's, thick lines run
+// between boxes or jigsaw regions (from the region map), the cells of X's
+// diagonals and Hyper's windows are tinted, an odd/even's shaded cells
+// carry a grey disc; notes sit in the box's own layout (up to 4×4).
+//
 // The board draws from a plain "view" object, and reports taps on cells.
 
-import { CELLS, UNITS, cellIndex, cellName, peers, unitCells } from "./game.js";
+import { CLASSIC, cellIndex, cellName } from "./game.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell, in SVG units
@@ -25,29 +30,39 @@ function text(parent, x, y, content, cls, size) {
   return t;
 }
 
-const cellX = (i) => (i % 9) * S;
-const cellY = (i) => Math.floor(i / 9) * S;
+// The geometry drawn now (set by each draw).
+let geo = CLASSIC;
+const cellX = (i) => (i % geo.side) * S;
+const cellY = (i) => Math.floor(i / geo.side) * S;
+
+/// The notes' layout in a cell: the box's rows and columns (3×3 on a 9×9,
+/// 4×4 on a 16×16, 2×3 on a 6×6), so that every value has its place.
+const noteCols = () => geo.info.box_cols || 3;
+const noteRows = () => geo.info.box_rows || 3;
+const noteSize = () => Math.round(72 / Math.max(noteCols(), noteRows()));
 
 /// The centre of candidate `d` inside cell `i`.
 function candPos(i, d) {
-  return [cellX(i) + ((d - 1) % 3) * (S / 3) + S / 6, cellY(i) + Math.floor((d - 1) / 3) * (S / 3) + S / 6];
+  const [w, h] = [S / noteCols(), S / noteRows()];
+  return [cellX(i) + ((d - 1) % noteCols()) * w + w / 2, cellY(i) + Math.floor((d - 1) / noteCols()) * h + h / 2];
 }
 
 /// Cells and candidates of a highlight list, as indices.
-const cells = (list) => (list || []).map(cellIndex).filter((i) => i >= 0);
+const cells = (list) => (list || []).map((c) => cellIndex(c, geo.side)).filter((i) => i >= 0);
 const cands = (list) =>
-  (list || []).map((c) => ({ i: cellIndex(c.cell), d: c.digit })).filter((c) => c.i >= 0 && c.d >= 1 && c.d <= 9);
+  (list || [])
+    .map((c) => ({ i: cellIndex(c.cell, geo.side), d: c.digit }))
+    .filter((c) => c.i >= 0 && c.d >= 1 && c.d <= geo.side);
 
 export class BoardView {
   /// `onTap(cellIndex)` is called when a cell is tapped or clicked.
   constructor(svg, onTap) {
     this.svg = svg;
-    svg.setAttribute("viewBox", "-4 -4 908 908");
     this.defs();
     this.layer = el("g", {}, svg);
     svg.addEventListener("click", (e) => {
       const g = e.target.closest("[data-cell]");
-      if (g) onTap(cellIndex(g.dataset.cell));
+      if (g) onTap(Number(g.dataset.index));
     });
   }
 
@@ -62,45 +77,53 @@ export class BoardView {
     }
   }
 
-  /// Draws `v`: {values(i), given(i), notes(i) -> digits, selected, revealed,
-  /// conflicts:Set, highlights, quiet, hiddenText, celebrate: [unit indices],
-  /// solved, check: Set of cells to check (correction screen), entry(i)}.
+  /// Draws `v`: {geo (the shape, classic when absent), values(i), given(i),
+  /// notes(i) -> digits, selected, revealed, conflicts:Set, highlights,
+  /// quiet, hiddenText, celebrate: [house indices], solved, check: Set of
+  /// cells to check (correction screen), entry(i)}.
   draw(v) {
+    geo = v.geo || CLASSIC;
+    const n = geo.side, W = n * S;
+    this.svg.setAttribute("viewBox", `-4 -4 ${W + 8} ${W + 8}`);
+    const sym = (d) => geo.symbol(d);
     // no role of its own: the rows below are the grid's own children
     const root = el("g", { role: "none" });
     const h = v.highlights || {};
     const sel = v.quiet ? -1 : v.selected;
     const selDigit = sel >= 0 ? v.value(sel) : 0;
-    // An ARIA grid of 9 rows of 9 cells (a screen reader moves through it as
+    // An ARIA grid of rows of cells (a screen reader moves through it as
     // a table); while the grid is hidden (paused), one picture saying so.
     this.svg.setAttribute("role", v.hiddenText ? "img" : "grid");
     this.svg.setAttribute("aria-label", v.hiddenText || v.label || "");
 
     // Backgrounds: givens shaded, selection and its peers, step units hatched.
     const bg = el("g", { "aria-hidden": "true" }, root);
-    const peerSet = new Set(sel >= 0 ? peers(sel) : []);
-    for (let i = 0; i < CELLS; i++) {
+    const peerSet = new Set(sel >= 0 ? geo.peerList[sel] : []);
+    for (let i = 0; i < geo.cells; i++) {
       let cls = "cell-bg";
       if (v.given(i)) cls += " given";
       if (i === sel) cls += " selected";
       else if (peerSet.has(i)) cls += " peer";
+      else if (geo.extra.has(i)) cls += " extra";
       el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: cls }, bg);
+      if (geo.shaded && geo.shaded[i]) {
+        el("circle", { cx: cellX(i) + S / 2, cy: cellY(i) + S / 2, r: S * 0.42, class: "parity" }, bg);
+      }
     }
+    // a house's cells one by one: a diagonal or a jigsaw region is no rectangle
     for (const u of h.units || []) {
-      const cs = unitCells(u);
-      if (!cs.length) continue;
-      const xs = cs.map(cellX), ys = cs.map(cellY);
-      const x = Math.min(...xs), y = Math.min(...ys);
-      el("rect", { x, y, width: Math.max(...xs) - x + S, height: Math.max(...ys) - y + S, fill: "url(#hatch)", class: "unit" }, bg);
+      for (const i of geo.houseCells(u)) {
+        el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, fill: "url(#hatch)", class: "unit" }, bg);
+      }
     }
     for (const k of v.celebrate || []) {
-      for (const i of UNITS[k]) el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: "celebrate" }, bg);
+      for (const i of geo.houses[k] || []) el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: "celebrate" }, bg);
     }
 
     if (v.hiddenText) {
-      el("rect", { x: 0, y: 0, width: 9 * S, height: 9 * S, class: "cover" }, root);
+      el("rect", { x: 0, y: 0, width: W, height: W, class: "cover" }, root);
       this.lines(root);
-      text(root, 450, 450, v.hiddenText, "cover-text", 40);
+      text(root, W / 2, W / 2, v.hiddenText, "cover-text", 40 * (n / 9));
       this.layer.replaceWith(root);
       this.layer = root;
       return;
@@ -110,10 +133,11 @@ export class BoardView {
     // Digits and notes, each cell a grid cell (in its row) for taps and
     // screen readers.
     const conflicts = v.conflicts || new Set();
-    const rows = Array.from({ length: 9 }, () => el("g", { role: "row" }, root));
-    for (let i = 0; i < CELLS; i++) {
-      const g = el("g", { "data-cell": cellName(i), role: "gridcell", "aria-selected": String(i === v.selected), class: "cell" + (v.solved ? " wave" : "") }, rows[Math.floor(i / 9)]);
-      g.style.setProperty("--delay", ((i % 9) + Math.floor(i / 9)) * 40 + "ms");
+    const rows = Array.from({ length: n }, () => el("g", { role: "row" }, root));
+    const noteFont = noteSize();
+    for (let i = 0; i < geo.cells; i++) {
+      const g = el("g", { "data-cell": cellName(i, n), "data-index": i, role: "gridcell", "aria-selected": String(i === v.selected), class: "cell" + (v.solved ? " wave" : "") }, rows[Math.floor(i / n)]);
+      g.style.setProperty("--delay", ((i % n) + Math.floor(i / n)) * Math.round(360 / n) + "ms");
       el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: "hit" }, g);
       const d = v.value(i);
       const cx = cellX(i) + S / 2, cy = cellY(i) + S / 2;
@@ -125,7 +149,9 @@ export class BoardView {
         if (selDigit && d === selDigit && i !== sel) {
           el("rect", { x: cellX(i) + 10, y: cellY(i) + 10, width: S - 20, height: S - 20, rx: 20, class: "same-digit" }, g);
         }
-        text(g, cx, cy + 3, String(d), cls, v.given(i) ? 66 : 60);
+        // two-character symbols (10 to 16 written as numbers) are narrower
+        const wide = sym(d).length > 1 ? 0.75 : 1;
+        text(g, cx, cy + 3, sym(d), cls, (v.given(i) ? 66 : 60) * wide);
         if (!v.given(i) && v.revealed(i) === d && !conflict) {
           el("path", { d: `M${cx + 35},${cy - 42} l7,7 l-7,7 l-7,-7 z`, class: "diamond" }, g);
         }
@@ -135,7 +161,7 @@ export class BoardView {
       } else {
         for (const n of v.notes(i)) {
           const [x, y] = candPos(i, n);
-          text(g, x, y, String(n), n === selDigit ? "note same" : "note", 24);
+          text(g, x, y, sym(n), n === selDigit ? "note same" : "note", noteFont);
         }
       }
       if (v.check && v.check.has(i)) {
@@ -153,13 +179,23 @@ export class BoardView {
     this.layer = root;
   }
 
+  /// Thin lines between all cells, thick ones where the box or jigsaw
+  /// region changes (drawn from the region map), and round the grid.
   lines(root) {
     const g = el("g", { class: "lines", "aria-hidden": "true" }, root);
-    for (let k = 0; k <= 9; k++) {
-      const cls = k % 3 === 0 ? "line thick" : "line";
-      el("line", { x1: k * S, y1: 0, x2: k * S, y2: 9 * S, class: cls }, g);
-      el("line", { x1: 0, y1: k * S, x2: 9 * S, y2: k * S, class: cls }, g);
+    const n = geo.side, W = n * S, reg = geo.regions;
+    for (let k = 1; k < n; k++) {
+      el("line", { x1: k * S, y1: 0, x2: k * S, y2: W, class: "line" }, g);
+      el("line", { x1: 0, y1: k * S, x2: W, y2: k * S, class: "line" }, g);
     }
+    const thick = el("path", { class: "line thick", fill: "none", "stroke-linecap": "square" }, g);
+    let d = `M0,0 H${W} V${W} H0 Z`;
+    for (let i = 0; i < geo.cells; i++) {
+      const [r, c] = [Math.floor(i / n), i % n];
+      if (c + 1 < n && reg[i] !== reg[i + 1]) d += ` M${(c + 1) * S},${r * S} v${S}`;
+      if (r + 1 < n && reg[i] !== reg[i + n]) d += ` M${c * S},${(r + 1) * S} h${S}`;
+    }
+    thick.setAttribute("d", d);
   }
 
   /// A step's highlights, by role (the window's board draws the same).
@@ -169,29 +205,31 @@ export class BoardView {
       el("rect", { x: cellX(i) + 3, y: cellY(i) + 3, width: S - 6, height: S - 6, class: "hl-cell" }, g);
       el("rect", { x: cellX(i) + 9, y: cellY(i) + 9, width: S - 18, height: S - 18, class: "hl-cell-inner" }, g);
     }
-    const r = 15;
+    const r = Math.round(45 / Math.max(noteCols(), noteRows()));
+    const fs = noteSize();
+    const sym = (d) => geo.symbol(d);
     for (const c of cands(h.secondary)) {
       const [x, y] = candPos(c.i, c.d);
       el("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, class: "hl-secondary" }, g);
-      text(g, x, y, String(c.d), "hl-secondary-text", 24);
+      text(g, x, y, sym(c.d), "hl-secondary-text", fs);
     }
     for (const c of cands(h.candidates)) {
       const [x, y] = candPos(c.i, c.d);
       el("circle", { cx: x, cy: y, r, class: "hl-candidate" }, g);
-      text(g, x, y, String(c.d), "hl-candidate-text", 24);
+      text(g, x, y, sym(c.d), "hl-candidate-text", fs);
     }
     for (const c of cands(h.deleted)) {
       const [x, y] = candPos(c.i, c.d);
-      text(g, x, y, String(c.d), "hl-deleted-text", 24);
+      text(g, x, y, sym(c.d), "hl-deleted-text", fs);
       el("line", { x1: x - r, y1: y + r, x2: x + r, y2: y - r, class: "hl-deleted" }, g);
     }
     for (const c of cands(h.placed)) {
       const cx = cellX(c.i) + S / 2, cy = cellY(c.i) + S / 2;
       el("circle", { cx, cy, r: 36, class: "hl-placed" }, g);
-      text(g, cx, cy + 2, String(c.d), "hl-placed-text", 50);
+      text(g, cx, cy + 2, sym(c.d), "hl-placed-text", sym(c.d).length > 1 ? 40 : 50);
     }
     for (const link of h.links || []) {
-      const a = cellIndex(link.from?.cell), b = cellIndex(link.to?.cell);
+      const a = cellIndex(link.from?.cell, geo.side), b = cellIndex(link.to?.cell, geo.side);
       if (a < 0 || b < 0) continue;
       let [x1, y1] = candPos(a, link.from.digit);
       let [x2, y2] = candPos(b, link.to.digit);

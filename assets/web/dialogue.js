@@ -20,7 +20,7 @@ export class Dialogue {
     const reading = stay && this.current() ? this.current() : null;
     const list = (said || []).filter((p) => p && Array.isArray(p.lines) && p.lines.length);
     list.forEach((p, k) => {
-      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [], inner: p.inner || [], back: p.back || "", opened: [] };
+      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [], inner: p.inner || [], back: p.back || "", opened: [], places: p.places || null };
       if (k === list.length - 1) mine.offers = offers;
       this.paragraphs.push(mine);
     });
@@ -49,6 +49,8 @@ export class Dialogue {
     // An inner chain's last line carries the whole chain and its contradiction.
     const inner = this.innerShown();
     if (inner) return structuredClone(inner.lines[inner.lines.length - 1]?.highlights || {});
+    // a step on a grid of another size than 9×9 shows the same highlights on every line
+    if (p.places) return structuredClone(p.places);
     const shown = structuredClone(p.lines[this.line].highlights || {});
     // A line that names its own links (a branch of a forcing chain read so
     // far) shows those and no other branch's.

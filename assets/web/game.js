@@ -1,5 +1,5 @@
-// The game in progress, apart from any drawing: the givens, the player's
-// entries and notes, an undo history of moves (the same shape as a
+// The game in progress, apart from any drawing: its shape (any size, from
+// the server's description), the givens, the player's entries and notes, an undo history of moves (the same shape as a
 // sudolens save file), the clock, and what the server told about cells
 // (digits revealed by Solve or Apply, entries read from a photo). Kept in
 // the browser's local storage, so that a reload finds the game again.
@@ -7,90 +7,152 @@
 export const CELLS = 81;
 const STORAGE_KEY = "sudolens-game";
 
-/// "r1c1" for cell index 0.
-export function cellName(i) {
-  return "r" + (Math.floor(i / 9) + 1) + "c" + ((i % 9) + 1);
+/// "r1c1" for cell index 0 of a grid of `side` (9 unless told).
+export function cellName(i, side = 9) {
+  return "r" + (Math.floor(i / side) + 1) + "c" + ((i % side) + 1);
 }
 
-/// The index of "r1c1"; -1 when it is not a cell name.
-export function cellIndex(name) {
-  const m = /^r([1-9])c([1-9])$/.exec(name || "");
-  return m ? (m[1] - 1) * 9 + (m[2] - 1) : -1;
+/// The index of "r1c1" in a grid of `side`; -1 when it is not one of its cells.
+export function cellIndex(name, side = 9) {
+  const m = /^r(\d+)c(\d+)$/.exec(name || "");
+  if (!m) return -1;
+  const [r, c] = [Number(m[1]), Number(m[2])];
+  return r >= 1 && r <= side && c >= 1 && c <= side ? (r - 1) * side + (c - 1) : -1;
 }
 
-/// The cells of a unit named as the server writes it ("row 3", "column 4",
-/// "box 5"; "r3", "c4", "b5" too).
-export function unitCells(name) {
-  const m = /^(row|column|box|r|c|b)\s*([1-9])$/.exec(String(name).trim().toLowerCase());
-  if (!m) return [];
-  const k = m[2] - 1;
-  const out = [];
-  for (let j = 0; j < 9; j++) {
-    if (m[1] === "row" || m[1] === "r") out.push(k * 9 + j);
-    else if (m[1] === "column" || m[1] === "c") out.push(j * 9 + k);
-    else out.push((Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3));
+/// The classic's description, as the server writes a shape (`/api/new`'s
+/// `shape`): games of pages before shapes, and photos, are classic.
+function classicShape() {
+  const houses = [];
+  const box = (k, j) => (Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3);
+  for (const [kind, at] of [["row", (k, j) => k * 9 + j], ["column", (k, j) => j * 9 + k], ["box", box]]) {
+    for (let k = 0; k < 9; k++) houses.push({ name: kind + " " + (k + 1), cells: Array.from({ length: 9 }, (_, j) => at(k, j)) });
   }
-  return out;
+  return {
+    name: "classic",
+    side: 9,
+    box_rows: 3,
+    box_cols: 3,
+    symbols: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    hex: false,
+    regions: Array.from({ length: 81 }, (_, i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3)),
+    jigsaw: false,
+    extra: [],
+    shaded_even: true,
+    houses,
+  };
 }
 
-/// The 27 units, each as its 9 cell indices: rows, columns, boxes.
-export const UNITS = (() => {
-  const all = [];
-  for (const kind of ["row", "column", "box"]) {
-    for (let k = 1; k <= 9; k++) all.push(unitCells(kind + " " + k));
+/// A shape's geometry for playing and drawing, from its description: the
+/// side, the symbols, the houses (by name too), each cell's peers.
+export class Geometry {
+  constructor(info) {
+    const ok = info && Number.isInteger(info.side) && Array.isArray(info.houses) && Array.isArray(info.symbols);
+    this.info = ok ? info : classicShape();
+    const s = this.info;
+    this.side = s.side;
+    this.cells = s.side * s.side;
+    this.symbols = s.symbols;
+    this.houses = s.houses.map((h) => h.cells);
+    this.byName = new Map(s.houses.map((h) => [String(h.name), h.cells]));
+    this.regions = s.regions || [];
+    this.extra = new Set(s.extra || []);
+    this.shaded = s.shaded || null;
+    this.classic = s.name === "classic";
+    const peers = Array.from({ length: this.cells }, () => new Set());
+    for (const h of this.houses) for (const i of h) for (const j of h) if (i !== j) peers[i].add(j);
+    this.peerList = peers.map((p) => [...p]);
   }
-  return all;
-})();
 
-const PEERS = Array.from({ length: CELLS }, (_, i) => {
-  const s = new Set();
-  for (const u of UNITS) if (u.includes(i)) u.forEach((c) => c !== i && s.add(c));
-  return [...s];
-});
+  /// The symbol of value `v` ("" for 0).
+  symbol(v) {
+    return v ? this.symbols[v - 1] || "?" : "";
+  }
 
-export function peers(i) {
-  return PEERS[i];
+  /// The value a typed character stands for (0 when none).
+  valueOf(ch) {
+    const k = this.symbols.indexOf(String(ch).toUpperCase());
+    return k + 1;
+  }
+
+  /// The cells of a house named as the server writes it ("row 3", "region 4").
+  houseCells(name) {
+    return this.byName.get(String(name).trim().toLowerCase()) || [];
+  }
+
+  /// What a request names the shape by: nothing for the classic (the API's
+  /// default), else the parts of its description the server reads.
+  request() {
+    if (this.classic) return undefined;
+    const s = this.info;
+    return { name: s.name, regions: s.jigsaw ? s.regions : undefined, shaded: s.shaded, shaded_even: s.shaded_even, hex: s.hex };
+  }
+
+  /// The header a sudolens save file names its shape with (the window
+  /// reads it): the name, a jigsaw's regions, an odd/even's shading.
+  header() {
+    if (this.classic) return undefined;
+    const s = this.info;
+    const rows = (f) => Array.from({ length: s.side }, (_, r) => Array.from({ length: s.side }, (_, c) => f(r * s.side + c)).join("")).join("\n") + "\n";
+    let out = "shape: " + s.name + "\n";
+    if (s.jigsaw) out += "regions:\n" + rows((i) => "123456789ABCDEFG"[s.regions[i]]);
+    if (s.shaded) out += (s.shaded_even ? "shaded: even\n" : "shaded: odd\n") + rows((i) => (s.shaded[i] ? "#" : "."));
+    if (s.hex) out += "symbols: hex\n";
+    return out;
+  }
 }
 
-function parseLine(line) {
-  const out = new Uint8Array(CELLS);
-  if (typeof line !== "string" || line.length !== CELLS) return null;
-  for (let i = 0; i < CELLS; i++) {
+export const CLASSIC = new Geometry(null);
+
+function parseLine(line, geo = CLASSIC) {
+  const out = new Uint8Array(geo.cells);
+  if (typeof line !== "string" || line.length !== geo.cells) return null;
+  for (let i = 0; i < geo.cells; i++) {
     const ch = line[i];
-    if (ch >= "1" && ch <= "9") out[i] = ch.charCodeAt(0) - 48;
-    else if (ch !== "." && ch !== "0") return null;
+    if (ch === ".") continue;
+    const v = geo.valueOf(ch);
+    if (v) out[i] = v;
+    else if (ch !== "0") return null;
   }
   return out;
 }
 
-function toLine(digits) {
-  return Array.from(digits, (d) => (d ? String(d) : ".")).join("");
+function toLine(values, geo = CLASSIC) {
+  return Array.from(values, (v) => (v ? geo.symbol(v) : ".")).join("");
 }
 
-/// Notes as a bit set (bit d for digit d) <-> "137".
+/// Notes as a bit set (bit v for value v, up to 16) <-> "137", with "A" to
+/// "G" for 10 to 16 as the server and the save files write them.
+const NOTE_CHARS = "123456789ABCDEFG";
 function notesText(bits) {
   let s = "";
-  for (let d = 1; d <= 9; d++) if (bits & (1 << d)) s += d;
+  for (let v = 1; v <= 16; v++) if (bits & (1 << v)) s += NOTE_CHARS[v - 1];
   return s;
 }
 
 function notesBits(text) {
   let bits = 0;
-  for (const ch of String(text || "")) if (ch >= "1" && ch <= "9") bits |= 1 << (ch.charCodeAt(0) - 48);
+  for (const ch of String(text || "").toUpperCase()) {
+    const v = NOTE_CHARS.indexOf(ch) + 1;
+    if (v) bits |= 1 << v;
+  }
   return bits;
 }
 
 export class Game {
-  constructor(givens) {
-    this.givens = givens || new Uint8Array(CELLS);
-    this.entries = new Uint8Array(CELLS);
-    this.notes = new Uint16Array(CELLS);
+  constructor(givens, geo = CLASSIC) {
+    /// The shape played (its geometry and description).
+    this.geo = geo;
+    const n = geo.cells;
+    this.givens = givens || new Uint8Array(n);
+    this.entries = new Uint8Array(n);
+    this.notes = new Uint32Array(n);
     this.history = [];
     this.redoStack = [];
     /// Digits placed by Solve or an applied hint, drawn apart.
-    this.revealed = new Uint8Array(CELLS);
+    this.revealed = new Uint8Array(n);
     /// Entries read from a photo that the player has not written over.
-    this.readings = new Uint8Array(CELLS);
+    this.readings = new Uint8Array(n);
     /// The player's entries crossed out by Check or a hint (cell indices).
     this.crossed = [];
     this.elapsed = 0;
@@ -100,13 +162,32 @@ export class Game {
     this.selected = this.firstEmpty();
   }
 
-  static fromGivens(line) {
-    const g = parseLine(line);
-    return g ? new Game(g) : null;
+  /// A game on `line`'s givens in the shape `shape` describes (the classic
+  /// when none); null when the line is not a grid of that shape.
+  static fromGivens(line, shape) {
+    const geo = shape ? new Geometry(shape) : CLASSIC;
+    const g = parseLine(line, geo);
+    return g ? new Game(g, geo) : null;
+  }
+
+  get side() {
+    return this.geo.side;
+  }
+
+  get cells() {
+    return this.geo.cells;
+  }
+
+  cellName(i) {
+    return cellName(i, this.geo.side);
+  }
+
+  cellIndex(name) {
+    return cellIndex(name, this.geo.side);
   }
 
   firstEmpty() {
-    for (let i = 0; i < CELLS; i++) if (!this.givens[i] && !this.entries?.[i]) return i;
+    for (let i = 0; i < this.geo.cells; i++) if (!this.givens[i] && !this.entries?.[i]) return i;
     return 0;
   }
 
@@ -120,7 +201,7 @@ export class Game {
 
   noteDigits(i) {
     const out = [];
-    for (let d = 1; d <= 9; d++) if (this.notes[i] & (1 << d)) out.push(d);
+    for (let d = 1; d <= this.geo.side; d++) if (this.notes[i] & (1 << d)) out.push(d);
     return out;
   }
 
@@ -160,7 +241,7 @@ export class Game {
     // digit from its peers' notes; undo restores all of it.
     const changes = [[i, { entry, notes: entry ? 0 : this.notes[i] }]];
     if (entry) {
-      for (const p of PEERS[i]) {
+      for (const p of this.geo.peerList[i]) {
         if (this.notes[p] & (1 << entry)) {
           changes.push([p, { entry: this.entries[p], notes: this.notes[p] & ~(1 << entry) }]);
         }
@@ -206,7 +287,7 @@ export class Game {
   /// Back to the givens (one undoable move).
   reset() {
     const changes = [];
-    for (let i = 0; i < CELLS; i++) changes.push([i, { entry: 0, notes: 0 }]);
+    for (let i = 0; i < this.geo.cells; i++) changes.push([i, { entry: 0, notes: 0 }]);
     this.revealed.fill(0);
     return this.move(changes);
   }
@@ -214,10 +295,10 @@ export class Game {
   /// Sets the board to a state the server sent ({entries, notes}) as one
   /// undoable move; digits that appear are `revealed` when asked.
   applyBoard(state, reveal) {
-    const entries = parseLine(state.entries);
-    if (!entries || !Array.isArray(state.notes) || state.notes.length !== CELLS) return false;
+    const entries = parseLine(state.entries, this.geo);
+    if (!entries || !Array.isArray(state.notes) || state.notes.length !== this.geo.cells) return false;
     const changes = [];
-    for (let i = 0; i < CELLS; i++) {
+    for (let i = 0; i < this.geo.cells; i++) {
       if (this.isGiven(i)) continue;
       const next = { entry: entries[i], notes: notesBits(state.notes[i]) };
       if (reveal && next.entry && next.entry !== this.entries[i]) this.revealed[i] = next.entry;
@@ -228,15 +309,15 @@ export class Game {
 
   /// Sets the notes the server pencilled in (one undoable move).
   fillNotes(notes) {
-    return this.applyBoard({ entries: toLine(this.entries), notes }, false);
+    return this.applyBoard({ entries: toLine(this.entries, this.geo), notes }, false);
   }
 
   /// Fills every empty cell from the solution line (one move), revealed.
   reveal(solution) {
-    const s = parseLine(solution);
+    const s = parseLine(solution, this.geo);
     if (!s) return false;
     const changes = [];
-    for (let i = 0; i < CELLS; i++) {
+    for (let i = 0; i < this.geo.cells; i++) {
       if (!this.value(i)) {
         changes.push([i, { entry: s[i], notes: 0 }]);
         this.revealed[i] = s[i];
@@ -253,7 +334,7 @@ export class Game {
   /// The cells whose digit another cell of a unit also holds.
   conflicts() {
     const out = new Set();
-    for (const u of UNITS) {
+    for (const u of this.geo.houses) {
       const seen = new Map();
       for (const i of u) {
         const d = this.value(i);
@@ -267,37 +348,40 @@ export class Game {
     return out;
   }
 
-  /// The units holding 1 to 9, as indices into UNITS.
+  /// The houses holding every value once, as indices into the shape's houses.
   completeUnits() {
     const out = [];
-    UNITS.forEach((u, k) => {
+    this.geo.houses.forEach((u, k) => {
       const ds = new Set(u.map((i) => this.value(i)));
-      if (!ds.has(0) && ds.size === 9) out.push(k);
+      if (!ds.has(0) && ds.size === u.length) out.push(k);
     });
     return out;
   }
 
   isSolved() {
-    return this.completeUnits().length === UNITS.length;
+    return this.completeUnits().length === this.geo.houses.length;
   }
 
   /// The board as the API reads it.
   request(lang) {
     return {
       lang,
-      givens: toLine(this.givens),
-      entries: toLine(this.entries),
+      shape: this.geo.request(),
+      givens: toLine(this.givens, this.geo),
+      entries: toLine(this.entries, this.geo),
       notes: Array.from(this.notes, notesText),
-      readings: toLine(this.readings),
+      readings: toLine(this.readings, this.geo),
     };
   }
 
   /// The game as kept in local storage: a sudolens save file (the window
   /// opens it too), with the page's own state beside it.
   toJSON() {
+    // a save file names a classic's cells ("r4c7"), another shape's by index
+    const cell = (i) => (this.geo.classic ? cellName(i) : i);
     const move = (m) => ({
       changes: m.map((c) => ({
-        cell: cellName(c.cell),
+        cell: cell(c.cell),
         before: { entry: c.before.entry, notes: notesText(c.before.notes) },
         after: { entry: c.after.entry, notes: notesText(c.after.notes) },
       })),
@@ -305,20 +389,22 @@ export class Game {
     return {
       format: "sudolens-game",
       version: 1,
-      givens: toLine(this.givens),
-      entries: toLine(this.entries),
+      shape: this.geo.header(),
+      givens: toLine(this.givens, this.geo),
+      entries: toLine(this.entries, this.geo),
       notes: Array.from(this.notes, notesText),
       history: this.history.map(move),
       redo: this.redoStack.map(move),
       elapsed_seconds: Math.floor(this.elapsed),
       page: {
-        revealed: toLine(this.revealed),
-        readings: toLine(this.readings),
+        shape: this.geo.classic ? undefined : this.geo.info,
+        revealed: toLine(this.revealed, this.geo),
+        readings: toLine(this.readings, this.geo),
         paused: this.paused,
         notes_mode: this.notesMode,
         level: this.level,
         selected: this.selected,
-        crossed: this.crossed.map(cellName),
+        crossed: this.crossed.map((i) => this.cellName(i)),
       },
     };
   }
@@ -326,15 +412,19 @@ export class Game {
   /// A game from its saved form; null when it is not one.
   static fromJSON(saved) {
     if (!saved || saved.format !== "sudolens-game") return null;
-    const givens = parseLine(saved.givens);
-    const entries = parseLine(saved.entries);
-    if (!givens || !entries || !Array.isArray(saved.notes) || saved.notes.length !== CELLS) return null;
-    const g = new Game(givens);
+    const page = saved.page || {};
+    const geo = page.shape ? new Geometry(page.shape) : CLASSIC;
+    const n = geo.cells;
+    const givens = parseLine(saved.givens, geo);
+    const entries = parseLine(saved.entries, geo);
+    if (!givens || !entries || !Array.isArray(saved.notes) || saved.notes.length !== n) return null;
+    const g = new Game(givens, geo);
     g.entries = entries;
-    g.notes = Uint16Array.from(saved.notes, notesBits);
+    g.notes = Uint32Array.from(saved.notes, notesBits);
+    const at = (c) => (Number.isInteger(c) && c >= 0 && c < n ? c : cellIndex(c, geo.side));
     const move = (m) =>
       (m.changes || []).map((c) => ({
-        cell: cellIndex(c.cell),
+        cell: at(c.cell),
         before: { entry: c.before.entry | 0, notes: notesBits(c.before.notes) },
         after: { entry: c.after.entry | 0, notes: notesBits(c.after.notes) },
       }));
@@ -342,15 +432,14 @@ export class Game {
     g.history = (saved.history || []).map(move).filter(valid);
     g.redoStack = (saved.redo || []).map(move).filter(valid);
     g.elapsed = Number(saved.elapsed_seconds) || 0;
-    const page = saved.page || {};
-    g.revealed = parseLine(page.revealed) || new Uint8Array(CELLS);
-    g.readings = parseLine(page.readings) || new Uint8Array(CELLS);
+    g.revealed = parseLine(page.revealed, geo) || new Uint8Array(n);
+    g.readings = parseLine(page.readings, geo) || new Uint8Array(n);
     g.paused = !!page.paused;
     g.notesMode = !!page.notes_mode;
     g.level = page.level || null;
-    g.crossed = (Array.isArray(page.crossed) ? page.crossed : []).map(cellIndex).filter((i) => i >= 0 && g.entries[i]);
+    g.crossed = (Array.isArray(page.crossed) ? page.crossed : []).map((c) => g.cellIndex(c)).filter((i) => i >= 0 && g.entries[i]);
     const sel = Number(page.selected);
-    g.selected = sel >= 0 && sel < CELLS ? sel : g.firstEmpty();
+    g.selected = sel >= 0 && sel < n ? sel : g.firstEmpty();
     return g;
   }
 

@@ -168,12 +168,7 @@ impl App {
             self.say(crate::hint::no_solution_on_this_size(&shape, w));
             return None;
         };
-        let wrong: Vec<usize> = (0..board.cell_count())
-            .filter(|&i| {
-                let v = board.value_at(i);
-                !board.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
-            })
-            .collect();
+        let wrong = board.wrong_entries_at(&solution);
         Some((solution, wrong))
     }
 

@@ -160,11 +160,6 @@ impl Made {
     }
 }
 
-/// How many seeds Game > New tries before it says no puzzle came out: a
-/// 6×6 reaches Master or Extreme from some seeds only (the sized engine's
-/// figures in the README), and a seed's search is bounded.
-const SEEDS_TRIED: u64 = 8;
-
 /// Why Game > New brought no puzzle.
 #[derive(Clone, Debug)]
 pub(super) enum NotMade {
@@ -176,9 +171,9 @@ pub(super) enum NotMade {
     },
 }
 
-/// A variant puzzle made on the worker: its shape drawn from the seed (a
-/// jigsaw's regions, an odd/even's shading), then the shaped generator; the
-/// next seeds when a seed's bounded search finds none at the level.
+/// A variant puzzle made on the worker by [`crate::generate::generate_named`]
+/// (its shape drawn from the seed, the next seeds tried when one finds no
+/// puzzle at the level).
 fn make_variant(
     new_shape: NewShape,
     options: &Options,
@@ -195,56 +190,49 @@ fn make_variant(
     let Ok(name) = ShapeName::parse(new_shape.name()) else {
         return not_made(Shape::classic(), NotMade::Cancelled);
     };
-    let mut last_shape = Shape::classic();
-    for seed in (0..SEEDS_TRIED).map(|k| seed.wrapping_add(k)) {
-        let Ok(shape) = crate::generate::random_shape(name, seed) else {
-            continue;
-        };
-        last_shape = shape.clone();
-        let made = crate::generate::generate_shaped(&shape, options, seed, |p| {
-            candidates.store(p.candidates, Ordering::Relaxed);
-            if cancel.load(Ordering::Relaxed) {
-                std::ops::ControlFlow::Break(())
-            } else {
-                std::ops::ControlFlow::Continue(())
-            }
-        });
-        let made = match made {
-            Ok(made) => made,
-            Err(crate::generate::ShapedGenerateError::NotFound { .. }) => continue,
-            Err(_) => return not_made(shape, NotMade::Cancelled),
-        };
-        let made = if shape.is_9x9() {
-            let generated = (|| {
-                Some(Generated {
-                    puzzle: made.puzzle.to_grid()?,
-                    solution: made.solution.to_grid()?,
-                    rating: made.rating?,
-                    seed,
-                    candidates: made.candidates,
-                })
-            })();
-            match generated {
-                Some(g) => Made::NineByNine(g),
-                None => continue,
-            }
+    let made = crate::generate::generate_named(name, options, seed, |p| {
+        candidates.store(p.candidates, Ordering::Relaxed);
+        if cancel.load(Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
         } else {
-            Made::OtherSize(made)
-        };
-        return Reply::Generated {
-            job,
-            result: Ok(Box::new(made)),
-            shape,
-        };
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    let made = match made {
+        Ok(made) => made,
+        Err(crate::generate::ShapedGenerateError::Cancelled) => {
+            return not_made(Shape::classic(), NotMade::Cancelled)
+        }
+        Err(_) => {
+            // Pip names the shape's kind only, not its maps
+            let shape = crate::generate::random_shape(name, seed).unwrap_or_default();
+            let level = options.level;
+            return not_made(shape.clone(), NotMade::NotFound { shape, level });
+        }
+    };
+    let shape = made.puzzle.shape().clone();
+    let made = if shape.is_9x9() {
+        let generated = (|| {
+            Some(Generated {
+                puzzle: made.puzzle.to_grid()?,
+                solution: made.solution.to_grid()?,
+                rating: made.rating.clone()?,
+                seed: made.seed,
+                candidates: made.candidates,
+            })
+        })();
+        match generated {
+            Some(g) => Made::NineByNine(g),
+            None => return not_made(shape, NotMade::Cancelled),
+        }
+    } else {
+        Made::OtherSize(made)
+    };
+    Reply::Generated {
+        job,
+        result: Ok(Box::new(made)),
+        shape,
     }
-    let level = options.level;
-    not_made(
-        last_shape.clone(),
-        NotMade::NotFound {
-            shape: last_shape,
-            level,
-        },
-    )
 }
 
 impl App {
@@ -439,6 +427,13 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's New offers the shapes of Game > New, in the same order.
+    #[test]
+    fn the_menu_names_the_shapes_the_generator_makes() {
+        let names: Vec<&str> = NewShape::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names, crate::generate::SHAPES_MADE);
+    }
 
     /// A 6×6 reaches Extreme from some seeds only: from seed 1 (and 2 and
     /// 3) the bounded search finds none, and Game > New went silent. It now

@@ -56,7 +56,8 @@ pub use canonical::{canonical_form, canonicalize, same_puzzle, Transformation};
 pub use daily::{BadDate, DailyPuzzle, Date, Weekday};
 pub use dig::is_minimal;
 pub use shaped::{
-    generate_shaped, levels_made, makes_level, random_shape, GeneratedShaped, ShapedGenerateError,
+    generate_named, generate_shaped, levels_made, makes_level, random_shape, GeneratedShaped,
+    ShapedGenerateError, SEEDS_TRIED, SHAPES_MADE,
 };
 pub use symmetry::{Symmetry, UnknownSymmetry};
 

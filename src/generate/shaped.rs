@@ -249,6 +249,41 @@ pub fn generate_shaped(
     }
 }
 
+/// The shapes Game > New and the page's New make, by name: the classic,
+/// the 9×9 variants the newspapers print, and the other sizes.
+pub const SHAPES_MADE: [&str; 10] = [
+    "classic", "x", "hyper", "x+hyper", "jigsaw", "odd-even", "4x4", "6x6", "12x12", "16x16",
+];
+
+/// How many seeds [`generate_named`] tries before it gives up: a 6×6
+/// reaches Master or Extreme from some seeds only (the sized engine's
+/// figures in the README), and each seed's search is bounded.
+pub const SEEDS_TRIED: u64 = 8;
+
+/// A puzzle of the shape `name` asks for at `options.level`: its maps drawn
+/// from the seed ([`random_shape`]), then [`generate_shaped`]; the next
+/// seeds (up to [`SEEDS_TRIED`]) when one's bounded search finds no puzzle
+/// at the level. The puzzle's `seed` makes it again from here. Game > New
+/// and the page's New both make their variants here.
+pub fn generate_named(
+    name: ShapeName,
+    options: &Options,
+    seed: u64,
+    mut on_progress: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Result<GeneratedShaped, ShapedGenerateError> {
+    let mut last = None;
+    for seed in (0..SEEDS_TRIED).map(|k| seed.wrapping_add(k)) {
+        let Ok(shape) = random_shape(name, seed) else {
+            continue;
+        };
+        match generate_shaped(&shape, options, seed, &mut on_progress) {
+            Err(e @ ShapedGenerateError::NotFound { .. }) => last = Some(e),
+            made => return made,
+        }
+    }
+    Err(last.unwrap_or(ShapedGenerateError::Cancelled))
+}
+
 /// The shape a name asks for, with a jigsaw's regions and an odd/even's
 /// shading drawn from `seed` (the same seed, the same maps).
 ///

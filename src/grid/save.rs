@@ -207,11 +207,15 @@ fn values_of_line(line: &str, shape: &Shape) -> Result<Vec<u8>, String> {
     let side = shape.side() as u8;
     let values = line
         .chars()
-        .map(|ch| {
-            shape
-                .symbols()
-                .value_of(ch, side)
-                .ok_or_else(|| format!("{ch:?} is not a symbol of a {} grid", shape.name()))
+        .enumerate()
+        .map(|(i, ch)| {
+            shape.symbols().value_of(ch, side).ok_or_else(|| {
+                let cell = super::Place {
+                    index: i as u16,
+                    side,
+                };
+                format!("{cell}: {ch:?} is not a symbol of a {} grid", shape.name())
+            })
         })
         .collect::<Result<Vec<u8>, String>>()?;
     if values.len() != shape.cell_count() {

@@ -156,6 +156,21 @@ pub fn no_solution_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Para
     }
 }
 
+/// A grid of another size whose givens have more than one solution (a
+/// puzzle typed in on the page): Pip says so, without blaming the player.
+pub fn several_solutions_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
+    let w: Wording = lang.into();
+    let title = shape_title(shape, w);
+    Paragraph {
+        kind: ParagraphKind::Invalid,
+        lines: vec![plain(say!(
+            w,
+            "The givens of this {title} have more than one solution: it is not a proper puzzle. Check them against the paper.",
+            "Les chiffres donnés de ce {title} ont plus d'une solution : ce n'est pas un vrai sudoku. Compare-les avec le papier."
+        ))],
+    }
+}
+
 /// Game > New found no puzzle of `shape` at `level` from the seeds it
 /// tried (a small grid reaches the top levels from some seeds only).
 pub fn no_puzzle_made(

@@ -7,7 +7,7 @@
 //!   `new_puzzle.rs`);
 //! - `POST /api/hint`: the next step explained, the board after Apply;
 //! - `POST /api/check`, `POST /api/solve`: as Check and Solve in the window;
-//! - `POST /api/start`: a grid to play (a photo's, once fixed), judged first.
+//! - (`POST /api/start`, a grid to play judged first, is in `start.rs`).
 
 use std::sync::Arc;
 
@@ -17,10 +17,10 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use super::wire::{lang_of, remedy_names, ApiError, BoardRequest, BoardText, Said};
+use super::wire::{lang_of, remedy_names, ApiError, BoardRequest, BoardText, PlaceValue, Said};
 use super::Shared;
-use crate::grid::{Board, Cell, Grid};
-use crate::hint::{self, Lang, PuzzleSource};
+use crate::grid::{Cell, Place};
+use crate::hint;
 use crate::logic::{self, NextStep, Step};
 use crate::vision::ImportError;
 
@@ -72,6 +72,8 @@ pub(super) struct Info {
     /// Photos sent from this page open in the window that runs the server.
     window: bool,
     levels: Vec<LevelChoice>,
+    /// The shapes New makes, with the levels each reaches.
+    shapes: Vec<super::new_puzzle::ShapeChoice>,
     limits: InfoLimits,
     said: StandingLines,
 }
@@ -95,6 +97,7 @@ pub(super) async fn info(
                 id: super::new_puzzle::level_id(l),
             })
             .collect(),
+        shapes: super::new_puzzle::shape_choices(),
         limits: InfoLimits {
             max_upload_bytes: limits.max_upload_bytes,
             max_pixels: limits.max_pixels,
@@ -110,20 +113,41 @@ pub(super) async fn info(
 }
 
 /// A step on the wire: what it concludes (the page shows its lines, which
-/// carry the highlights).
+/// carry the highlights), on a grid of any size.
 #[derive(Serialize)]
 pub(super) struct StepSummary {
-    technique: logic::Technique,
-    placements: Vec<logic::Placement>,
-    eliminations: Vec<logic::Elimination>,
+    pub technique: logic::Technique,
+    pub placements: Vec<PlaceValue>,
+    pub eliminations: Vec<PlaceValues>,
+}
+
+/// The values a step takes from one cell.
+#[derive(Serialize)]
+pub(super) struct PlaceValues {
+    pub cell: Place,
+    pub digits: Vec<u8>,
 }
 
 impl StepSummary {
     fn of(step: &Step) -> StepSummary {
         StepSummary {
             technique: step.technique,
-            placements: step.placements.clone(),
-            eliminations: step.eliminations.clone(),
+            placements: step
+                .placements
+                .iter()
+                .map(|p| PlaceValue {
+                    cell: p.cell.into(),
+                    digit: p.digit,
+                })
+                .collect(),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|e| PlaceValues {
+                    cell: e.cell.into(),
+                    digits: e.digits.clone(),
+                })
+                .collect(),
         }
     }
 }
@@ -132,17 +156,17 @@ impl StepSummary {
 pub(super) struct HintReply {
     /// Pip's paragraphs, the one to read last: "let me pencil in the
     /// candidates first" comes before the step when Pip filled them.
-    said: Vec<Said>,
+    pub said: Vec<Said>,
     /// The notes Pip pencilled in before the step (one undoable move on the
     /// page), when the board had none.
-    filled_notes: Option<Vec<String>>,
-    step: Option<StepSummary>,
+    pub filled_notes: Option<Vec<String>>,
+    pub step: Option<StepSummary>,
     /// The board once the step is applied (Apply).
-    after: Option<BoardText>,
+    pub after: Option<BoardText>,
     /// The player's own wrong entries, crossed out.
-    crossed: Vec<Cell>,
+    pub crossed: Vec<Place>,
     /// Pip asks about a photo's readings rather than calling them wrong.
-    asking: bool,
+    pub asking: bool,
 }
 
 pub(super) async fn hint(
@@ -150,9 +174,13 @@ pub(super) async fn hint(
     body: Result<Json<BoardRequest>, JsonRejection>,
 ) -> Result<Json<HintReply>, ApiError> {
     let req = json_body(body)?;
-    let (mut board, readings, lang) = (req.board()?, req.readings()?, req.lang());
+    let (mut board, lang) = (req.board()?, req.lang());
+    let readings = req.readings(board.shape())?;
     let reply = shared
         .blocking(move || {
+            if !board.is_9x9() {
+                return super::sized::hint(board, lang);
+            }
             let mut said = Vec::new();
             let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
             let filled_notes = (no_notes && !board.grid().is_complete()).then(|| {
@@ -181,7 +209,7 @@ pub(super) async fn hint(
                 filled_notes,
                 step,
                 after,
-                crossed: answer.crossed,
+                crossed: places(&answer.crossed),
                 asking: answer.asking,
             }
         })
@@ -189,16 +217,20 @@ pub(super) async fn hint(
     Ok(Json(reply))
 }
 
+fn places(cells: &[Cell]) -> Vec<Place> {
+    cells.iter().map(|&c| c.into()).collect()
+}
+
 #[derive(Serialize)]
 pub(super) struct VerdictReply {
-    said: Vec<Said>,
+    pub said: Vec<Said>,
     /// Solve: the whole solution, when the board has exactly one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    crossed: Vec<Cell>,
-    asking: bool,
+    pub solution: Option<String>,
+    pub crossed: Vec<Place>,
+    pub asking: bool,
     /// What Pip offers: `remove_wrong`, `reset`.
-    offers: Vec<&'static str>,
+    pub offers: Vec<&'static str>,
 }
 
 /// Check and Solve: the verdict on the board, and Pip's words about it.
@@ -208,9 +240,13 @@ async fn judge(
     solve: bool,
 ) -> Result<Json<VerdictReply>, ApiError> {
     let req = json_body(body)?;
-    let (board, readings, lang) = (req.board()?, req.readings()?, req.lang());
+    let (board, lang) = (req.board()?, req.lang());
+    let readings = req.readings(board.shape())?;
     let reply = shared
         .blocking(move || {
+            if !board.is_9x9() {
+                return super::sized::verdict(&board, solve, lang);
+            }
             let (current, givens) =
                 hint::answers::board_verdicts(board.shape(), &board.grid(), board.givens());
             if let Some(solution) = current.solution() {
@@ -238,7 +274,7 @@ async fn judge(
             VerdictReply {
                 said: vec![Said::new(answer.said, lang)],
                 solution: None,
-                crossed: answer.crossed,
+                crossed: places(&answer.crossed),
                 asking: answer.asking,
                 offers: remedy_names(&answer.remedies),
             }
@@ -259,66 +295,4 @@ pub(super) async fn solve(
     body: Result<Json<BoardRequest>, JsonRejection>,
 ) -> Result<Json<VerdictReply>, ApiError> {
     judge(&shared, body, true).await
-}
-
-#[derive(Debug, Deserialize)]
-pub(super) struct StartRequest {
-    #[serde(default)]
-    lang: Option<String>,
-    givens: String,
-    #[serde(default)]
-    entries: Option<String>,
-    /// The photo's name, for Pip's welcome; a pasted puzzle has none.
-    #[serde(default)]
-    name: Option<String>,
-}
-
-#[derive(Serialize)]
-pub(super) struct StartReply {
-    /// The grid is a proper puzzle: play it.
-    ok: bool,
-    rating: Option<logic::Level>,
-    said: Vec<Said>,
-}
-
-pub(super) async fn start(
-    State(shared): State<Arc<Shared>>,
-    body: Result<Json<StartRequest>, JsonRejection>,
-) -> Result<Json<StartReply>, ApiError> {
-    let req = json_body(body)?;
-    let lang = lang_of(req.lang.as_deref());
-    let givens =
-        Grid::parse(&req.givens).map_err(|e| ApiError::bad_board(format!("givens: {e}")))?;
-    let entries = match &req.entries {
-        None => Grid::empty(),
-        Some(e) => Grid::parse(e).map_err(|e| ApiError::bad_board(format!("entries: {e}")))?,
-    };
-    Board::with_entries(givens, &entries).map_err(|e| ApiError::bad_board(e.to_string()))?;
-    let source = match req.name.as_deref().map(super::photo::plain_name) {
-        Some(name) => PuzzleSource::File(name),
-        None => PuzzleSource::Pasted,
-    };
-    let reply = shared
-        .blocking(move || start_reply(&givens, &source, lang))
-        .await?;
-    Ok(Json(reply))
-}
-
-/// Pip's welcome to a proper puzzle with its level, or why it is not one.
-fn start_reply(givens: &Grid, source: &PuzzleSource, lang: Lang) -> StartReply {
-    let verdict = crate::solver::verdict(givens);
-    if !verdict.is_unique() {
-        return StartReply {
-            ok: false,
-            rating: None,
-            said: vec![Said::new(hint::invalid(&verdict, lang), lang)],
-        };
-    }
-    let rating = logic::rate_grid(givens);
-    let welcome = hint::welcome(source, givens.filled_count(), &rating, lang);
-    StartReply {
-        ok: true,
-        rating: Some(rating.level),
-        said: vec![Said::new(welcome, lang)],
-    }
 }

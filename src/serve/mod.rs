@@ -21,10 +21,12 @@
 //!   (host and origin, token, rate limits, time limit, headers);
 //! - `accept.rs`: the accept loop; `connections.rs`: the open connections;
 //!   `hosts.rs`: the names this server answers to;
-//! - `game.rs`: info, hint, check, solve, start;
+//! - `game.rs`: info, hint, check, solve; `sized.rs`: hint, check and
+//!   solve on grids of another size than 9×9; `start.rs`: a grid to play;
 //! - `new_puzzle.rs`: new puzzles by level, and the puzzle of the day;
 //! - `photo.rs`: import, photo for the page, photo for the window;
-//! - `wire.rs`: the JSON shapes; `page.rs`: the page's files;
+//! - `wire.rs`: the JSON shapes; `shaped.rs`: a puzzle's shape on the
+//!   wire; `page.rs`: the page's files;
 //!   `lan.rs`: the LAN address.
 
 mod accept;
@@ -36,6 +38,9 @@ mod limits;
 mod new_puzzle;
 mod page;
 mod photo;
+mod shaped;
+mod sized;
+mod start;
 mod token;
 mod wire;
 
@@ -290,7 +295,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/hint", post(game::hint))
         .route("/api/check", post(game::check))
         .route("/api/solve", post(game::solve))
-        .route("/api/start", post(game::start))
+        .route("/api/start", post(start::start))
         .layer(axum::extract::DefaultBodyLimit::max(json_limit));
     let photos = Router::new()
         .route("/api/import", post(photo::import_photo))

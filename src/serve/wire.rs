@@ -6,18 +6,22 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Board, Cell, Grid};
+use super::shaped::{shape_of, ShapeRequest};
+use crate::grid::{Board, Grid, Place, Shape, Unit};
 use crate::hint::{self, Lang, Paragraph};
 use crate::logic::Step;
 
-/// A board in a request, as a save file holds it: the givens and entries as
-/// 81-character lines, the notes as 81 strings of digits; `readings` are the
-/// entries read from a photo that the player has not written over (Pip asks
-/// about those instead of calling them wrong).
+/// A board in a request, as a save file holds it: its shape (the classic
+/// when absent), the givens and entries as lines of one symbol per cell,
+/// the notes as one string of values per cell (`A` to `G` past 9);
+/// `readings` are the entries read from a photo that the player has not
+/// written over (Pip asks about those instead of calling them wrong).
 #[derive(Clone, Debug, Deserialize)]
 pub struct BoardRequest {
     #[serde(default)]
     pub lang: Option<String>,
+    #[serde(default)]
+    pub shape: Option<ShapeRequest>,
     pub givens: String,
     #[serde(default)]
     pub entries: Option<String>,
@@ -28,26 +32,34 @@ pub struct BoardRequest {
 }
 
 impl BoardRequest {
-    /// The board, or what is wrong with it (the line or cell named).
+    /// The board, or what is wrong with it (the shape, line or cell named).
     pub fn board(&self) -> Result<Board, ApiError> {
-        let empty = ".".repeat(81);
+        let shape = shape_of(self.shape.as_ref())?;
+        let count = shape.cell_count();
+        let empty = ".".repeat(count);
         let entries = self.entries.as_deref().unwrap_or(&empty);
         let no_notes;
         let notes = match &self.notes {
             Some(n) => n.as_slice(),
             None => {
-                no_notes = vec![String::new(); 81];
+                no_notes = vec![String::new(); count];
                 &no_notes
             }
         };
-        Board::from_text(&self.givens, entries, notes).map_err(ApiError::bad_board)
+        if shape.is_classic() {
+            return Board::from_text(&self.givens, entries, notes).map_err(ApiError::bad_board);
+        }
+        Board::from_text_in(&shape, &self.givens, entries, notes).map_err(ApiError::bad_board)
     }
 
-    /// The photo's readings (none when absent).
-    pub fn readings(&self) -> Result<Grid, ApiError> {
+    /// The photo's readings (none when absent). Photos are read as 9×9
+    /// grids: on another size there are none.
+    pub fn readings(&self, shape: &Shape) -> Result<Grid, ApiError> {
         match &self.readings {
-            None => Ok(Grid::empty()),
-            Some(r) => Grid::parse(r).map_err(|e| ApiError::bad_board(format!("readings: {e}"))),
+            Some(r) if shape.is_9x9() => {
+                Grid::parse(r).map_err(|e| ApiError::bad_board(format!("readings: {e}")))
+            }
+            _ => Ok(Grid::empty()),
         }
     }
 
@@ -72,13 +84,32 @@ pub struct BoardText {
 impl BoardText {
     pub fn of(board: &Board) -> BoardText {
         BoardText {
-            entries: board.entries().to_line(),
-            notes: Cell::ALL
-                .iter()
-                .map(|&c| board.notes(c).to_string())
+            entries: board.text_lines().1,
+            notes: (0..board.cell_count())
+                .map(|i| board.notes_at(i).to_string())
                 .collect(),
         }
     }
+}
+
+/// A value in a cell, as Pip's highlights write a candidate: `{"cell":
+/// "r10c12", "digit": 11}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PlaceValue {
+    pub cell: Place,
+    pub digit: u8,
+}
+
+/// What the board shows of a step on a grid of another size than 9×9, by
+/// role as [`crate::logic::Highlights`] does on a 9×9: the page draws both
+/// alike.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PlacesShown {
+    pub cells: Vec<Place>,
+    pub candidates: Vec<PlaceValue>,
+    pub placed: Vec<PlaceValue>,
+    pub deleted: Vec<PlaceValue>,
+    pub units: Vec<Unit>,
 }
 
 /// One of Pip's paragraphs on the wire: its kind, its title, its lines with
@@ -94,6 +125,10 @@ pub struct Said {
     /// The control that closes an inner chain (with `inner` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub back: Option<String>,
+    /// On a grid of another size, the step's highlights, for every line
+    /// (the lines carry none there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub places: Option<PlacesShown>,
 }
 
 impl Said {
@@ -103,6 +138,7 @@ impl Said {
             paragraph,
             inner: Vec::new(),
             back: None,
+            places: None,
         }
     }
 

@@ -54,6 +54,13 @@ impl fmt::Display for Place {
     }
 }
 
+/// A place is written by its name (`"r10c12"`), as a [`Cell`] is.
+impl Serialize for Place {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// One cell's state before and after a move, so undo and redo are exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellChange {
@@ -311,6 +318,17 @@ impl Board {
     pub fn is_solved(&self) -> bool {
         let values = self.values();
         values.iter().all(|&v| v != 0) && self.shape.repeated_cells(&values).is_empty()
+    }
+
+    /// The player's entries that differ from `solution` (one value per
+    /// cell index), by index: what Check marks on a grid of any size.
+    pub fn wrong_entries_at(&self, solution: &[u8]) -> Vec<usize> {
+        (0..self.cell_count())
+            .filter(|&i| {
+                let v = self.value_at(i);
+                !self.is_given_at(i) && v != 0 && solution.get(i) != Some(&v)
+            })
+            .collect()
     }
 
     fn check_editable(&self, index: usize) -> Result<(), EditError> {

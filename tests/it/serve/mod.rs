@@ -12,6 +12,7 @@ mod lockout;
 #[cfg(target_os = "linux")]
 mod memory;
 mod photos;
+mod shapes;
 
 use crate::http::Site;
 use sudolens::serve::{Limits, Server, ServerConfig};
