@@ -49,8 +49,17 @@ export class Dialogue {
     // An inner chain's last line carries the whole chain and its contradiction.
     const inner = this.innerShown();
     if (inner) return structuredClone(inner.lines[inner.lines.length - 1]?.highlights || {});
-    // a step on a grid of another size than 9×9 shows the same highlights on every line
-    if (p.places) return structuredClone(p.places);
+    // A step on a grid of another size than 9×9 is shown as it is told, as
+    // the window does: its houses from the first line, its cells from the
+    // second, what it places or removes on the last (a nudge gives no more
+    // than where to look).
+    if (p.places) {
+      const shown = structuredClone(p.places);
+      const last = p.lines.length - 1;
+      if (this.line < 1) shown.cells = shown.candidates = [];
+      if (this.line < last) shown.placed = shown.deleted = [];
+      return shown;
+    }
     const shown = structuredClone(p.lines[this.line].highlights || {});
     // A line that names its own links (a branch of a forcing chain read so
     // far) shows those and no other branch's.

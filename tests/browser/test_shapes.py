@@ -87,6 +87,10 @@ def play_a_move_and_a_hint(d, side, symbols):
 
     tap(d, button(d, "#hint"))
     wait(d, lambda d: "apply" in pip_state(d)["offers"] or pip_state(d)["count"].startswith("1/"))
+    first = pip_state(d)
+    if not first["count"].endswith("/1"):
+        # told as the window tells it: where to look first, the answer last
+        check("hl-placed" not in first["marks"], "the first line gives the answer away: %r" % first)
     for _ in range(30):
         if "apply" in pip_state(d)["offers"]:
             break
@@ -94,6 +98,8 @@ def play_a_move_and_a_hint(d, side, symbols):
     state = pip_state(d)
     check("apply" in state["offers"], "Pip offers Apply: %r" % state)
     check("hl-" in state["marks"], "the board highlights the step: %r" % state)
+    check("hl-placed" in state["marks"] or "hl-deleted" in state["marks"] or "deleted" in state["marks"],
+          "the last line shows what the step concludes: %r" % state)
     filled = sum(1 for l in labels(d) if not is_empty(l) and "notes" not in l)
     tap(d, d.find_element(By.CSS_SELECTOR, '#pip-offers [data-offer="apply"]'))
     after = labels(d)
