@@ -104,6 +104,19 @@ pub fn read_as_variant(shape: &Shape, lang: impl Into<Wording>) -> String {
     )
 }
 
+/// What Pip says of a photo whose grid is of another size than the classic
+/// (a newspaper's 6×6 or 4×4): the size seen, and the rules it was read by.
+pub fn read_as_size(shape: &Shape, lang: impl Into<Wording>) -> String {
+    let lang = lang.into();
+    let title = shape_title(shape, lang);
+    let rules = shape_rules(shape, lang).join(" ");
+    say!(
+        lang,
+        "The lines show a {title}, so I read it by its rules: {rules}",
+        "Les lignes montrent un {title}, alors je l'ai lu avec ses règles : {rules}"
+    )
+}
+
 /// What Pip says when the player picks other rules on the correction
 /// screen: the rules, then whether the printed digits now make a proper
 /// puzzle (and why not, when they do not).
@@ -152,6 +165,21 @@ pub fn no_solution_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Para
             w,
             "I find no solution to the givens of this {title}: check them against the paper.",
             "Je ne trouve aucune solution aux chiffres donnés de ce {title} : compare-les avec le papier."
+        ))],
+    }
+}
+
+/// The printed digits of a photo's grid of another size have several
+/// solutions: a given was probably missed, and the player can look.
+pub fn several_solutions_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
+    let w: Wording = lang.into();
+    let title = shape_title(shape, w);
+    Paragraph {
+        kind: ParagraphKind::Invalid,
+        lines: vec![plain(say!(
+            w,
+            "The printed digits of this {title} have several solutions: one is probably missing. Check them against the paper.",
+            "Les chiffres imprimés de ce {title} ont plusieurs solutions : il en manque sans doute un. Compare-les avec le papier."
         ))],
     }
 }
