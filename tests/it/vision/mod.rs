@@ -12,3 +12,4 @@ mod nogrid;
 mod orientation;
 mod screens;
 mod shapes;
+mod sizes;
