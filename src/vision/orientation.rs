@@ -72,7 +72,7 @@ fn choose_turn(printed: &[f32; 4], plausible: bool, rendered: bool, turns: &[u8]
 /// them read as printed digits is upright.
 ///
 /// Only `turns` are considered: a 6x6's boxes, wider than tall, leave two
-/// ([`super::sizes::upright_turns`]); when they leave no turn as it lies, the first of them
+/// ([`super::sizes::box_turns`]); when they leave no turn as it lies, the first of them
 /// is taken for it.
 pub(crate) fn upright_turn(
     model: &DigitModel,
