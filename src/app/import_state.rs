@@ -74,17 +74,19 @@ impl ImportState {
     /// What `cell` was read as; `None` outside the grid.
     pub fn reading(&self, cell: Cell) -> Option<&ReadCell> {
         let side = self.side();
-        (cell.row() < side && cell.col() < side)
-            .then(|| self.readings.get(self.index_of(cell)))
-            .flatten()
+        if cell.row() >= side || cell.col() >= side {
+            return None;
+        }
+        self.readings.get(self.index_of(cell))
     }
 
     fn reading_mut(&mut self, cell: Cell) -> Option<&mut ReadCell> {
         let side = self.side();
+        if cell.row() >= side || cell.col() >= side {
+            return None;
+        }
         let index = self.index_of(cell);
-        (cell.row() < side && cell.col() < side)
-            .then(|| self.readings.get_mut(index))
-            .flatten()
+        self.readings.get_mut(index)
     }
 
     /// The digits, printed (`entry` false) or handwritten, of a 9×9 grid:
@@ -138,7 +140,10 @@ impl ImportState {
         if usize::from(digit) > self.side() {
             return;
         }
-        if let Some(r) = self.selected.and_then(|c| self.reading_mut(c)) {
+        let Some(cell) = self.selected else {
+            return;
+        };
+        if let Some(r) = self.reading_mut(cell) {
             let read = r.read.unwrap_or(r.digit);
             r.read = (read != digit).then_some(read);
             r.digit = digit;
@@ -152,7 +157,10 @@ impl ImportState {
 
     /// Switches the selected cell between printed and handwritten.
     pub fn toggle_entry(&mut self) {
-        if let Some(r) = self.selected.and_then(|c| self.reading_mut(c)) {
+        let Some(cell) = self.selected else {
+            return;
+        };
+        if let Some(r) = self.reading_mut(cell) {
             if r.digit != 0 {
                 r.entry = !r.entry;
             }
