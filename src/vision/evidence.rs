@@ -280,7 +280,10 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
         })
     };
     let count = |family: &[Vec<usize>], end: usize| -> usize {
-        family.iter().filter(|pts| runs_on(pts, end)).count()
+        family
+            .iter()
+            .filter(|pts| runs_on(pts.as_slice(), end))
+            .count()
     };
     let (rows, cols) = lines.split_at(n);
     // the band between lines `k` and `k + 1` of a family, `f` of the way across: its line's

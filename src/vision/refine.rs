@@ -191,7 +191,7 @@ fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography, side: usize) -> Op
         .enumerate()
         .map(|(idx, &(gx, gy))| {
             let (i, j) = (idx / (side + 1), idx % (side + 1));
-            (gx + at(&dx[j], i), gy + at(&dy[i], j))
+            (gx + at(dx[j].as_slice(), i), gy + at(dy[i].as_slice(), j))
         })
         .collect();
     fit_without_outliers(&grid, &found)

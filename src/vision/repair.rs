@@ -89,7 +89,7 @@ pub struct SizedRepair {
 pub fn repair_sized(shape: &Shape, probs: &[GivenProbs]) -> SizedRepair {
     let best: Vec<u8> = probs.iter().map(|p| argmax(p) as u8).collect();
     let solve = |values: &[u8]| crate::solver::solutions_shaped(shape, values, 2);
-    let (count, mut found) = solve(&best);
+    let (count, mut found) = solve(best.as_slice());
     if count == 1 {
         return SizedRepair {
             solution: found.pop(),
@@ -103,7 +103,7 @@ pub fn repair_sized(shape: &Shape, probs: &[GivenProbs]) -> SizedRepair {
         for &(i, d) in &set {
             values[i] = d;
         }
-        let (n, mut sols) = solve(&values);
+        let (n, mut sols) = solve(values.as_slice());
         if n == 1 {
             return SizedRepair {
                 solution: sols.pop(),
