@@ -301,16 +301,10 @@ fn same_grid(a: &OutlineCandidate, b: &OutlineCandidate) -> bool {
     quad_contains(&large.corners, quad_centre(&small.corners))
 }
 
-/// How much `corners` look like a classic Sudoku: ink coverage along the 20 expected lines
-/// minus the coverage midway between them.
-pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
-    score_quad_sized(ink, corners, 9)
-}
-
-/// How much `corners` look like a grid of `side` cells a side: ink coverage along its
-/// `side + 1` lines each way minus the coverage midway between them. The line count tells the
-/// sizes apart: a 6x6's lines fall on the middle of a third of a 9x9's cells, and the other
-/// way round.
+/// How much `corners` look like a grid of `side` cells a side (9 for the classic): ink
+/// coverage along its `side + 1` lines each way (20 lines of a classic) minus the coverage
+/// midway between them. The line count tells the sizes apart: a 6x6's lines fall on the
+/// middle of a third of a 9x9's cells, and the other way round.
 pub fn score_quad_sized(ink: &GrayImage, corners: &[(f64, f64); 4], side: usize) -> f32 {
     let Some(h) = canonical_to_image(corners, SCORE_SIDE as f64) else {
         return -1.0;
