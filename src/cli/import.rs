@@ -128,12 +128,12 @@ fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
         rule
     };
     for row in 0..side {
-        if row % box_rows == 0 {
+        if row.is_multiple_of(box_rows) {
             out.line(&rule);
         }
         let mut line = String::new();
         for col in 0..side {
-            if col % box_cols == 0 {
+            if col.is_multiple_of(box_cols) {
                 line.push_str("| ");
             }
             let Some(c) = r.cells.get(row * side + col) else {

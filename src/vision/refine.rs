@@ -134,7 +134,7 @@ fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography, side: usize) -> Op
         .flat_map(|i| (0..lines).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
         .collect();
     // cells a segment, and segments a line: three of three on a classic
-    let seg_cells = if side % 3 == 0 { 3 } else { 2 };
+    let seg_cells = if side.is_multiple_of(3) { 3 } else { 2 };
     let segs = side / seg_cells;
     let seg_len = seg_cells * CELL as usize;
     let px = |across_y: bool, a: i64, t: usize| {
@@ -180,7 +180,7 @@ fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography, side: usize) -> Op
     }
     // a crossing on a segment boundary (the box lines) takes both segments' view
     let at = |d: &[f64], k: usize| {
-        if k % seg_cells == 0 && k > 0 && k < side {
+        if k.is_multiple_of(seg_cells) && k > 0 && k < side {
             (d[k / seg_cells - 1] + d[k / seg_cells]) / 2.0
         } else {
             d[(k / seg_cells).min(segs - 1)]

@@ -91,7 +91,7 @@ fn heavy_contrast(warped: &GrayImage, side: usize, every: usize, across: bool) -
     };
     let (mut heavy, mut thin) = (Vec::new(), Vec::new());
     for k in 1..side {
-        if k % every == 0 {
+        if k.is_multiple_of(every) {
             heavy.push(darkness(k as u32));
         } else {
             thin.push(darkness(k as u32));
