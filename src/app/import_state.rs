@@ -4,7 +4,7 @@
 
 use egui::{Pos2, TextureHandle, Vec2};
 
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{Cell, Grid, Shape, ShapedGrid};
 
 /// What one cell of the photo was read as.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,14 +35,18 @@ pub struct ImportState {
     /// Grid corners in photo pixels: top-left, top-right, bottom-right,
     /// bottom-left.
     pub corners: [Pos2; 4],
-    pub readings: [ReadCell; 81],
+    /// One reading per cell of the shape (81 of a classic, 36 of a 6×6),
+    /// in its reading order.
+    pub readings: Vec<ReadCell>,
+    /// The selected cell, by its row and column (on a 6×6 too).
     pub selected: Option<Cell>,
     /// Recognition is running (first pass or after corners moved).
     pub busy: bool,
     /// Where the photo came from, for messages.
     pub name: String,
-    /// The rules the grid is read by: the classic, or the variant its
-    /// shading showed; the player may change it before Use this grid.
+    /// The rules the grid is read by: the classic, the variant its shading
+    /// showed (the player may change it before Use this grid), or the size
+    /// its lines showed (a 6×6, a 4×4).
     pub shape: Shape,
     /// A jigsaw's regions the photo's heavy lines drew (the screen offers
     /// the jigsaw then), `None` when it shows only boxes.
@@ -50,35 +54,96 @@ pub struct ImportState {
 }
 
 impl ImportState {
-    /// The printed digits.
-    pub fn givens(&self) -> Grid {
+    /// Cells a side of the grid read.
+    pub fn side(&self) -> usize {
+        self.shape.side()
+    }
+
+    /// The cells of the grid read, by row and column, in reading order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        let side = self.side();
+        (0..side * side).map(move |i| Cell::new(i / side, i % side))
+    }
+
+    /// Where `cell` is in [`ImportState::readings`] (its 9×9 index on a
+    /// classic).
+    pub fn index_of(&self, cell: Cell) -> usize {
+        cell.row() * self.side() + cell.col()
+    }
+
+    /// What `cell` was read as; `None` outside the grid.
+    pub fn reading(&self, cell: Cell) -> Option<&ReadCell> {
+        let side = self.side();
+        if cell.row() >= side || cell.col() >= side {
+            return None;
+        }
+        self.readings.get(self.index_of(cell))
+    }
+
+    fn reading_mut(&mut self, cell: Cell) -> Option<&mut ReadCell> {
+        let side = self.side();
+        if cell.row() >= side || cell.col() >= side {
+            return None;
+        }
+        let index = self.index_of(cell);
+        self.readings.get_mut(index)
+    }
+
+    /// The digits, printed (`entry` false) or handwritten, of a 9×9 grid:
+    /// empty on a grid of another size, as a board's 9×9 view is.
+    fn grid_of(&self, pick: impl Fn(&ReadCell) -> bool) -> Grid {
         let mut g = Grid::empty();
+        if !self.shape.is_9x9() {
+            return g;
+        }
         for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if !r.entry {
+            if let Some(r) = self.readings.get(c.index()).filter(|r| pick(r)) {
                 g.set(c, r.digit);
             }
         }
         g
     }
 
-    /// The player's handwritten digits.
+    /// The printed digits (the 9×9 view: see [`ImportState::puzzle`]).
+    pub fn givens(&self) -> Grid {
+        self.grid_of(|r| !r.entry)
+    }
+
+    /// The player's handwritten digits (the 9×9 view).
     pub fn entries(&self) -> Grid {
-        let mut g = Grid::empty();
-        for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if r.entry {
-                g.set(c, r.digit);
-            }
-        }
-        g
+        self.grid_of(|r| r.entry)
+    }
+
+    /// The printed digits as a puzzle of the grid's shape, of any size.
+    pub fn puzzle(&self) -> ShapedGrid {
+        let values = self
+            .readings
+            .iter()
+            .map(|r| if r.entry { 0 } else { r.digit })
+            .collect();
+        ShapedGrid::new(self.shape.clone(), values)
+            .unwrap_or_else(|| ShapedGrid::empty(self.shape.clone()))
+    }
+
+    /// The handwritten digits, one per cell of the shape (0 for none).
+    pub fn entry_values(&self) -> Vec<u8> {
+        self.readings
+            .iter()
+            .map(|r| if r.entry { r.digit } else { 0 })
+            .collect()
     }
 
     /// Sets the selected cell's digit (0 clears); a fixed cell is no longer
-    /// uncertain.
+    /// uncertain. A digit the shape has no symbol for (a 7 on a 6×6) is
+    /// ignored.
     pub fn type_digit(&mut self, digit: u8) {
-        if let Some(c) = self.selected {
-            let r = &mut self.readings[c.index()];
+        if usize::from(digit) > self.side() {
+            return;
+        }
+        let Some(cell) = self.selected else {
+            return;
+        };
+        if let Some(r) = self.reading_mut(cell) {
             let read = r.read.unwrap_or(r.digit);
             r.read = (read != digit).then_some(read);
             r.digit = digit;
@@ -92,8 +157,10 @@ impl ImportState {
 
     /// Switches the selected cell between printed and handwritten.
     pub fn toggle_entry(&mut self) {
-        if let Some(c) = self.selected {
-            let r = &mut self.readings[c.index()];
+        let Some(cell) = self.selected else {
+            return;
+        };
+        if let Some(r) = self.reading_mut(cell) {
             if r.digit != 0 {
                 r.entry = !r.entry;
             }
@@ -103,14 +170,7 @@ impl ImportState {
     /// The entries that are only Pip's reading (not set by the player),
     /// as a grid: asked about, never called wrong, until the player says.
     pub fn unconfirmed_entries(&self) -> Grid {
-        let mut g = Grid::empty();
-        for c in Cell::ALL {
-            let r = &self.readings[c.index()];
-            if r.entry && !r.confirmed {
-                g.set(c, r.digit);
-            }
-        }
-        g
+        self.grid_of(|r| r.entry && !r.confirmed)
     }
 
     pub fn uncertain_count(&self) -> usize {
@@ -118,12 +178,29 @@ impl ImportState {
     }
 
     /// The cells whose digit repeats in one of their houses (printed and
-    /// handwritten alike, by the rules chosen), as a mask by cell index:
-    /// the screen shows them as the board does, red and underlined.
+    /// handwritten alike, by the rules chosen), as a mask by the cells'
+    /// place in [`ImportState::readings`]: the screen shows them as the
+    /// board does, red and underlined.
     pub(crate) fn conflicts(&self) -> u128 {
+        if !self.shape.is_9x9() {
+            // a 6×6's houses, straight from the shape
+            let mut mask = 0u128;
+            for house in self.shape.houses() {
+                for (k, &a) in house.cells.iter().enumerate() {
+                    for &b in &house.cells[k + 1..] {
+                        let digit =
+                            |i: u16| self.readings.get(usize::from(i)).map_or(0, |r| r.digit);
+                        if digit(a) != 0 && digit(a) == digit(b) && a < 128 && b < 128 {
+                            mask |= 1u128 << a | 1u128 << b;
+                        }
+                    }
+                }
+            }
+            return mask;
+        }
         let mut all = Grid::empty();
         for c in Cell::ALL {
-            all.set(c, self.readings[c.index()].digit);
+            all.set(c, self.readings.get(c.index()).map_or(0, |r| r.digit));
         }
         self.shape
             .conflicts(&all)

@@ -89,6 +89,11 @@ impl<'a> ImportView<'a> {
         });
         ui.horizontal(|ui| {
             ui.label(t.shape_menu);
+            if !self.state.shape.is_9x9() {
+                // a 6×6 or a 4×4 is read by its size's rules: no variant is offered
+                ui.label(RichText::new(self.state.shape.name()).strong());
+                return;
+            }
             let mut offered: Vec<(Shape, &str)> = SCREEN_SHAPES
                 .into_iter()
                 .filter_map(|name| {
@@ -149,7 +154,9 @@ impl<'a> ImportView<'a> {
         let Some(cell) = s.selected else {
             return;
         };
-        let reading = s.readings[cell.index()].clone();
+        let Some(reading) = s.reading(cell).cloned() else {
+            return;
+        };
         ui.add_space(8.0);
         ui.horizontal_top(|ui| {
             let side = CHECK_ROW - 16.0;
@@ -265,17 +272,21 @@ impl<'a> ImportView<'a> {
         let t = self.texts;
         let s = &mut *self.state;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-        let cs = side / 9.0;
+        let cs = side / s.side() as f32;
         let conflicts = s.conflicts();
         let painter = ui.painter_at(rect.expand(2.0));
         painter.rect_filled(rect, 4.0, palette::PAPER);
-        for c in Cell::ALL {
+        let cells: Vec<Cell> = s.cells().collect();
+        for c in cells {
             let r = Rect::from_min_size(
                 rect.min + Vec2::new(c.col() as f32 * cs, c.row() as f32 * cs),
                 Vec2::splat(cs),
             );
-            let reading = s.readings[c.index()].clone();
-            let id = ui.make_persistent_id(("reading", c.index()));
+            let index = s.index_of(c);
+            let Some(reading) = s.readings.get(index).cloned() else {
+                continue;
+            };
+            let id = ui.make_persistent_id(("reading", index));
             let resp = ui.interact(r, id, Sense::click());
             let mut label = match (reading.digit, reading.entry) {
                 (0, _) => fill(t.import_read_empty, &[&c]),
@@ -285,7 +296,7 @@ impl<'a> ImportView<'a> {
             if reading.uncertain {
                 label = fill(t.import_read_uncertain, &[&label]);
             }
-            let conflict = conflicts & (1u128 << c.index()) != 0;
+            let conflict = index < 128 && conflicts & (1u128 << index) != 0;
             if conflict {
                 label = fill(t.import_read_conflict, &[&label]);
             }
@@ -369,13 +380,14 @@ impl<'a> ImportView<'a> {
 }
 
 /// The photo around `cell`, drawn into `rect`: a mesh whose vertices sample
-/// the photo through the homography that maps the grid's 9 x 9 cells onto
-/// its four corners, so a tilted photo shows the cell square and upright.
-/// A 6 x 6 mesh keeps the perspective within a fraction of a pixel at this
-/// size. None when the corners make no homography.
+/// the photo through the homography that maps the grid's cells (9 x 9 on a
+/// classic) onto its four corners, so a tilted photo shows the cell square
+/// and upright. A 6 x 6 mesh keeps the perspective within a fraction of a
+/// pixel at this size. None when the corners make no homography.
 fn cell_crop(s: &ImportState, cell: Cell, rect: Rect) -> Option<egui::Mesh> {
     const STEPS: usize = 6;
-    let grid = [(0.0, 0.0), (9.0, 0.0), (9.0, 9.0), (0.0, 9.0)];
+    let n = s.side() as f64;
+    let grid = [(0.0, 0.0), (n, 0.0), (n, n), (0.0, n)];
     let corners = s.corners.map(|p| (f64::from(p.x), f64::from(p.y)));
     let to_photo = Homography::from_4(grid, corners)?;
     let span = 1.0 + 2.0 * CROP_MARGIN;

@@ -327,6 +327,11 @@ impl App {
                     self.set_status(t.status_busy, false);
                     return;
                 }
+                if !screen.state.shape.is_9x9() {
+                    // a 6×6's solutions are counted in a blink: no worker
+                    self.finish_sized_import();
+                    return;
+                }
                 let givens = screen.state.givens();
                 let shape = screen.state.shape.clone();
                 self.tutor.pip.set_mood(Mood::Thinking);
@@ -374,6 +379,41 @@ impl App {
         }
     }
 
+    /// The import's grid of another size than 9×9 (a 6×6, a 4×4): play it
+    /// with the entries read, or tell why not.
+    fn finish_sized_import(&mut self) {
+        let Some(screen) = &self.import else { return };
+        let puzzle = screen.state.puzzle();
+        let shape = puzzle.shape().clone();
+        match crate::solver::count_shaped(&shape, puzzle.values(), 2) {
+            1 => {}
+            0 => {
+                self.tutor.pip.set_mood(Mood::Sorry);
+                self.say(hint::no_solution_on_this_size(&shape, self.wording()));
+                return;
+            }
+            _ => {
+                self.tutor.pip.set_mood(Mood::Sorry);
+                self.say(hint::several_solutions_on_this_size(&shape, self.wording()));
+                return;
+            }
+        }
+        let t = self.t();
+        match Board::of_shaped_with_entries(&puzzle, &screen.state.entry_values()) {
+            Ok(board) => {
+                let name = screen.state.name.clone();
+                self.import = None;
+                self.start(board, 0.0);
+                self.record_new_game(crate::history::Origin::Photo(name.clone()));
+                self.session.game_path = None;
+                self.tutor.pip.set_mood(Mood::Idle);
+                self.say(hint::photo_accepted(&name, self.config.lang));
+                self.set_status(fill(t.import_accepted, &[&name]), false);
+            }
+            Err(e) => self.set_status(e.to_string(), true),
+        }
+    }
+
     /// A photo was read: open the correction screen, or update it after the
     /// corners moved.
     fn on_photo(
@@ -405,17 +445,18 @@ impl App {
                 return;
             }
         };
-        let readings: [import_view::ReadCell; 81] = std::array::from_fn(|i| {
-            let c = &read.cells[i];
-            import_view::ReadCell {
+        let readings: Vec<import_view::ReadCell> = read
+            .cells
+            .iter()
+            .map(|c| import_view::ReadCell {
                 digit: c.digit,
                 entry: c.kind == crate::vision::CellKind::Handwritten,
                 uncertain: c.uncertain,
                 choices: c.likely_digits(read.solution.as_ref()),
                 confirmed: false,
                 read: None,
-            }
-        });
+            })
+            .collect();
         self.say(hint::photo_read(
             &hint::PhotoReading::from_import(&read, level),
             self.config.lang,

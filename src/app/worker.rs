@@ -215,7 +215,9 @@ impl Worker {
             };
             // rated here, off the UI thread: a hard puzzle's path takes a while
             let level = match &result {
-                Ok(r) if r.verdict.is_unique() => Some(crate::logic::rate_grid(&r.givens).level),
+                Ok(r) if r.verdict.is_unique() && r.shape.is_9x9() => {
+                    Some(crate::logic::rate_grid(&r.givens).level)
+                }
                 _ => None,
             };
             Reply::Photo {

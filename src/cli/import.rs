@@ -106,22 +106,39 @@ pub fn run(args: &ImportArgs) -> ExitCode {
 fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
     out.line(format_args!(
         "Grid ({}):",
-        if r.entries.filled_count() > 0 {
+        if r.shaped_entries.filled_count() > 0 {
             "printed givens, handwritten entries in brackets"
         } else {
             "printed givens"
         }
     ));
-    for row in 0..9 {
-        if row % 3 == 0 {
-            out.line("+-------------+-------------+-------------+");
+    let size = r.shape.spec().size;
+    let (side, box_rows, box_cols) = (
+        usize::from(size.side),
+        usize::from(size.box_rows),
+        usize::from(size.box_cols),
+    );
+    // a box's cells are four characters wide, plus the space after its bar
+    let rule = {
+        let mut rule = String::from("+");
+        for _ in 0..side / box_cols {
+            rule.push_str(&"-".repeat(4 * box_cols + 1));
+            rule.push('+');
+        }
+        rule
+    };
+    for row in 0..side {
+        if row.is_multiple_of(box_rows) {
+            out.line(&rule);
         }
         let mut line = String::new();
-        for col in 0..9 {
-            if col % 3 == 0 {
+        for col in 0..side {
+            if col.is_multiple_of(box_cols) {
                 line.push_str("| ");
             }
-            let c = &r.cells[row * 9 + col];
+            let Some(c) = r.cells.get(row * side + col) else {
+                continue;
+            };
             let text = match c.kind {
                 CellKind::Empty => " . ".to_string(),
                 CellKind::Printed => format!(" {} ", c.digit),
@@ -132,9 +149,12 @@ fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
         }
         out.line(format_args!("{line}|"));
     }
-    out.line("+-------------+-------------+-------------+");
-    out.line(format_args!("givens:  {}", r.givens));
-    out.line(format_args!("entries: {}", r.entries));
+    out.line(&rule);
+    if !r.shape.is_classic() {
+        out.line(format_args!("shape:   {}", r.shape.name()));
+    }
+    out.line(format_args!("givens:  {}", r.shaped_givens.to_line()));
+    out.line(format_args!("entries: {}", r.shaped_entries.to_line()));
     if r.uncertain.is_empty() {
         out.line("uncertain cells: none");
     } else {
@@ -182,7 +202,13 @@ fn cell_list(cells: &[Cell]) -> String {
 /// Scores a reading against the `.dat` ground truth beside the photo, if any: cells right.
 fn score(path: &Path, r: &ImportResult) -> Option<usize> {
     let truth = vision::read_dat(&path.with_extension("dat"))?;
-    Some((0..81).filter(|&i| r.cells[i].digit == truth[i]).count())
+    (r.cells.len() == truth.len()).then(|| {
+        r.cells
+            .iter()
+            .zip(&truth)
+            .filter(|(c, t)| c.digit == **t)
+            .count()
+    })
 }
 
 fn run_many<'a>(args: &'a ImportArgs, model: &DigitModel, load_ms: f64) -> ExitCode {
@@ -221,7 +247,7 @@ fn run_many<'a>(args: &'a ImportArgs, model: &DigitModel, load_ms: f64) -> ExitC
                     Ok(r) => out.line(format_args!(
                         "{}: {} {} {} {:.0} ms{}",
                         path.display(),
-                        r.givens,
+                        r.shaped_givens.to_line(),
                         vision::verdict_name(&r.verdict),
                         r.uncertain.len(),
                         r.timings_ms.total,

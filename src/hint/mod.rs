@@ -131,8 +131,9 @@ pub use photo::{
     CellToCheck, CheckReason, PhotoReading, ThenOffer,
 };
 pub use shapes::{
-    no_puzzle_made, no_solution_on_this_size, read_as_variant, several_solutions_on_this_size,
-    shape_changed, shape_rules, shape_title, sized_welcome, wrong_count_on_this_size,
+    no_puzzle_made, no_solution_on_this_size, read_as_size, read_as_variant,
+    several_solutions_on_this_size, shape_changed, shape_rules, shape_title, sized_welcome,
+    wrong_count_on_this_size,
 };
 pub use sized::{sized_paragraph, sized_solved, sized_stuck, sized_summary};
 pub use verdict::{

@@ -36,8 +36,10 @@ pub struct CellToCheck {
 /// What was read from a photo, for Pip to tell.
 #[derive(Clone, Debug)]
 pub struct PhotoReading {
-    /// The printed digits read.
+    /// The printed digits read (the 9x9 view: empty on a grid of another size).
     pub givens: Grid,
+    /// How many printed digits were read, on a grid of any size.
+    pub printed: usize,
     /// The shape the grid was read as (a variant when its shading showed one).
     pub shape: Shape,
     /// How many handwritten entries were read.
@@ -58,10 +60,15 @@ impl PhotoReading {
         let to_check = read
             .cells
             .iter()
-            .filter(|c| c.uncertain)
-            .map(|c| {
+            .enumerate()
+            .filter(|(_, c)| c.uncertain)
+            .map(|(i, c)| {
+                // the cell's place in the shape's reading order: on a 6x6 not its 9x9 index
                 let disagrees = c.kind == CellKind::Handwritten
-                    && read.solution.is_some_and(|s| s.get(c.cell) != c.digit);
+                    && read
+                        .shaped_solution
+                        .as_ref()
+                        .is_some_and(|s| s.get(i) != c.digit);
                 let reason = if disagrees {
                     CheckReason::DisagreesWithSolution { read: c.digit }
                 } else if c.corrected {
@@ -85,6 +92,7 @@ impl PhotoReading {
             .collect();
         PhotoReading {
             givens: read.givens,
+            printed: read.shaped_givens.filled_count(),
             shape: read.shape.clone(),
             entries: read.entries.filled_count(),
             verdict: read.verdict.clone(),
@@ -280,7 +288,7 @@ pub fn photo_cancelled(in_duel: bool, lang: Lang) -> Paragraph {
 /// the grid can be used.
 pub fn photo_read(reading: &PhotoReading, lang: impl Into<Wording>) -> Paragraph {
     let lang = lang.into();
-    let printed = reading.givens.filled_count();
+    let printed = reading.printed;
     let entries = reading.entries;
     let mut found = match (entries, lang) {
         (0, _) => say!(
@@ -309,7 +317,9 @@ pub fn photo_read(reading: &PhotoReading, lang: impl Into<Wording>) -> Paragraph
         ));
     }
     let mut lines = vec![plain(found)];
-    if !reading.shape.is_classic() {
+    if !reading.shape.is_9x9() {
+        lines.push(plain(super::read_as_size(&reading.shape, lang)));
+    } else if !reading.shape.is_classic() {
         lines.push(plain(super::read_as_variant(&reading.shape, lang)));
     }
     let proper = reading.verdict.is_unique();
@@ -505,6 +515,7 @@ mod tests {
         PhotoReading {
             shape: Shape::classic(),
             verdict: verdict(&givens),
+            printed: givens.filled_count(),
             givens,
             entries: 3,
             level: Some(Level::Hard),
@@ -551,6 +562,7 @@ mod tests {
         let r = PhotoReading {
             shape: Shape::classic(),
             verdict: verdict(&givens),
+            printed: givens.filled_count(),
             givens,
             entries: 0,
             level: None,

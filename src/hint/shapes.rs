@@ -104,6 +104,19 @@ pub fn read_as_variant(shape: &Shape, lang: impl Into<Wording>) -> String {
     )
 }
 
+/// What Pip says of a photo whose grid is of another size than the classic
+/// (a newspaper's 6×6 or 4×4): the size seen, and the rules it was read by.
+pub fn read_as_size(shape: &Shape, lang: impl Into<Wording>) -> String {
+    let lang = lang.into();
+    let title = shape_title(shape, lang);
+    let rules = shape_rules(shape, lang).join(" ");
+    say!(
+        lang,
+        "The lines show a {title}, so I read it by its rules: {rules}",
+        "Les lignes montrent un {title}, alors je l'ai lu avec ses règles : {rules}"
+    )
+}
+
 /// What Pip says when the player picks other rules on the correction
 /// screen: the rules, then whether the printed digits now make a proper
 /// puzzle (and why not, when they do not).
@@ -157,7 +170,8 @@ pub fn no_solution_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Para
 }
 
 /// A grid of another size whose givens have more than one solution (a
-/// puzzle typed in on the page): Pip says so, without blaming the player.
+/// photo's printed digits, or a puzzle typed in on the page): a given is
+/// probably missing or misread, and Pip says so without blaming anyone.
 pub fn several_solutions_on_this_size(shape: &Shape, lang: impl Into<Wording>) -> Paragraph {
     let w: Wording = lang.into();
     let title = shape_title(shape, w);
@@ -165,8 +179,8 @@ pub fn several_solutions_on_this_size(shape: &Shape, lang: impl Into<Wording>) -
         kind: ParagraphKind::Invalid,
         lines: vec![plain(say!(
             w,
-            "The givens of this {title} have more than one solution: it is not a proper puzzle. Check them against the paper.",
-            "Les chiffres donnés de ce {title} ont plus d'une solution : ce n'est pas un vrai sudoku. Compare-les avec le papier."
+            "The givens of this {title} have more than one solution: one is probably missing or misread. Check them against the paper.",
+            "Les chiffres donnés de ce {title} ont plus d'une solution : il en manque sans doute un, ou l'un d'eux est mal lu. Compare-les avec le papier."
         ))],
     }
 }

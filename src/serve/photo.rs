@@ -276,7 +276,7 @@ async fn import(
     let work = move || {
         let outcome = digit_model().and_then(|model| vision::import_bytes(&bytes, model, &opts));
         let level = match &outcome {
-            Ok(r) if rate && r.verdict.is_unique() => {
+            Ok(r) if rate && r.verdict.is_unique() && r.shape.is_9x9() => {
                 Some(crate::logic::rate_grid(&r.givens).level)
             }
             _ => None,

@@ -11,12 +11,19 @@ pub const GRID: u32 = 9 * CELL;
 /// Values in one model input.
 pub const TILE_LEN: usize = (CELL * CELL) as usize;
 
-/// The 81 cell tiles of a canonical grid, row-major, each `CELL`x`CELL` greyscale.
+/// Cells a side of the canonical grid `warped`: [`CELL`] pixels each, 9 for the classic.
+pub fn cells_a_side(warped: &GrayImage) -> u32 {
+    warped.width() / CELL
+}
+
+/// The cell tiles of a canonical grid (81 for the classic, `side`² for a grid of any size),
+/// row-major, each `CELL`x`CELL` greyscale.
 pub fn grid_tiles(warped: &GrayImage) -> Vec<[u8; TILE_LEN]> {
-    assert_eq!(warped.dimensions(), (GRID, GRID));
-    (0..81)
+    let n = cells_a_side(warped);
+    assert_eq!(warped.dimensions(), (n * CELL, n * CELL));
+    (0..n * n)
         .map(|i| {
-            let (r, c) = (i / 9, i % 9);
+            let (r, c) = (i / n, i % n);
             let mut t = [0u8; TILE_LEN];
             for y in 0..CELL {
                 for x in 0..CELL {
@@ -31,8 +38,9 @@ pub fn grid_tiles(warped: &GrayImage) -> Vec<[u8; TILE_LEN]> {
 /// The tile of cell `index` (row-major) cut `shift` pixels off its place in the canonical grid,
 /// edge pixels repeated where the crop leaves the grid.
 pub fn shifted_tile(warped: &GrayImage, index: usize, shift: (i64, i64)) -> [u8; TILE_LEN] {
-    let (r, c) = ((index / 9) as i64, (index % 9) as i64);
-    let (n, last) = (i64::from(CELL), i64::from(GRID) - 1);
+    let side = cells_a_side(warped) as usize;
+    let (r, c) = ((index / side) as i64, (index % side) as i64);
+    let (n, last) = (i64::from(CELL), i64::from(warped.width()) - 1);
     std::array::from_fn(|k| {
         let (x, y) = (k as i64 % n, k as i64 / n);
         let gx = (c * n + x + shift.0).clamp(0, last);

@@ -21,25 +21,27 @@ const SECOND_LOOK_SHIFT: i64 = CELL as i64 / 10;
 pub(crate) struct ClassifiedGrid {
     /// Clockwise quarter turns applied to the photo's grid to make it upright.
     pub quarter_turns: u8,
-    /// Class probabilities of the 81 upright cells, row-major.
+    /// Class probabilities of the upright cells (81 for the classic), row-major.
     pub probs: Vec<[f32; CLASSES]>,
     /// The upright canonical grid the cells were cut from.
     pub warped: GrayImage,
 }
 
-/// Classifies the canonical grid `warped`, turns it upright and gives unsure cells their
-/// second look; `rendered` for a screenshot, which is upright by nature.
+/// Classifies the canonical grid `warped`, turns it upright by one of `turns` (clockwise
+/// quarter turns: all four for a square-boxed grid) and gives unsure cells their second look;
+/// `rendered` for a screenshot, which is upright by nature.
 pub(crate) fn read_upright(
     warped: &GrayImage,
     model: &DigitModel,
     tm: &mut Timings,
     rendered: bool,
+    turns: &[u8],
 ) -> Result<ClassifiedGrid, ImportError> {
     let t = Instant::now();
     let probs = classify_grid(warped, model)?;
     tm.classify = ms(t);
     let t = Instant::now();
-    let q = upright_turn(model, &cells::grid_tiles(warped), &probs, rendered)?;
+    let q = upright_turn(model, &cells::grid_tiles(warped), &probs, rendered, turns)?;
     tm.orientation = ms(t);
     let (warped, probs) = if q == 0 {
         (warped.clone(), probs)
@@ -58,21 +60,21 @@ pub(crate) fn read_upright(
     })
 }
 
-/// Class probabilities of the 81 cells of `warped`, row-major.
+/// Class probabilities of the cells of `warped` (81 for the classic), row-major.
 fn classify_grid(
     warped: &GrayImage,
     model: &DigitModel,
 ) -> Result<Vec<[f32; CLASSES]>, ImportError> {
     let tiles = cells::grid_tiles(warped);
     // most cells of a newspaper grid are empty, and plainly so: only the others cost a model run
-    let inked: Vec<usize> = (0..81)
+    let inked: Vec<usize> = (0..tiles.len())
         .filter(|&i| !cells::looks_blank(&tiles[i]))
         .collect();
     let inputs: Vec<[f32; TILE_LEN]> = inked.iter().map(|&i| normalize_tile(&tiles[i])).collect();
     let read = model.classify(&inputs)?;
     let mut blank = [BLANK_ODDS; CLASSES];
     blank[0] = 1.0 - BLANK_ODDS * (CLASSES - 1) as f32;
-    let mut probs = vec![blank; 81];
+    let mut probs = vec![blank; tiles.len()];
     for (&i, p) in inked.iter().zip(read) {
         probs[i] = p;
     }
@@ -93,7 +95,7 @@ fn second_look(
 ) -> Result<Vec<[f32; CLASSES]>, ImportError> {
     let d = SECOND_LOOK_SHIFT;
     let shifts = [(-d, 0), (d, 0), (0, -d), (0, d)];
-    let doubted: Vec<usize> = (0..81)
+    let doubted: Vec<usize> = (0..probs.len())
         .filter(|&i| probs[i].iter().copied().fold(0.0, f32::max) < SECOND_LOOK_BELOW)
         .collect();
     if doubted.is_empty() {

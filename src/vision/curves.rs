@@ -8,29 +8,47 @@
 //!
 //! Distances are in canonical units: pixels of the warped grid, [`CELL`] to a cell.
 
-use super::cells::{CELL, GRID};
+use super::cells::CELL;
 use super::geometry::solve_linear;
 use super::refine::CanonicalView;
 
 /// A traced grid line: how far across (canonical units) it runs from where the straight fit
 /// puts it, as a cubic in the position along it.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct LineCurve {
     /// Coefficients in the position along the line scaled to [-1, 1] over the grid.
     coeffs: [f64; 4],
+    /// Cells along the line: 9 for the classic.
+    cells: usize,
+}
+
+impl Default for LineCurve {
+    /// The straight fit of a classic's line.
+    fn default() -> Self {
+        LineCurve::straight(9)
+    }
 }
 
 impl LineCurve {
+    /// The straight fit of a line across `cells` cells.
+    pub fn straight(cells: usize) -> LineCurve {
+        LineCurve {
+            coeffs: [0.0; 4],
+            cells,
+        }
+    }
+
     /// The line's offset across at `along` (canonical units from the grid's first line).
     pub fn offset(&self, along: f64) -> f64 {
-        let t = scaled(along);
+        let t = scaled(along, self.cells);
         let c = &self.coeffs;
         c[0] + t * (c[1] + t * (c[2] + t * c[3]))
     }
 }
 
-fn scaled(along: f64) -> f64 {
-    let half = f64::from(GRID) / 2.0;
+/// `along` (canonical units) scaled to [-1, 1] over a grid of `cells` cells a side.
+fn scaled(along: f64, cells: usize) -> f64 {
+    let half = f64::from(CELL) * cells as f64 / 2.0;
     (along - half) / half
 }
 
@@ -54,10 +72,10 @@ const SHOULDER: f64 = 5.0;
 const MIN_CONTRAST: f32 = 10.0;
 /// A measurement this far (units) from the fitted curve is dropped and the curve fitted again.
 const OUTLIER: f64 = 1.5;
-/// Measurements (of eighteen) a line needs to leave the straight fit: a pale line seen in a
-/// few places only may be seen on a digit's strokes there, and a curve through them would
-/// slant across the cells.
-const MIN_MEASURED: usize = 9;
+/// Measurements a line needs to leave the straight fit, per cell it crosses (of two made
+/// there): a pale line seen in a few places only may be seen on a digit's strokes there, and a
+/// curve through them would slant across the cells. Nine of a classic's eighteen.
+const MIN_MEASURED_PER_CELL: usize = 1;
 
 /// Traces line `k` (0..=9) of the family running along x (`across_y`, the rows' lines) or
 /// along y, in `view`, a canonical view of the grid as the straight fit sees it.
@@ -72,24 +90,25 @@ const MIN_MEASURED: usize = 9;
 /// [`OUTLIER`] off. A line with no evidence keeps the straight fit.
 pub(crate) fn trace_line(view: &CanonicalView, across_y: bool, k: usize) -> LineCurve {
     let cell = f64::from(CELL);
+    let cells = view.cells();
     let base = k as f64 * cell;
-    let at: Vec<f64> = (0..18)
+    let at: Vec<f64> = (0..2 * cells)
         .map(|s| (s / 2) as f64 * cell + if s % 2 == 0 { cell / 4.0 } else { 0.75 * cell })
         .collect();
     let mut found: Vec<Option<f64>> = vec![None; at.len()];
     // from the middle to the right end, then from the middle to the left end, the second
     // half starting from the first half's first measurement
-    let right: Vec<usize> = (9..18).collect();
+    let right: Vec<usize> = (cells..2 * cells).collect();
     follow(view, across_y, base, &at, &right, Vec::new(), &mut found);
-    let left: Vec<usize> = (0..9).rev().collect();
-    let seed = found[9].map(|d| (at[9], d)).into_iter().collect();
+    let left: Vec<usize> = (0..cells).rev().collect();
+    let seed = found[cells].map(|d| (at[cells], d)).into_iter().collect();
     follow(view, across_y, base, &at, &left, seed, &mut found);
     let points: Vec<(f64, f64)> = at
         .iter()
         .zip(&found)
         .filter_map(|(&t, d)| d.map(|d| (t, d)))
         .collect();
-    fit_curve(&points)
+    fit_curve(&points, cells)
 }
 
 /// Measures the line at the positions `order` (indices into `at`) in turn, each searched near
@@ -182,13 +201,15 @@ fn measure(
     Some(d)
 }
 
-/// Least-squares polynomial of `points` (along, offset): a cubic from twelve measurements, a
-/// quadratic from [`MIN_MEASURED`], the straight fit from fewer, refitted twice without the
-/// points [`OUTLIER`] off; a curve that strays beyond [`MAX_OFFSET`] at a crossing falls back a
-/// degree.
-fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
+/// Least-squares polynomial of `points` (along, offset) of a line across `cells` cells: a
+/// cubic from twelve measurements, a quadratic from [`MIN_MEASURED_PER_CELL`] a cell, the
+/// straight fit from fewer, refitted twice without the points [`OUTLIER`] off; a curve that
+/// strays beyond [`MAX_OFFSET`] at a crossing falls back a degree.
+fn fit_curve(points: &[(f64, f64)], cells: usize) -> LineCurve {
     let mut keep = vec![true; points.len()];
-    let mut curve = LineCurve::default();
+    let straight = LineCurve::straight(cells);
+    let min_measured = MIN_MEASURED_PER_CELL * cells;
+    let mut curve = straight;
     for _ in 0..3 {
         let kept: Vec<(f64, f64)> = points
             .iter()
@@ -197,16 +218,16 @@ fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
             .map(|(p, _)| *p)
             .collect();
         let degree = match kept.len() {
-            n if n < MIN_MEASURED => return LineCurve::default(),
+            n if n < min_measured => return straight,
             n if n >= 12 => 3,
             _ => 2,
         };
         let Some(fit) = (0..=degree)
             .rev()
-            .filter_map(|d| polynomial(&kept, d))
+            .filter_map(|d| polynomial(&kept, d, cells))
             .find(within_reach)
         else {
-            return LineCurve::default();
+            return straight;
         };
         curve = fit;
         for (k, p) in keep.iter_mut().zip(points) {
@@ -218,16 +239,16 @@ fn fit_curve(points: &[(f64, f64)]) -> LineCurve {
 
 /// Whether the curve stays within [`MAX_OFFSET`] (and a little) at every crossing.
 fn within_reach(c: &LineCurve) -> bool {
-    (0..10).all(|j| c.offset(f64::from(j * CELL)).abs() <= MAX_OFFSET + 2.0)
+    (0..=c.cells).all(|j| c.offset(j as f64 * f64::from(CELL)).abs() <= MAX_OFFSET + 2.0)
 }
 
 /// The least-squares polynomial of `degree` (0..=3) through `points`.
-fn polynomial(points: &[(f64, f64)], degree: usize) -> Option<LineCurve> {
+fn polynomial(points: &[(f64, f64)], degree: usize, cells: usize) -> Option<LineCurve> {
     let n = degree + 1;
     let mut ata = [[0f64; 4]; 4];
     let mut atb = [0f64; 4];
     for &(along, d) in points {
-        let t = scaled(along);
+        let t = scaled(along, cells);
         let powers = [1.0, t, t * t, t * t * t];
         for i in 0..n {
             atb[i] += powers[i] * d;
@@ -241,7 +262,7 @@ fn polynomial(points: &[(f64, f64)], degree: usize) -> Option<LineCurve> {
         row[i] = 1.0;
     }
     let coeffs = solve_linear(ata, atb)?;
-    Some(LineCurve { coeffs })
+    Some(LineCurve { coeffs, cells })
 }
 
 /// Where row line `i` (traced as `row`) crosses column line `j` (`col`), canonical units.
@@ -263,7 +284,7 @@ mod tests {
 
     #[test]
     fn a_cubic_is_recovered_and_an_outlier_ignored() {
-        let truth = |t: f64| 0.5 + 3.0 * scaled(t).powi(3) + 2.0 * scaled(t).powi(2);
+        let truth = |t: f64| 0.5 + 3.0 * scaled(t, 9).powi(3) + 2.0 * scaled(t, 9).powi(2);
         let mut pts: Vec<(f64, f64)> = (0..18)
             .map(|s| {
                 let t = 8.0 + 16.0 * s as f64;
@@ -271,7 +292,7 @@ mod tests {
             })
             .collect();
         pts[5].1 += 6.0;
-        let c = fit_curve(&pts);
+        let c = fit_curve(&pts, 9);
         for t in [0.0, 100.0, 288.0] {
             assert!(
                 (c.offset(t) - truth(t)).abs() < 0.05,
@@ -284,20 +305,22 @@ mod tests {
     #[test]
     fn few_measurements_give_a_lower_degree_and_none_the_straight_fit() {
         let flat: Vec<(f64, f64)> = (0..9).map(|s| (8.0 + 32.0 * s as f64, 2.0)).collect();
-        let c = fit_curve(&flat);
+        let c = fit_curve(&flat, 9);
         assert!((c.offset(288.0) - 2.0).abs() < 1e-9);
         // a line seen in a few places (perhaps on a digit's stroke) keeps the straight fit
-        assert_eq!(fit_curve(&flat[..5]), LineCurve::default());
-        assert_eq!(fit_curve(&[]), LineCurve::default());
+        assert_eq!(fit_curve(&flat[..5], 9), LineCurve::default());
+        assert_eq!(fit_curve(&[], 9), LineCurve::default());
     }
 
     #[test]
     fn crossing_of_two_bowed_lines() {
         let row = LineCurve {
             coeffs: [1.0, 0.0, 0.0, 0.0],
+            ..LineCurve::default()
         };
         let col = LineCurve {
             coeffs: [-2.0, 0.0, 0.0, 0.0],
+            ..LineCurve::default()
         };
         let (x, y) = crossing(&row, 3, &col, 4);
         assert!(

@@ -79,16 +79,17 @@ impl DebugImages<'_> {
         self.save_json("evidence.json", &(evidence.is_grid(), evidence));
     }
 
-    /// The lattice (100 points, row-major, in `flat`'s pixels) drawn over the detection image
-    /// `flat` (`lattice.png`): its twenty lines black, from crossing to crossing.
+    /// The lattice (`(side + 1)²` points, row-major, in `flat`'s pixels) drawn over the
+    /// detection image `flat` (`lattice.png`): its lines black, from crossing to crossing.
     pub fn lattice(&self, flat: &GrayImage, lattice: &[(f64, f64)]) {
         if self.dir.is_none() {
             return;
         }
         let mut img = flat.clone();
-        for i in 0..10 {
-            for j in 0..9 {
-                for (a, b) in [(i * 10 + j, i * 10 + j + 1), (j * 10 + i, (j + 1) * 10 + i)] {
+        let n = (lattice.len() as f64).sqrt().round() as usize;
+        for i in 0..n {
+            for j in 0..n - 1 {
+                for (a, b) in [(i * n + j, i * n + j + 1), (j * n + i, (j + 1) * n + i)] {
                     let (p, q) = (lattice[a], lattice[b]);
                     imageproc::drawing::draw_line_segment_mut(
                         &mut img,
@@ -103,15 +104,17 @@ impl DebugImages<'_> {
     }
 }
 
-/// The 81 model inputs side by side, ink dark, with a 2-pixel grey gap between tiles.
+/// The model inputs (81 of a classic) side by side, ink dark, with a 2-pixel grey gap between
+/// tiles.
 pub(crate) fn tiles_mosaic(warped: &GrayImage) -> GrayImage {
     let tiles = cells::grid_tiles(warped);
+    let n = cells::cells_a_side(warped);
     let gap = 2;
-    let side = 9 * (CELL + gap);
+    let side = n * (CELL + gap);
     let mut out = GrayImage::from_pixel(side, side, image::Luma([128]));
     for (i, t) in tiles.iter().enumerate() {
         let x = normalize_tile(t);
-        let (r, c) = (i as u32 / 9, i as u32 % 9);
+        let (r, c) = (i as u32 / n, i as u32 % n);
         for y in 0..CELL {
             for xx in 0..CELL {
                 let v = 255.0 - 255.0 * x[(y * CELL + xx) as usize];

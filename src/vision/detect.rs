@@ -1,7 +1,7 @@
 //! Finding the puzzle grid: candidate quadrilaterals from connected ink, each scored by how
 //! well it shows the 10x10 line structure once warped flat.
 
-use super::cells::{CELL, GRID};
+use super::cells::GRID;
 use super::geometry::{canonical_to_image, is_convex, quad_area, quad_centre, quad_contains};
 use super::lines;
 use super::ops::{label_runs, run_lengths};
@@ -10,8 +10,8 @@ use serde::Serialize;
 
 /// Side of the canonical square a candidate is warped to for scoring: the warped grid's.
 const SCORE_SIDE: usize = GRID as usize;
-/// Canonical pixels (of [`CELL`] a cell) of unbroken ink that count as a line rather than a
-/// digit.
+/// Canonical pixels (of [`super::cells::CELL`] a cell) of unbroken ink that count as a line
+/// rather than a digit.
 const LONG_RUN: u16 = 14;
 
 /// Below this score the best blob outline is doubted and the line source is asked too.
@@ -118,7 +118,10 @@ struct Blob {
 /// lines of the biggest blobs. The second source is for grids whose blob is more than the
 /// grid (a title or a neighbouring puzzle fused to the border) or whose corners are faint, so
 /// its extreme points are not the corners.
-pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
+///
+/// `side` is the number of cells a side the outlines are scored for (9 for the classic, 6 or
+/// 4 for the smaller newspaper grids); the line source fits the classic's ten lines only.
+pub fn candidates(ink: &GrayImage, side: usize) -> Vec<OutlineCandidate> {
     let (w, h) = ink.dimensions();
     let (runs, structures) = label_runs(ink);
     let mut blobs: Vec<Option<Blob>> = vec![None; structures];
@@ -179,7 +182,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
             .count();
         OutlineCandidate {
             corners,
-            score: score_quad(ink, &corners),
+            score: score_quad_sized(ink, &corners, side),
             area,
             at_edge: at_edge >= 2,
         }
@@ -194,7 +197,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
     quads.sort_by(|a, b| b.1.total_cmp(&a.1));
     quads.truncate(12);
     let mut out: Vec<OutlineCandidate> = quads.into_iter().map(scored).collect();
-    if !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
+    if side == 9 && !out.iter().any(|c| c.score >= CONFIDENT_SCORE) {
         let mut big: Vec<usize> = (0..blobs.len())
             .filter(|&l| blobs[l].as_ref().is_some_and(grid_like))
             .collect();
@@ -225,6 +228,7 @@ pub fn candidates(ink: &GrayImage) -> Vec<OutlineCandidate> {
 pub fn candidates_on_flat(
     flat: &GrayImage,
     rendered: bool,
+    side: usize,
 ) -> (Vec<OutlineCandidate>, Vec<(InkLevel, GrayImage)>) {
     let dark = locally_dark(flat);
     let mut cands = Vec::new();
@@ -242,7 +246,7 @@ pub fn candidates_on_flat(
         // a rendered image shows its grid square-on: an outline of a few rows or columns
         // (three rows between two box lines score as well as the grid) is not it
         cands.extend(
-            candidates(&ink)
+            candidates(&ink, side)
                 .into_iter()
                 .filter(|c| !rendered || nearly_square(&c.corners)),
         );
@@ -297,9 +301,11 @@ fn same_grid(a: &OutlineCandidate, b: &OutlineCandidate) -> bool {
     quad_contains(&large.corners, quad_centre(&small.corners))
 }
 
-/// How much `corners` look like a Sudoku: ink coverage along the 20 expected lines minus the
-/// coverage midway between them.
-pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
+/// How much `corners` look like a grid of `side` cells a side (9 for the classic): ink
+/// coverage along its `side + 1` lines each way (20 lines of a classic) minus the coverage
+/// midway between them. The line count tells the sizes apart: a 6x6's lines fall on the
+/// middle of a third of a 9x9's cells, and the other way round.
+pub fn score_quad_sized(ink: &GrayImage, corners: &[(f64, f64); 4], side: usize) -> f32 {
     let Some(h) = canonical_to_image(corners, SCORE_SIDE as f64) else {
         return -1.0;
     };
@@ -333,35 +339,38 @@ pub fn score_quad(ink: &GrayImage, corners: &[(f64, f64); 4]) -> f32 {
     let long_rows = profile(&row_at, &along_rows, LONG_RUN);
     let long_cols = profile(&col_at, &along_cols, LONG_RUN);
     let frac = |v: &[u32], i: usize| v[i] as f32 / SCORE_SIDE as f32;
+    // canonical pixels a cell: `CELL` for the classic
+    let cell = SCORE_SIDE / side;
     let line_cov = |v: &[u32], k: usize| {
-        let c = (k * CELL as usize) as i64;
+        let c = (k * cell) as i64;
         (c - 5..=c + 5)
             .filter(|&i| (0..SCORE_SIDE as i64).contains(&i))
             .map(|i| frac(v, i as usize))
             .fold(0.0f32, f32::max)
     };
     // the middle twelve pixels of cell k
-    let cell = CELL as usize;
     let mid = |v: &[u32], k: usize| {
         let c = k * cell + cell / 2;
         (c - 6..c + 6).map(|i| frac(v, i)).sum::<f32>() / 12.0
     };
-    let mut lines = Vec::with_capacity(20);
+    let mut lines = Vec::with_capacity(2 * (side + 1));
     let mut mids = 0.0;
     for (v, long) in [(&rows, &long_rows), (&cols, &long_cols)] {
-        for k in 0..=9 {
+        for k in 0..=side {
             lines.push(line_cov(v, k));
         }
         // between the lines only long runs count against the outline, so a grid filled with
         // digits scores like an empty one
-        for k in 0..9 {
+        for k in 0..side {
             mids += mid(long, k);
         }
     }
     lines.sort_by(|a, b| a.total_cmp(b));
-    // the weakest few lines may be cut off or faint; judge on the rest
-    let strong = lines[3..].iter().sum::<f32>() / 17.0;
-    strong - mids / 18.0
+    // the weakest few lines (three of a classic's twenty) may be cut off or faint; judge on
+    // the rest
+    let weak = lines.len() * 3 / 20;
+    let strong = lines[weak..].iter().sum::<f32>() / (lines.len() - weak) as f32;
+    strong - mids / (2 * side) as f32
 }
 
 #[cfg(test)]
@@ -384,7 +393,7 @@ mod tests {
     }
 
     fn chosen(ink: &GrayImage) -> OutlineCandidate {
-        let c = candidates(ink);
+        let c = candidates(ink, 9);
         let i = choose(&c).expect("grid found");
         c[i].clone()
     }
@@ -436,9 +445,9 @@ mod tests {
         let (x0, y0, cell) = (60, 40, 38);
         let flat = faded_grid(x0, y0, cell, 220);
         // the normal mask keeps only the box lines, which outline the middle box
-        let normal = candidates(&ink_mask(&flat, &locally_dark(&flat), InkLevel::Normal));
+        let normal = candidates(&ink_mask(&flat, &locally_dark(&flat), InkLevel::Normal), 9);
         assert!(choose(&normal).is_none_or(|i| normal[i].area < 0.5 * 342.0 * 342.0));
-        let (cands, masks) = candidates_on_flat(&flat, false);
+        let (cands, masks) = candidates_on_flat(&flat, false, 9);
         assert_eq!(masks.len(), 2, "the faint mask was looked at");
         let c = &cands[choose(&cands).expect("grid found")];
         let far = (f64::from(x0 + 9 * cell), f64::from(y0 + 9 * cell));
@@ -454,7 +463,7 @@ mod tests {
     #[test]
     fn a_clear_grid_does_not_pay_for_the_faint_mask() {
         let flat = faded_grid(60, 40, 38, 60);
-        let (cands, masks) = candidates_on_flat(&flat, false);
+        let (cands, masks) = candidates_on_flat(&flat, false, 9);
         assert_eq!(masks.len(), 1);
         assert!(choose(&cands).is_some());
     }
@@ -475,7 +484,7 @@ mod tests {
             (22.0, 258.0)
         ]));
         let flat = faded_grid(60, 40, 38, 60);
-        let (cands, _) = candidates_on_flat(&flat, true);
+        let (cands, _) = candidates_on_flat(&flat, true, 9);
         assert!(cands.iter().all(|c| nearly_square(&c.corners)));
         assert!(choose(&cands).is_some());
     }
@@ -491,6 +500,6 @@ mod tests {
                 ink.put_pixel(t, 277 + d, Luma([255]));
             }
         }
-        assert_eq!(choose(&candidates(&ink)), None);
+        assert_eq!(choose(&candidates(&ink, 9)), None);
     }
 }

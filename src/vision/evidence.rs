@@ -60,11 +60,11 @@ const LINES_INSIDE: usize = 4;
 /// How plainly a lattice's lines show, and whether they stop at its border.
 #[derive(Clone, Debug, Serialize)]
 pub struct GridEvidence {
-    /// For the ten lines running across (top to bottom): the share of their points where the
-    /// line stands out from the paper beside it.
-    pub rows: [f32; 10],
-    /// The same for the ten lines running down (left to right).
-    pub cols: [f32; 10],
+    /// For the lines running across (top to bottom; ten on a classic): the share of their
+    /// points where the line stands out from the paper beside it.
+    pub rows: Vec<f32>,
+    /// The same for the lines running down (left to right).
+    pub cols: Vec<f32>,
     /// The contrast a point of line needed (grey levels): [`MIN_CONTRAST`] or the paper noise.
     pub contrast: f32,
     /// For each side of the outline (top, bottom, left, right): how many of the ten lines
@@ -73,7 +73,7 @@ pub struct GridEvidence {
     /// For each band of cells between two neighbouring lines across, then between two lines
     /// down: the largest share of points, over the places [`INSIDE`] the band, where a line
     /// parallel to its sides stands out.
-    pub inside: [f32; 18],
+    pub inside: Vec<f32>,
     /// Lines measured as on a rendered image ([`Polarity::Either`]).
     pub rendered: bool,
 }
@@ -83,19 +83,26 @@ impl GridEvidence {
     /// rendered image whose border and box lines all show, [`RENDERED_LINES_EACH_WAY`]),
     /// fewer than [`RUNNING_ON`] running on past any side, and fewer than [`LINES_INSIDE`]
     /// bands of cells crossed by a line of their own.
+    ///
+    /// A grid of another size (`side + 1` lines each way) may miss as large a share of its
+    /// lines as a classic (two in ten: one of a 6x6's seven, or of a 4x4's five), and as
+    /// large a share may run on ([`RUNNING_ON`] in ten).
     pub fn is_grid(&self) -> bool {
-        let present = |v: &[f32; 10]| v.iter().filter(|&&f| f >= LINE_PRESENT).count();
-        let boxed = |v: &[f32; 10]| [0, 3, 6, 9].iter().all(|&k| v[k] >= LINE_PRESENT);
+        let lines = self.rows.len();
+        let present = |v: &[f32]| v.iter().filter(|&&f| f >= LINE_PRESENT).count();
+        let classic = lines == 10;
+        let boxed = |v: &[f32]| classic && [0, 3, 6, 9].iter().all(|&k| v[k] >= LINE_PRESENT);
         // a screenshot may hide a thin line in the shade of the cells it runs between (the
         // same grey in another hue, or a shaded cell beside an unshaded one leaving only a
         // step): its thin lines count for less when its border and box lines all show
-        let enough = |v: &[f32; 10]| {
-            present(v) >= LINES_EACH_WAY
+        let enough = |v: &[f32]| {
+            present(v) + (10 - LINES_EACH_WAY) * lines / 10 >= lines
                 || (self.rendered && boxed(v) && present(v) >= RENDERED_LINES_EACH_WAY)
         };
+        let running_on = RUNNING_ON * lines / 10;
         enough(&self.rows)
             && enough(&self.cols)
-            && self.running_on.iter().all(|&n| n < RUNNING_ON)
+            && self.running_on.iter().all(|&n| n < running_on)
             && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
     }
 
@@ -112,12 +119,13 @@ impl GridEvidence {
             (false, true) => 1,
             _ => 0,
         };
+        let last = self.rows.len() - 1;
         let dy = way(
-            runs_on(0) && absent(self.rows[9]),
+            runs_on(0) && absent(self.rows[last]),
             runs_on(1) && absent(self.rows[0]),
         );
         let dx = way(
-            runs_on(2) && absent(self.cols[9]),
+            runs_on(2) && absent(self.cols[last]),
             runs_on(3) && absent(self.cols[0]),
         );
         (dx != 0 || dy != 0).then_some((dx, dy))
@@ -201,7 +209,8 @@ impl Profile {
     }
 }
 
-/// Measures the lines of `lattice` (100 points, row-major, in `dark`'s pixels) in `dark`, a
+/// Measures the lines of `lattice` (`(side + 1)²` points, 100 on a classic, row-major, in
+/// `dark`'s pixels) in `dark`, a
 /// darkness image (ink bright) with the lighting flattened; lines of either sign count on a
 /// rendered image ([`Polarity::Either`]).
 ///
@@ -217,9 +226,10 @@ impl Profile {
 /// it ([`BEYOND`]): a line runs on when it stands out at both points. Last, each band of cells
 /// is looked through for a line of its own, at the places [`INSIDE`] it, the same way.
 pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> GridEvidence {
-    let row = |i: usize| -> [usize; 10] { std::array::from_fn(|j| i * 10 + j) };
-    let col = |j: usize| -> [usize; 10] { std::array::from_fn(|i| i * 10 + j) };
-    let lines: Vec<[usize; 10]> = (0..10).map(row).chain((0..10).map(col)).collect();
+    let n = (lattice.len() as f64).sqrt().round() as usize;
+    let row = |i: usize| -> Vec<usize> { (0..n).map(|j| i * n + j).collect() };
+    let col = |j: usize| -> Vec<usize> { (0..n).map(|i| i * n + j).collect() };
+    let lines: Vec<Vec<usize>> = (0..n).map(row).chain((0..n).map(col)).collect();
     let profiles: Vec<Vec<Profile>> = lines
         .iter()
         .map(|pts| {
@@ -258,24 +268,27 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
         hits(ps) as f32 / judged.max(1) as f32
     };
     // each line's first and last points, and the way past them
-    let runs_on = |pts: &[usize; 10], end: usize| -> bool {
+    let runs_on = |pts: &[usize], end: usize| -> bool {
         let (a, b) = if end == 0 {
             (pts[0], pts[1])
         } else {
-            (pts[9], pts[8])
+            (pts[n - 1], pts[n - 2])
         };
         BEYOND.iter().all(|&f| {
             Profile::at(dark, lattice[a], lattice[b], -f)
                 .is_some_and(|p| p.stands_out(contrast, polarity))
         })
     };
-    let count = |family: &[[usize; 10]], end: usize| -> usize {
-        family.iter().filter(|pts| runs_on(pts, end)).count()
+    let count = |family: &[Vec<usize>], end: usize| -> usize {
+        family
+            .iter()
+            .filter(|pts| runs_on(pts.as_slice(), end))
+            .count()
     };
-    let (rows, cols) = lines.split_at(10);
+    let (rows, cols) = lines.split_at(n);
     // the band between lines `k` and `k + 1` of a family, `f` of the way across: its line's
     // points, interpolated between theirs
-    let inside = |family: &[[usize; 10]], k: usize| -> f32 {
+    let inside = |family: &[Vec<usize>], k: usize| -> f32 {
         let (p, q) = (&family[k], &family[k + 1]);
         INSIDE
             .iter()
@@ -284,7 +297,7 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
                     let (a, b) = (lattice[p[i]], lattice[q[i]]);
                     (a.0 + f * (b.0 - a.0), a.1 + f * (b.1 - a.1))
                 };
-                let ps: Vec<Profile> = (0..9)
+                let ps: Vec<Profile> = (0..n - 1)
                     .flat_map(|i| ALONG.map(|t| Profile::at(dark, pt(i), pt(i + 1), t)))
                     .flatten()
                     .collect();
@@ -293,8 +306,8 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
             .fold(0.0, f32::max)
     };
     GridEvidence {
-        rows: std::array::from_fn(|i| line_share(&profiles[i])),
-        cols: std::array::from_fn(|j| line_share(&profiles[10 + j])),
+        rows: (0..n).map(|i| line_share(&profiles[i])).collect(),
+        cols: (0..n).map(|j| line_share(&profiles[n + j])).collect(),
         contrast,
         // the columns meet the top and bottom sides, the rows the left and right ones
         running_on: [
@@ -303,13 +316,10 @@ pub fn measure(dark: &GrayImage, lattice: &[(f64, f64)], polarity: Polarity) -> 
             count(rows, 0),
             count(rows, 1),
         ],
-        inside: std::array::from_fn(|b| {
-            if b < 9 {
-                inside(rows, b)
-            } else {
-                inside(cols, b - 9)
-            }
-        }),
+        inside: (0..n - 1)
+            .map(|b| inside(rows, b))
+            .chain((0..n - 1).map(|b| inside(cols, b)))
+            .collect(),
         rendered: polarity == Polarity::Either,
     }
 }

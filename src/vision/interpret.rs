@@ -7,10 +7,10 @@ use super::classify::ClassifiedGrid;
 use super::model::{class_reading, CLASSES};
 use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
 use super::{screen_glyphs, variant};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, ShapedGrid};
 
 /// Below this probability of its reading a cell is flagged for the player to check.
-const UNCERTAIN_BELOW: f32 = 0.9;
+pub(super) const UNCERTAIN_BELOW: f32 = 0.9;
 
 /// A handwritten entry read as a digit the solution disagrees with is reported as the
 /// player's likely mistake only when the model is at least this sure of the reading; below,
@@ -24,8 +24,8 @@ pub const MISTAKE_SURE: f32 = 0.99956;
 /// A photo holds the player's handwriting when at least [`WRITER_ENTRIES`] cells are read as
 /// handwritten digits at [`WRITER_SURE`] or more (the references `appearance.rs` compares
 /// glyphs with are chosen alike).
-const WRITER_SURE: f32 = 0.99;
-const WRITER_ENTRIES: usize = 4;
+pub(super) const WRITER_SURE: f32 = 0.99;
+pub(super) const WRITER_ENTRIES: usize = 4;
 
 /// How much less likely than the model's training mix makes it a cell of a photo without
 /// the player's handwriting is to hold an entry: ten times. No photo of the training and
@@ -44,7 +44,7 @@ const LONE_ENTRY_ODDS: f32 = 0.1;
 /// stroke reads surely written, so those counts would lean to blank without cause.
 /// Photographed grids only: a screen's typed entries are never faint, and its pencil marks
 /// are settled as no entry ([`screen_glyphs`]).
-fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
+pub(super) fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
     let written = probs
         .iter()
         .filter(|p| p[10..].iter().sum::<f32>() >= WRITER_SURE)
@@ -57,7 +57,7 @@ fn fill_odds(probs: &[[f32; CLASSES]]) -> f32 {
 /// classes by [`LONE_ENTRY_ODDS`] (and normalises): a clear pen stroke (0.99 against 0.01) is
 /// still read, a doubtful one yields to the print or paper the model also saw there. Returns
 /// the cells whose likeliest class changed, to be checked.
-fn doubt_lone_handwriting(probs: &mut [[f32; CLASSES]]) -> Vec<usize> {
+pub(super) fn doubt_lone_handwriting(probs: &mut [[f32; CLASSES]]) -> Vec<usize> {
     let mut changed = Vec::new();
     for (i, p) in probs.iter_mut().enumerate() {
         let before = argmax(p);
@@ -176,7 +176,13 @@ pub(crate) fn interpret(
             likely_mistake,
         });
     }
+    let shaped = |g: &Grid| {
+        ShapedGrid::from_grid(shape.clone(), g).unwrap_or_else(|| ShapedGrid::empty(shape.clone()))
+    };
     ImportResult {
+        shaped_givens: shaped(&givens),
+        shaped_entries: shaped(&entries),
+        shaped_solution: solution.as_ref().map(shaped),
         shape,
         regions,
         width,
@@ -204,7 +210,7 @@ pub(crate) fn interpret(
 /// doubtful stroke is likelier a smudge, so there an entry must be the model's first reading
 /// outright. An entry's digit is then the likeliest once the solution's digit is weighed by
 /// [`repair::ENTRY_PRIOR`] (a player's entry is usually right).
-fn settle_cell(
+pub(super) fn settle_cell(
     p: &[f32; CLASSES],
     given: u8,
     solution: Option<u8>,

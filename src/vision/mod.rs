@@ -9,8 +9,10 @@
 //!   only by hue; a mostly dark image is read inverted too (`polarity.rs`);
 //! - `detect.rs`: lighting flattened and ink thresholded (`ops.rs`: the image operations),
 //!   candidate outlines from blobs and from straight lines (`lines.rs`), each scored by its
-//!   10x10 line structure;
-//! - `refine.rs`: the 100 line intersections, so each cell is warped by its own four corners:
+//!   10x10 line structure; when no classic is found, by the 7x7 or 5x5 lines of the smaller
+//!   newspaper grids (`sizes.rs`);
+//! - `refine.rs`: the line intersections (100 of a classic, `(side + 1)²` of any size), so
+//!   each cell is warped by its own four corners:
 //!   the outline snapped to the whole lines, then each line followed as a curve (`curves.rs`)
 //!   (`geometry.rs`: homographies and quadrilaterals);
 //! - `evidence.rs`: whether the located lattice is a grid at all (its twenty lines darker
@@ -24,7 +26,9 @@
 //!   photo's other glyphs (`appearance.rs`), the givens repaired by the rules (`repair.rs`)
 //!   of the shape the print shows (`variant.rs`: shaded diagonals, windows or cells from
 //!   `shading.rs`, a jigsaw's heavy lines from `regions.rs`), entries weighed against the
-//!   solution, the cells to check flagged;
+//!   solution, the cells to check flagged; a 6x6 or a 4x4 by its own rules in `sizes.rs`
+//!   (the model's classes restricted to the shape's digits, the turns to those that keep a
+//!   6x6's boxes wider than tall);
 //! - `debug_images.rs`: the stages as PNG files, on request.
 //!
 //! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
@@ -55,6 +59,7 @@ mod rendered;
 mod repair;
 mod screen_glyphs;
 mod shading;
+mod sizes;
 mod variant;
 
 pub use cells::{normalize_tile, TILE_LEN};
@@ -65,7 +70,7 @@ pub use interpret::MISTAKE_SURE;
 pub use load::{photo_size, read_photo_file, MAX_FILE_BYTES};
 pub use model::{DigitModel, BUNDLED_ONNX, CLASSES, SECOND_OPINION_ONNX};
 
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{Cell, Grid, Shape, ShapedGrid};
 use crate::solver::Verdict;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -109,7 +114,9 @@ pub struct Alternative {
 /// How one cell was read.
 #[derive(Clone, Debug, Serialize)]
 pub struct CellReading {
-    /// The cell in the upright grid (`"r1c1"` in JSON).
+    /// The cell's row and column in the upright grid (`"r1c1"` in JSON), on a grid of any
+    /// size: on a 6x6 its [`Cell::index`] is not the cell's place in the shape's reading order,
+    /// which is its place in [`ImportResult::cells`].
     pub cell: Cell,
     /// 0 when empty.
     pub digit: u8,
@@ -181,16 +188,33 @@ pub struct ImportResult {
     pub corners: [[f64; 2]; 4],
     /// Clockwise quarter turns applied to the photo's grid to make it upright (0, 90, 180, 270).
     pub orientation: u16,
-    /// The 81 cells, row-major in the upright grid.
+    /// One reading per cell of the shape (81 of a classic, 36 of a 6x6, 16 of a 4x4),
+    /// row-major in the upright grid.
     pub cells: Vec<CellReading>,
-    /// Printed givens (81 characters in JSON, `.` for none).
+    /// Printed givens of a grid of any size (in JSON `givens`: a character a cell, `.` for
+    /// none).
+    #[serde(rename = "givens", serialize_with = "serialize_line")]
+    pub shaped_givens: ShapedGrid,
+    /// Handwritten entries of a grid of any size (in JSON `entries`, as the givens).
+    #[serde(rename = "entries", serialize_with = "serialize_line")]
+    pub shaped_entries: ShapedGrid,
+    /// The printed givens as the 9x9 rule engine reads them: on a grid of another size,
+    /// empty (see [`ImportResult::shaped_givens`]), as a [`crate::grid::Board`]'s 9x9 view is.
+    #[serde(skip)]
     pub givens: Grid,
-    /// Handwritten entries (81 characters in JSON, `.` for none).
+    /// Handwritten entries, the 9x9 view (empty on another size).
+    #[serde(skip)]
     pub entries: Grid,
-    /// The solver's verdict on the givens (in JSON its [`verdict_name`]).
+    /// The solver's verdict on the givens (in JSON its [`verdict_name`]). On a grid of another
+    /// size its grids are the empty 9x9 view: the solution is [`ImportResult::shaped_solution`].
     #[serde(serialize_with = "serialize_verdict_name")]
     pub verdict: Verdict,
-    /// The solution when the givens have exactly one.
+    /// The solution of a grid of any size when the givens have exactly one (in JSON
+    /// `solution`).
+    #[serde(rename = "solution", serialize_with = "serialize_optional_line")]
+    pub shaped_solution: Option<ShapedGrid>,
+    /// The solution, the 9x9 view (`None` on another size).
+    #[serde(skip)]
     pub solution: Option<Grid>,
     /// Cells to check (`"r1c1"` style in JSON).
     pub uncertain: Vec<Cell>,
@@ -210,6 +234,20 @@ pub fn verdict_name(verdict: &Verdict) -> &'static str {
 
 fn serialize_verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(verdict_name(v))
+}
+
+fn serialize_line<S: serde::Serializer>(g: &ShapedGrid, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&g.to_line())
+}
+
+fn serialize_optional_line<S: serde::Serializer>(
+    g: &Option<ShapedGrid>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match g {
+        Some(g) => s.serialize_str(&g.to_line()),
+        None => s.serialize_none(),
+    }
 }
 
 /// One photo's outcome as `import --json` prints it, and `POST /api/import` answers: the

@@ -46,15 +46,19 @@ const TURN_ODDS: f32 = 1.6;
 /// upright reading is plausible, or a `rendered` image (a screenshot), is turned only on clear
 /// evidence ([`TURN_ODDS`]): a thin screen font, or 6s, 9s, 8s and 1s, read as print half a
 /// turn over too, and a screenshot is never turned because its font reads badly every way.
-fn choose_turn(printed: &[f32; 4], plausible: bool, rendered: bool) -> u8 {
-    let mut best = 0u8;
-    for q in 1..4u8 {
+///
+/// Only `turns` are chosen among (all four on a grid of square boxes); the first of them
+/// stands for "as it lies".
+fn choose_turn(printed: &[f32; 4], plausible: bool, rendered: bool, turns: &[u8]) -> u8 {
+    let first = turns.first().copied().unwrap_or(0);
+    let mut best = first;
+    for &q in turns.iter().skip(1) {
         if printed[q as usize] > printed[best as usize] {
             best = q;
         }
     }
-    if (plausible || rendered) && printed[best as usize] < TURN_ODDS * printed[0] {
-        return 0;
+    if (plausible || rendered) && printed[best as usize] < TURN_ODDS * printed[first as usize] {
+        return first;
     }
     best
 }
@@ -66,15 +70,21 @@ fn choose_turn(printed: &[f32; 4], plausible: bool, rendered: bool) -> u8 {
 /// plausibly as they lie, and half a turn over they read as fewer printed digits. Otherwise
 /// every inked cell is read under the three other turns, and the turn under which the most of
 /// them read as printed digits is upright.
+///
+/// Only `turns` are considered: a 6x6's boxes, wider than tall, leave two
+/// ([`super::sizes::box_turns`]); when they leave no turn as it lies, the first of them
+/// is taken for it.
 pub(crate) fn upright_turn(
     model: &DigitModel,
     tiles: &[[u8; TILE_LEN]],
     probs: &[[f32; CLASSES]],
     rendered: bool,
+    turns: &[u8],
 ) -> Result<u8, ImportError> {
-    let inked: Vec<usize> = (0..81).filter(|&i| probs[i][0] < 0.5).collect();
+    let first = turns.first().copied().unwrap_or(0);
+    let inked: Vec<usize> = (0..probs.len()).filter(|&i| probs[i][0] < 0.5).collect();
     if inked.is_empty() {
-        return Ok(0);
+        return Ok(first);
     }
     // printed digits first, as their shapes are the most regular, and among them those that
     // turned rarely look like another digit
@@ -90,8 +100,9 @@ pub(crate) fn upright_turn(
     few.sort_by(|&a, &b| telling(b).total_cmp(&telling(a)));
     few.truncate(ORIENTATION_CELLS);
     let upright: Vec<&[f32; CLASSES]> = few.iter().map(|&i| &probs[i]).collect();
-    let plausible = digit_confidence(upright.iter().copied()) >= UPRIGHT_PLAUSIBLE;
-    if plausible {
+    // how the grid lies counts only when it may lie upright
+    let plausible = first == 0 && digit_confidence(upright.iter().copied()) >= UPRIGHT_PLAUSIBLE;
+    if plausible && turns.contains(&2) {
         let half_turn = model.classify(&turned_inputs(tiles, &few, 2))?;
         let gap = printed_count(upright.iter().copied()) - printed_count(half_turn.iter());
         if gap >= HALF_TURN_GAP * few.len() as f32 {
@@ -112,7 +123,7 @@ pub(crate) fn upright_turn(
     for (q, readings) in turned.chunks(inked.len()).enumerate() {
         printed[q + 1] = printed_count(readings.iter());
     }
-    Ok(choose_turn(&printed, plausible, rendered))
+    Ok(choose_turn(&printed, plausible, rendered, turns))
 }
 
 /// The model's inputs for the tiles of `cells`, each turned `quarter_turns` clockwise.
@@ -139,12 +150,23 @@ fn printed_count<'a>(readings: impl Iterator<Item = &'a [f32; CLASSES]>) -> f32 
 /// the grid turned upright by `quarter_turns`; `lattice` holds its 100 line intersections as
 /// they lie in the photo, row-major.
 pub(crate) fn upright_corners(lattice: &[(f64, f64)], quarter_turns: u8) -> [[f64; 2]; 4] {
-    let outline = [lattice[0], lattice[9], lattice[99], lattice[90]];
+    // (side + 1)² points: 100 for the classic
+    let lines = (lattice.len() as f64).sqrt().round() as usize;
+    let last = lattice.len() - 1;
+    let outline = [
+        lattice[0],
+        lattice[lines - 1],
+        lattice[last],
+        lattice[last + 1 - lines],
+    ];
     std::array::from_fn(|i| {
         let p = outline[(i + 4 - quarter_turns as usize) % 4];
         [p.0, p.1]
     })
 }
+
+/// Every quarter turn: a grid of square boxes may lie any way.
+pub(crate) const ALL_TURNS: [u8; 4] = [0, 1, 2, 3];
 
 /// Mean log-probability of the most likely digit class, over tiles with ink.
 fn digit_confidence<'a>(probs: impl Iterator<Item = &'a [f32; CLASSES]>) -> f32 {
@@ -168,23 +190,47 @@ mod tests {
 
     #[test]
     fn the_turn_that_reads_the_most_printed_digits_is_upright() {
-        assert_eq!(choose_turn(&[20.0, 3.0, 9.0, 2.0], false, false), 0);
-        assert_eq!(choose_turn(&[2.5, 1.0, 21.0, 0.5], false, false), 2);
+        assert_eq!(
+            choose_turn(&[20.0, 3.0, 9.0, 2.0], false, false, &ALL_TURNS),
+            0
+        );
+        assert_eq!(
+            choose_turn(&[2.5, 1.0, 21.0, 0.5], false, false, &ALL_TURNS),
+            2
+        );
         // no ink at all (every count 0) or a tie: upright
-        assert_eq!(choose_turn(&[0.0; 4], false, false), 0);
-        assert_eq!(choose_turn(&[5.0, 12.0, 12.0, 1.0], false, false), 1);
+        assert_eq!(choose_turn(&[0.0; 4], false, false, &ALL_TURNS), 0);
+        assert_eq!(
+            choose_turn(&[5.0, 12.0, 12.0, 1.0], false, false, &ALL_TURNS),
+            1
+        );
     }
 
     #[test]
     fn a_plausible_upright_reading_or_a_screenshot_is_turned_only_on_clear_evidence() {
         // upside down, yet plausible as it lies (6s, 9s and 5s): twice the print turned over
-        assert_eq!(choose_turn(&[12.9, 0.7, 26.0, 1.5], true, false), 2);
+        assert_eq!(
+            choose_turn(&[12.9, 0.7, 26.0, 1.5], true, false, &ALL_TURNS),
+            2
+        );
         // upright in a thin font whose digits read as print upside down too
-        assert_eq!(choose_turn(&[24.0, 11.8, 25.9, 12.3], true, false), 0);
+        assert_eq!(
+            choose_turn(&[24.0, 11.8, 25.9, 12.3], true, false, &ALL_TURNS),
+            0
+        );
         // a screenshot whose font reads badly every way stays upright; a photo takes the best
-        assert_eq!(choose_turn(&[2.0, 3.0, 1.0, 1.0], false, true), 0);
-        assert_eq!(choose_turn(&[2.0, 3.0, 1.0, 1.0], false, false), 1);
+        assert_eq!(
+            choose_turn(&[2.0, 3.0, 1.0, 1.0], false, true, &ALL_TURNS),
+            0
+        );
+        assert_eq!(
+            choose_turn(&[2.0, 3.0, 1.0, 1.0], false, false, &ALL_TURNS),
+            1
+        );
         // a sideways screenshot is still turned
-        assert_eq!(choose_turn(&[0.5, 16.0, 0.5, 5.0], false, true), 1);
+        assert_eq!(
+            choose_turn(&[0.5, 16.0, 0.5, 5.0], false, true, &ALL_TURNS),
+            1
+        );
     }
 }

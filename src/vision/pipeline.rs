@@ -1,7 +1,7 @@
 //! The stages in order, timed: decode, locate the grid (detected, or from the player's
 //! corners), warp each cell, classify and orient, apply the rules.
 
-use super::cells::{CELL, GRID};
+use super::cells::CELL;
 use super::classify::read_upright;
 use super::debug_images::{tiles_mosaic, DebugImages};
 use super::detect;
@@ -10,7 +10,9 @@ use super::evidence::{self, GridEvidence};
 use super::geometry::{self, Homography, Quad};
 use super::interpret::interpret;
 use super::model::DigitModel;
-use super::orientation::upright_corners;
+use super::orientation::{upright_corners, ALL_TURNS};
+use super::refine::Lattice;
+use super::sizes;
 use super::{load, ms, ops, polarity, refine, rendered, ImportOptions, ImportResult, Timings};
 use image::GrayImage;
 use std::time::Instant;
@@ -148,8 +150,19 @@ fn read_gray(
                     (corners[i][1] + 0.5) / f - 0.5,
                 )
             });
-            // the player placed the corners: read what is there, grid-like or not
-            let (lattice, _) = lattice_from_outline(&view, &small, rendered, &debug)?;
+            // the player placed the corners: read what is there, grid-like or not, as the
+            // first size whose lines show there (the classic when none does)
+            let (mut lattice, evidence) =
+                lattice_from_outline(&view, &small, rendered, &debug, sizes::CLASSIC_SIDE)?;
+            if !evidence.is_grid() {
+                for &side in sizes::SMALLER_SIDES {
+                    let (l, e) = lattice_from_outline(&view, &small, rendered, &debug, side)?;
+                    if e.is_grid() {
+                        lattice = l;
+                        break;
+                    }
+                }
+            }
             tm.refine = ms(t);
             lattice
         }
@@ -157,11 +170,11 @@ fn read_gray(
     read_located(gray, &lattice, model, &debug, tm, start, rendered)
 }
 
-/// The stages after the grid is located (`lattice`: its 100 line intersections in
-/// original-image pixels, row-major): warp, classify, orient, apply the rules.
+/// The stages after the grid is located (`lattice`: its line intersections in original-image
+/// pixels, row-major, 100 of a classic): warp, classify, orient, apply the rules.
 fn read_located(
     gray: &GrayImage,
-    lattice: &[(f64, f64)],
+    lattice: &Lattice,
     model: &DigitModel,
     debug: &DebugImages,
     mut tm: Timings,
@@ -172,11 +185,28 @@ fn read_located(
     let warped = warp_cells(gray, lattice);
     debug.save("warped.png", &warped);
     tm.warp = ms(t);
-    let classified = read_upright(&warped, model, &mut tm, rendered)?;
+    // a smaller grid shows its boxes by heavier lines (a table of equal lines is no Sudoku),
+    // and a 6x6's, wider than tall, leave two turns to try
+    let turns = if lattice.side == sizes::CLASSIC_SIDE {
+        ALL_TURNS.to_vec()
+    } else {
+        sizes::box_turns(&warped, lattice.side).ok_or(ImportError::NoGrid)?
+    };
+    let classified = read_upright(&warped, model, &mut tm, rendered, &turns)?;
     debug.save("tiles.png", &tiles_mosaic(&classified.warped));
-    let corners = upright_corners(lattice, classified.quarter_turns);
+    let corners = upright_corners(&lattice.pts, classified.quarter_turns);
     let t = Instant::now();
-    let result = interpret(&classified, gray.dimensions(), corners, rendered);
+    let result = if lattice.side == sizes::CLASSIC_SIDE {
+        interpret(&classified, gray.dimensions(), corners, rendered)
+    } else {
+        sizes::interpret_sized(
+            &classified,
+            lattice.side,
+            gray.dimensions(),
+            corners,
+            rendered,
+        )
+    };
     tm.rules = ms(t);
     tm.total = ms(start);
     Ok(ImportResult {
@@ -225,18 +255,21 @@ fn detection_view(gray: &GrayImage, rendered: bool) -> Result<DetectionView, Imp
     })
 }
 
-/// The 100 line intersections, in original-image pixels, of the grid outlined by `corners`
-/// (detection-image pixels, clockwise from the top-left), and how plainly its lines show
-/// (lines of either sign on a `rendered` image, [`evidence::Polarity`]).
+/// The line intersections (100 of a classic), in original-image pixels, of the grid of `side`
+/// cells a side outlined by `corners` (detection-image pixels, clockwise from the top-left),
+/// and how plainly its lines show (lines of either sign on a `rendered` image,
+/// [`evidence::Polarity`]).
 fn lattice_from_outline(
     view: &DetectionView,
     corners: &Quad,
     rendered: bool,
     debug: &DebugImages,
-) -> Result<(Vec<(f64, f64)>, GridEvidence), ImportError> {
-    let h0 = geometry::canonical_to_image(corners, f64::from(GRID)).ok_or(ImportError::NoGrid)?;
+    side: usize,
+) -> Result<(Lattice, GridEvidence), ImportError> {
+    let canonical = f64::from(CELL) * side as f64;
+    let h0 = geometry::canonical_to_image(corners, canonical).ok_or(ImportError::NoGrid)?;
     let dark = view.darkness();
-    let lat = refine::refine_lattice(dark, &h0);
+    let lat = refine::refine_lattice(dark, &h0, side);
     let polarity = if rendered {
         evidence::Polarity::Either
     } else {
@@ -260,37 +293,68 @@ fn lattice_from_outline(
         .iter()
         .map(|&(x, y)| ((x + 0.5) * f - 0.5, (y + 0.5) * f - 0.5))
         .collect();
-    Ok((pts, evidence))
+    Ok((Lattice { pts, side }, evidence))
 }
 
-/// Detects the grid: its outline among the candidates, then its 100 intersections.
+/// Detects the grid: a classic first, as before any other size was read, then the smaller
+/// newspaper grids ([`sizes::SMALLER_SIDES`]) when no classic is found. A smaller grid's lines
+/// do not fall where a classic's do, so its outline scores low as a classic and its lattice
+/// shows no classic's evidence; only a photo with no classic in it pays for the other sizes.
 fn locate_grid(
     gray: &GrayImage,
     rendered: bool,
     debug: &DebugImages,
     tm: &mut Timings,
-) -> Result<Vec<(f64, f64)>, ImportError> {
+) -> Result<Lattice, ImportError> {
     let t = Instant::now();
     let view = detection_view(gray, rendered)?;
-    let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered);
+    tm.detect += ms(t);
+    let classic = locate_sized(gray, &view, rendered, debug, tm, sizes::CLASSIC_SIDE);
+    if !matches!(classic, Err(ImportError::NoGrid)) {
+        return classic;
+    }
+    for &side in sizes::SMALLER_SIDES {
+        let found = locate_sized(gray, &view, rendered, debug, tm, side);
+        if !matches!(found, Err(ImportError::NoGrid)) {
+            return found;
+        }
+    }
+    classic
+}
+
+/// Detects a grid of `side` cells a side in `view`: its outline among the candidates, then
+/// its intersections.
+fn locate_sized(
+    gray: &GrayImage,
+    view: &DetectionView,
+    rendered: bool,
+    debug: &DebugImages,
+    tm: &mut Timings,
+    side: usize,
+) -> Result<Lattice, ImportError> {
+    let t = Instant::now();
+    let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered, side);
     let chosen = detect::choose(&cands);
     debug.detection(gray, view.factor, &masks, &cands, chosen);
     let chosen = chosen.ok_or(ImportError::NoGrid)?;
-    tm.detect = ms(t);
+    tm.detect += ms(t);
     let t = Instant::now();
     let outline = cands[chosen].corners;
-    let (mut lattice, mut evidence) = lattice_from_outline(&view, &outline, rendered, debug)?;
-    if let Some(cells) = evidence.one_cell_off().filter(|_| !evidence.is_grid()) {
+    let (mut lattice, mut evidence) = lattice_from_outline(view, &outline, rendered, debug, side)?;
+    if let Some(cells) = evidence
+        .one_cell_off()
+        .filter(|_| !evidence.is_grid() && side == sizes::CLASSIC_SIDE)
+    {
         // the outline took in a row or column beside the grid: the grid itself is one cell
         // over, and must show it on its own evidence
         if let Some(moved) = geometry::moved_by_cells(&outline, cells) {
-            let (l, e) = lattice_from_outline(&view, &moved, rendered, debug)?;
+            let (l, e) = lattice_from_outline(view, &moved, rendered, debug, side)?;
             if e.is_grid() {
                 (lattice, evidence) = (l, e);
             }
         }
     }
-    tm.refine = ms(t);
+    tm.refine += ms(t);
     if !evidence.is_grid() {
         return Err(ImportError::NoGrid);
     }
@@ -299,12 +363,15 @@ fn locate_grid(
 
 /// Warps every cell by the homography of its own four corners at twice the canonical size,
 /// then box-averages 2x2: the same anti-aliasing the training data went through.
-fn warp_cells(gray: &GrayImage, lattice: &[(f64, f64)]) -> GrayImage {
+fn warp_cells(gray: &GrayImage, lattice: &Lattice) -> GrayImage {
+    let n = lattice.side as u32;
+    let grid = n * CELL;
+    let pts = &lattice.pts;
+    let last = pts.len() - 1;
     // sample from a reduced copy when the grid is much larger than the warp, or bilinear
     // sampling would skip pixels and alias
-    let side = (lattice[0].0 - lattice[99].0).hypot(lattice[0].1 - lattice[99].1)
-        / std::f64::consts::SQRT_2;
-    let k = ((side / f64::from(2 * GRID)) as u32).max(1);
+    let side = (pts[0].0 - pts[last].0).hypot(pts[0].1 - pts[last].1) / std::f64::consts::SQRT_2;
+    let k = ((side / f64::from(2 * grid)) as u32).max(1);
     let src = if k > 1 {
         std::borrow::Cow::Owned(ops::downscale_box(gray, k))
     } else {
@@ -315,10 +382,10 @@ fn warp_cells(gray: &GrayImage, lattice: &[(f64, f64)]) -> GrayImage {
         ((x + 0.5) / kf - 0.5, (y + 0.5) / kf - 0.5)
     };
     let big = 2 * CELL;
-    let mut out = GrayImage::new(2 * GRID, 2 * GRID);
-    for r in 0..9u32 {
-        for c in 0..9u32 {
-            let at = |i: u32, j: u32| scale(lattice[(i * 10 + j) as usize]);
+    let mut out = GrayImage::new(2 * grid, 2 * grid);
+    for r in 0..n {
+        for c in 0..n {
+            let at = |i: u32, j: u32| scale(pts[(i * (n + 1) + j) as usize]);
             let (x0, y0) = (f64::from(c * big), f64::from(r * big));
             let b = f64::from(big);
             let corners = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)];

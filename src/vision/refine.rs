@@ -1,58 +1,71 @@
-//! Locating the 100 line intersections so each cell can be mapped by its own four corners:
+//! Locating the line intersections (100 of a classic, `(side + 1)²` of a grid of any size) so
+//! each cell can be mapped by its own four corners:
 //! the outline snapped to the grid's whole lines (a homography), then each line followed as a
 //! curve (`curves.rs`), which follows curved paper and corrects small errors in the corners.
 
-use super::cells::{CELL, GRID};
+use super::cells::CELL;
 use super::curves::{crossing, trace_line, LineCurve};
 use super::geometry::{sample_bilinear, Homography};
 use image::GrayImage;
 
 // Distances below are in canonical units: pixels of the warped grid, [`CELL`] to a cell.
 
-/// Refined intersections in image coordinates, `pts[i * 10 + j]` for line row i, column j.
+/// Refined intersections in image coordinates, `pts[i * (side + 1) + j]` for line row i,
+/// column j (`pts[i * 10 + j]` on a classic).
 pub struct Lattice {
     pub pts: Vec<(f64, f64)>,
+    /// Cells a side: 9 for the classic, 6 or 4 for the smaller grids.
+    pub side: usize,
 }
 
-/// Finds intersections near where `canon_to_img` ([`GRID`] square -> image) predicts them.
+/// Finds the intersections of a grid of `side` cells a side near where `canon_to_img` (square
+/// of `side` [`CELL`]s -> image) predicts them.
 ///
 /// `dark` is a darkness image (ink bright) in the same coordinates as the homography. A global
 /// correction from the whole lines comes first (fixes the outline, [`snap_to_lines`]); then
 /// each of the twenty lines is traced as a curve in the flat view of the corrected outline,
 /// and the lattice points are where the curves cross.
-pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography) -> Lattice {
+pub fn refine_lattice(dark: &GrayImage, canon_to_img: &Homography, side: usize) -> Lattice {
     // pass 1: whole lines, for outlines off by up to half a cell
-    let global = match snap_to_lines(dark, canon_to_img) {
+    let global = match snap_to_lines(dark, canon_to_img, side) {
         Some(snap) => canon_to_img.compose(&snap),
         None => *canon_to_img,
     };
     // pass 2: each line as a curve, to follow the paper's bending
-    let view = CanonicalView::new(dark, &global, TRACE_MARGIN);
-    let rows: Vec<LineCurve> = (0..10).map(|k| trace_line(&view, true, k)).collect();
-    let cols: Vec<LineCurve> = (0..10).map(|k| trace_line(&view, false, k)).collect();
-    let pts = (0..10)
-        .flat_map(|i| (0..10).map(move |j| (i, j)))
+    let view = CanonicalView::new(dark, &global, TRACE_MARGIN, side);
+    let lines = side + 1;
+    let rows: Vec<LineCurve> = (0..lines).map(|k| trace_line(&view, true, k)).collect();
+    let cols: Vec<LineCurve> = (0..lines).map(|k| trace_line(&view, false, k)).collect();
+    let pts = (0..lines)
+        .flat_map(|i| (0..lines).map(move |j| (i, j)))
         .map(|(i, j)| global.apply(crossing(&rows[i], i, &cols[j], j)))
         .collect();
-    Lattice { pts }
+    Lattice { pts, side }
 }
 
 /// Margin (canonical units) of the view lines are traced in: a line followed half a cell off
 /// still has a cell middle beside it in view.
 const TRACE_MARGIN: i64 = 20;
 
-/// The darkness around a grid seen flat: the canonical square ([`GRID`] units a side) and a
+/// The darkness around a grid seen flat: the canonical square ([`CELL`] units a cell) and a
 /// margin around it, sampled one unit a pixel through a canonical-to-image homography.
 pub(crate) struct CanonicalView {
     side: usize,
     margin: i64,
     px: Vec<f32>,
+    cells: usize,
 }
 
 impl CanonicalView {
-    /// Samples `dark` (bilinear) at every canonical unit point within `margin` of the square.
-    pub fn new(dark: &GrayImage, canon_to_img: &Homography, margin: i64) -> CanonicalView {
-        let side = (i64::from(GRID) + 2 * margin) as usize;
+    /// Samples `dark` (bilinear) at every canonical unit point within `margin` of the square
+    /// of `cells` cells a side.
+    pub fn new(
+        dark: &GrayImage,
+        canon_to_img: &Homography,
+        margin: i64,
+        cells: usize,
+    ) -> CanonicalView {
+        let side = (i64::from(CELL) * cells as i64 + 2 * margin) as usize;
         let mut px = vec![0f32; side * side];
         for (y, row) in px.chunks_exact_mut(side).enumerate() {
             for (x, v) in row.iter_mut().enumerate() {
@@ -61,7 +74,17 @@ impl CanonicalView {
                 *v = sample_bilinear(dark, ix, iy);
             }
         }
-        CanonicalView { side, margin, px }
+        CanonicalView {
+            side,
+            margin,
+            px,
+            cells,
+        }
+    }
+
+    /// Cells a side of the grid seen.
+    pub fn cells(&self) -> usize {
+        self.cells
     }
 
     /// The darkness at canonical point (x, y); none (0) outside the view.
@@ -98,17 +121,22 @@ const SNAP_REACH: i64 = 14;
 
 /// A canonical-to-canonical correction from the grid lines themselves, for an outline that is
 /// off by a good part of a cell (a faint border taken from the box lines, a title's rule taken
-/// for the border): each line, in three segments of three cells so a tilted line is followed,
+/// for the border): each line, in segments of three cells (two on a 4x4) so a tilted line is
+/// followed,
 /// is moved to the offset where ink runs along most of it; then a least-squares homography
 /// through the moved crossings, without outliers. A line is dark along a whole segment, a row of
 /// digits only in places, which the intersections' short arms cannot tell apart when the
 /// outline is a third of a cell off.
-fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography) -> Option<Homography> {
-    let view = CanonicalView::new(dark, canon_to_img, SNAP_REACH + 2);
-    let grid: Vec<(f64, f64)> = (0..10u32)
-        .flat_map(|i| (0..10u32).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
+fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography, side: usize) -> Option<Homography> {
+    let view = CanonicalView::new(dark, canon_to_img, SNAP_REACH + 2, side);
+    let lines = side as u32 + 1;
+    let grid: Vec<(f64, f64)> = (0..lines)
+        .flat_map(|i| (0..lines).map(move |j| (f64::from(j * CELL), f64::from(i * CELL))))
         .collect();
-    let seg_len = 3 * CELL as usize;
+    // cells a segment, and segments a line: three of three on a classic
+    let seg_cells = if side.is_multiple_of(3) { 3 } else { 2 };
+    let segs = side / seg_cells;
+    let seg_len = seg_cells * CELL as usize;
     let px = |across_y: bool, a: i64, t: usize| {
         if across_y {
             view.at(t as i64, a)
@@ -142,26 +170,28 @@ fn snap_to_lines(dark: &GrayImage, canon_to_img: &Homography) -> Option<Homograp
         }
         best.1 as f64
     };
-    let mut dy = [[0.0; 3]; 10];
-    let mut dx = [[0.0; 3]; 10];
-    for k in 0..10 {
-        for seg in 0..3 {
+    let mut dy = vec![vec![0.0; segs]; side + 1];
+    let mut dx = vec![vec![0.0; segs]; side + 1];
+    for k in 0..=side {
+        for seg in 0..segs {
             dy[k][seg] = offset(true, k, seg);
             dx[k][seg] = offset(false, k, seg);
         }
     }
     // a crossing on a segment boundary (the box lines) takes both segments' view
-    let at = |d: &[f64; 3], k: usize| match k {
-        3 => (d[0] + d[1]) / 2.0,
-        6 => (d[1] + d[2]) / 2.0,
-        _ => d[(k / 3).min(2)],
+    let at = |d: &[f64], k: usize| {
+        if k.is_multiple_of(seg_cells) && k > 0 && k < side {
+            (d[k / seg_cells - 1] + d[k / seg_cells]) / 2.0
+        } else {
+            d[(k / seg_cells).min(segs - 1)]
+        }
     };
     let found: Vec<(f64, f64)> = grid
         .iter()
         .enumerate()
         .map(|(idx, &(gx, gy))| {
-            let (i, j) = (idx / 10, idx % 10);
-            (gx + at(&dx[j], i), gy + at(&dy[i], j))
+            let (i, j) = (idx / (side + 1), idx % (side + 1));
+            (gx + at(dx[j].as_slice(), i), gy + at(dy[i].as_slice(), j))
         })
         .collect();
     fit_without_outliers(&grid, &found)
@@ -202,7 +232,7 @@ mod tests {
 
     /// The canonical grid square mapped onto `corners` (clockwise from the top-left).
     fn outline(corners: [(f64, f64); 4]) -> Homography {
-        let side = f64::from(GRID);
+        let side = f64::from(9 * CELL);
         Homography::from_4(
             [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)],
             corners,
@@ -228,7 +258,7 @@ mod tests {
         });
         // every corner 11 px (0.37 cell) down and to the right of the truth
         let corners = [(26.0, 26.0), (296.0, 26.0), (296.0, 296.0), (26.0, 296.0)];
-        let lat = refine_lattice(&dark, &outline(corners));
+        let lat = refine_lattice(&dark, &outline(corners), 9);
         for (i, want) in [(0, 15.5), (44, 135.5), (99, 285.5)] {
             let p = lat.pts[i];
             assert!(
@@ -248,7 +278,7 @@ mod tests {
         });
         // outline off by a few pixels
         let corners = [(12.0, 18.0), (290.0, 13.0), (284.0, 290.0), (17.0, 283.0)];
-        let lat = refine_lattice(&dark, &outline(corners));
+        let lat = refine_lattice(&dark, &outline(corners), 9);
         let p = lat.pts[5 * 10 + 5];
         assert!(
             (p.0 - 165.5).abs() < 1.5 && (p.1 - 165.5).abs() < 1.5,
@@ -307,7 +337,7 @@ mod tests {
             curl((20.0, 290.0), c),
         ];
         let h = outline(corners);
-        let lat = refine_lattice(&dark, &h);
+        let lat = refine_lattice(&dark, &h, 9);
         // the worst lattice point's distance from where the curled lines cross, and that of
         // the straight fit (the outline snapped to the whole lines), for comparison
         let worst = |pts: &[(f64, f64)]| -> (f64, usize) {
@@ -326,7 +356,7 @@ mod tests {
             }
             worst
         };
-        let straight_fit = snap_to_lines(&dark, &h).map_or(h, |s| h.compose(&s));
+        let straight_fit = snap_to_lines(&dark, &h, 9).map_or(h, |s| h.compose(&s));
         let straight: Vec<(f64, f64)> = (0..100)
             .map(|k| straight_fit.apply((f64::from(k % 10 * CELL), f64::from(k / 10 * CELL))))
             .collect();

@@ -45,8 +45,88 @@ pub fn repair_givens_in(shape: &Shape, probs: &[GivenProbs; 81]) -> Repair {
             changed: Vec::new(),
         };
     }
+    for set in change_sets(probs, &best) {
+        let mut digits = best;
+        for &(i, d) in &set {
+            digits[i] = d;
+        }
+        let g = Grid::from_digits(digits).expect("digits are 0..=9");
+        let v = verdict(&g);
+        if matches!(v, Verdict::Unique(_)) {
+            let changed = set.iter().map(|&(i, _)| Cell::ALL[i]).collect();
+            return Repair {
+                givens: g,
+                verdict: v,
+                changed,
+            };
+        }
+    }
+    Repair {
+        givens: grid,
+        verdict: first,
+        changed: Vec::new(),
+    }
+}
+
+/// The givens of a grid of any size (one value per cell of `shape`) that repair the most
+/// likely reading, as [`repair_givens_in`] does a 9x9's.
+pub struct SizedRepair {
+    /// One value per cell, 0 for no given.
+    pub givens: Vec<u8>,
+    /// Solutions counted, up to two.
+    pub solutions: usize,
+    /// The solution when there is exactly one.
+    pub solution: Option<Vec<u8>>,
+    /// Cells (indices in the shape's reading order) whose given was changed from the most
+    /// likely reading.
+    pub changed: Vec<usize>,
+}
+
+/// [`repair_givens_in`] for a shape of any size, solved by the sized solver: the most likely
+/// givens with exactly one solution, found among the same change sets; else the most likely
+/// reading. `probs` holds one [`GivenProbs`] per cell, its digits beyond the shape's side
+/// already given no probability.
+pub fn repair_sized(shape: &Shape, probs: &[GivenProbs]) -> SizedRepair {
+    let best: Vec<u8> = probs.iter().map(|p| argmax(p) as u8).collect();
+    let solve = |values: &[u8]| crate::solver::solutions_shaped(shape, values, 2);
+    let (count, mut found) = solve(best.as_slice());
+    if count == 1 {
+        return SizedRepair {
+            solution: found.pop(),
+            givens: best,
+            solutions: 1,
+            changed: Vec::new(),
+        };
+    }
+    for set in change_sets(probs, &best) {
+        let mut values = best.clone();
+        for &(i, d) in &set {
+            values[i] = d;
+        }
+        let (n, mut sols) = solve(values.as_slice());
+        if n == 1 {
+            return SizedRepair {
+                solution: sols.pop(),
+                givens: values,
+                solutions: 1,
+                changed: set.iter().map(|&(i, _)| i).collect(),
+            };
+        }
+    }
+    SizedRepair {
+        givens: best,
+        solutions: count,
+        solution: None,
+        changed: Vec::new(),
+    }
+}
+
+/// The sets of changes to the most likely reading `best` worth trying, cheapest first (at most
+/// [`MAX_TRIES`]): up to [`MAX_CHANGES`] cells among the [`POOL`] least confident, each
+/// changed to one of its three next likeliest readings.
+fn change_sets(probs: &[GivenProbs], best: &[u8]) -> Vec<Vec<(usize, u8)>> {
     // options per cell: alternatives with their cost (log-probability lost) against the best
-    let mut pool: Vec<(usize, Vec<(u8, f32)>)> = (0..81)
+    let mut pool: Vec<(usize, Vec<(u8, f32)>)> = (0..probs.len())
         .map(|i| {
             let pb = probs[i][best[i] as usize].max(1e-9);
             let mut alts: Vec<(u8, f32)> = (0..10u8)
@@ -85,27 +165,8 @@ pub fn repair_givens_in(shape: &Shape, probs: &[GivenProbs; 81]) -> Repair {
     }
     extend(&pool, 0, &mut Vec::new(), 0.0, &mut sets);
     sets.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for (_, set) in sets.iter().take(MAX_TRIES) {
-        let mut digits = best;
-        for &(i, d) in set {
-            digits[i] = d;
-        }
-        let g = Grid::from_digits(digits).expect("digits are 0..=9");
-        let v = verdict(&g);
-        if matches!(v, Verdict::Unique(_)) {
-            let changed = set.iter().map(|&(i, _)| Cell::ALL[i]).collect();
-            return Repair {
-                givens: g,
-                verdict: v,
-                changed,
-            };
-        }
-    }
-    Repair {
-        givens: grid,
-        verdict: first,
-        changed: Vec::new(),
-    }
+    sets.truncate(MAX_TRIES);
+    sets.into_iter().map(|(_, set)| set).collect()
 }
 
 fn argmax(p: &[f32]) -> usize {

@@ -315,7 +315,7 @@ pub fn photo_screen(
             egui::pos2(w - inset, ht - inset),
             egui::pos2(inset, ht - inset),
         ],
-        readings,
+        readings: readings.to_vec(),
         selected: None,
         busy: false,
         name: "photo.jpg".into(),

@@ -25,6 +25,7 @@ mod library;
 mod menus;
 mod new_game;
 mod phone;
+mod photo_sizes;
 mod picker;
 mod play;
 mod settings;

@@ -1,5 +1,6 @@
-//! Photos of newspaper pages of the 9x9 variants, drawn at run time: the shapes figure of the
-//! photo tests. Page `k` of a puzzle is the same on every machine (a seeded generator).
+//! Photos of newspaper pages of the 9x9 variants and of the smaller newspaper grids (6x6 with
+//! boxes of two rows by three columns, 4x4), drawn at run time: the shapes and sizes figures
+//! of the photo tests. Page `k` of a puzzle is the same on every machine (a seeded generator).
 //!
 //! A page: the puzzle in one of the two fonts egui ships, which no training data shows
 //! (Ubuntu Light, Hack), on newsprint, with thin cell lines and heavy lines round its boxes or,
@@ -21,7 +22,7 @@ pub struct DrawnPage {
     pub description: String,
 }
 
-/// Photo `k` of `puzzle` (a 9x9 shape's givens).
+/// Photo `k` of `puzzle` (a 9x9 shape's givens, or a plain 6x6's or 4x4's).
 pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
     let mut rng = Rng(0x9A6E_5EED ^ (k as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let spec = puzzle.shape().spec().clone();
@@ -31,8 +32,14 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
     ];
     let (font_name, font_data) = fonts[rng.below(2)];
     let font = FontRef::new(font_data).expect("egui's fonts load");
-    let cell = rng.range(40.0, 70.0).round();
-    let grid = 9.0 * cell;
+    let n = usize::from(spec.size.side);
+    let (box_rows, box_cols) = (
+        usize::from(spec.size.box_rows),
+        usize::from(spec.size.box_cols),
+    );
+    // a smaller grid is printed with larger cells, most of a column wide as the classic is
+    let cell = (rng.range(40.0, 70.0) * (9.0 / n as f32).sqrt()).round();
+    let grid = n as f32 * cell;
     let margin = (cell * rng.range(1.2, 2.0)).round();
     let side = (grid + 2.0 * margin) as usize;
     let paper = [
@@ -46,9 +53,9 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
         px: vec![paper; side * side],
     };
     let shade = rng.range(165.0, 205.0);
-    let shaded: Vec<bool> = (0..81)
+    let shaded: Vec<bool> = (0..n * n)
         .map(|i| {
-            let (r, c) = (i / 9, i % 9);
+            let (r, c) = (i / n, i % n);
             let diagonal = spec.diagonals && (r == c || r + c == 8);
             let window =
                 spec.windows && [1, 2, 3, 5, 6, 7].contains(&r) && [1, 2, 3, 5, 6, 7].contains(&c);
@@ -64,8 +71,8 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
     let at = |i: usize| (x0 + cell * i as f32, y0 + cell * i as f32);
     for (i, &s) in shaded.iter().enumerate() {
         if s {
-            let (x, _) = at(i % 9);
-            let (_, y) = at(i / 9);
+            let (x, _) = at(i % n);
+            let (_, y) = at(i / n);
             let col = paper.map(|p| p * shade / 240.0);
             page.fill(
                 x as i64,
@@ -79,21 +86,21 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
     // lines: thin between cells of one box or region, heavy between two and round the grid
     let region = |r: usize, c: usize| -> usize {
         match &spec.regions {
-            Some(regions) => usize::from(regions[r * 9 + c]),
-            None => (r / 3) * 3 + c / 3,
+            Some(regions) => usize::from(regions[r * n + c]),
+            None => (r / box_rows) * n + c / box_cols,
         }
     };
     let thin = (cell / 40.0).max(1.0).round() as i64;
     let heavy = (cell * rng.range(0.06, 0.09)).round().max(3.0) as i64;
     let (thin_ink, heavy_ink) = ([rng.range(40.0, 90.0); 3], [rng.range(0.0, 40.0); 3]);
-    for r in 0..9 {
-        for c in 0..9 {
+    for r in 0..n {
+        for c in 0..n {
             let (x, _) = at(c);
             let (_, y) = at(r);
             let (xe, ye) = (x + cell, y + cell);
             // the right and bottom sides of each cell
-            let right_heavy = c == 8 || region(r, c) != region(r, c + 1);
-            let bottom_heavy = r == 8 || region(r, c) != region(r + 1, c);
+            let right_heavy = c == n - 1 || region(r, c) != region(r, c + 1);
+            let bottom_heavy = r == n - 1 || region(r, c) != region(r + 1, c);
             let (w, ink) = if right_heavy {
                 (heavy, heavy_ink)
             } else {
@@ -142,8 +149,8 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
     let size = cell * rng.range(0.62, 0.78);
     for (i, &v) in puzzle.values().iter().enumerate() {
         if v != 0 {
-            let (x, _) = at(i % 9);
-            let (_, y) = at(i / 9);
+            let (x, _) = at(i % n);
+            let (_, y) = at(i / n);
             let ch = char::from(b'0' + v);
             page.text(
                 &font,

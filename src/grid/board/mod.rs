@@ -168,6 +168,22 @@ impl Board {
         Ok(board)
     }
 
+    /// A game on a puzzle of any shape whose player already wrote
+    /// `entries` (one value per cell, 0 for none; e.g. read from a photo of
+    /// a 6×6), with no history to undo. Entries on given cells and values
+    /// the shape has no symbol for are refused.
+    pub fn of_shaped_with_entries(puzzle: &ShapedGrid, entries: &[u8]) -> Result<Board, EditError> {
+        let mut board = Board::of_shaped(puzzle);
+        for (index, &d) in entries.iter().enumerate() {
+            if d != 0 {
+                board.check_editable(index)?;
+                board.check_symbol(index, d)?;
+                board.cells[index].entry = d;
+            }
+        }
+        Ok(board)
+    }
+
     /// A game already under way, with no history to undo: the player's
     /// `entries` and the pencil `notes` of each cell (a practice position
     /// of the technique guide). Notes of filled cells are dropped; entries

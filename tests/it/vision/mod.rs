@@ -13,3 +13,4 @@ mod nogrid;
 mod orientation;
 mod screens;
 mod shapes;
+mod sizes;
