@@ -378,25 +378,10 @@ impl Session {
     /// values placed, drawn as revealed, and its eliminations taken out of
     /// the player's notes where they are.
     pub fn play_sized_step(&mut self, step: &crate::logic::sized::SizedStep) -> Edit {
-        let board = &self.board;
-        let mut edits: Vec<(usize, CellState)> = Vec::new();
-        for e in &step.eliminations {
-            let cell = usize::from(e.cell);
-            let mut notes = board.notes_at(cell);
-            if board.value_at(cell) == 0 && notes.contains(e.value) {
-                notes.remove(e.value);
-                edits.push((cell, CellState { entry: 0, notes }));
-            }
-        }
-        self.revealed.resize(board.cell_count(), 0);
+        let edits = crate::logic::sized::step_edits(&self.board, step);
+        self.revealed.resize(self.board.cell_count(), 0);
         for p in &step.placements {
-            let cell = usize::from(p.cell);
-            let placed = CellState {
-                entry: p.value,
-                notes: Candidates::NONE,
-            };
-            edits.push((cell, placed));
-            self.revealed[cell] = p.value;
+            self.revealed[usize::from(p.cell)] = p.value;
         }
         self.edit(|b| b.apply_at(edits))
     }

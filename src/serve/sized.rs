@@ -116,25 +116,9 @@ fn marks_of(board: &Board, solution: &[u8]) -> Option<SizedMarks> {
     Some(marks)
 }
 
-/// Plays `step` on `board` as the window does: eliminations struck from
-/// the notes, placements written.
+/// Plays `step` on `board` as the window does.
 fn play(board: &mut Board, step: &SizedStep) {
-    let mut edits: Vec<(usize, CellState)> = Vec::new();
-    for e in &step.eliminations {
-        let cell = usize::from(e.cell);
-        let mut notes = board.notes_at(cell);
-        if board.value_at(cell) == 0 && notes.contains(e.value) {
-            notes.remove(e.value);
-            edits.push((cell, CellState { entry: 0, notes }));
-        }
-    }
-    for p in &step.placements {
-        let placed = CellState {
-            entry: p.value,
-            notes: Default::default(),
-        };
-        edits.push((usize::from(p.cell), placed));
-    }
+    let edits = crate::logic::sized::step_edits(board, step);
     // Only empty cells are edited, so this cannot fail.
     let _ = board.apply_at(edits);
 }

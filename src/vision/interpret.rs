@@ -154,17 +154,7 @@ pub(crate) fn interpret(
             CellKind::Handwritten => entries.set(*cell, digit),
             CellKind::Empty => {}
         }
-        let alternatives = order[1..4]
-            .iter()
-            .map(|&c| {
-                let (digit, kind) = class_reading(c);
-                Alternative {
-                    digit,
-                    kind,
-                    probability: p[c],
-                }
-            })
-            .collect();
+        let alternatives = alternatives(&order, p, 9);
         cells.push(CellReading {
             cell: *cell,
             digit,
@@ -247,6 +237,25 @@ fn argmax(p: &[f32; CLASSES]) -> usize {
     (0..CLASSES)
         .max_by(|&a, &b| p[a].total_cmp(&p[b]))
         .unwrap_or(0)
+}
+
+/// The next three readings of a cell after its first (`order`: the classes
+/// by falling probability `p`), among the digits a grid of `side` holds:
+/// the choices the correction screen offers.
+pub(super) fn alternatives(order: &[usize], p: &[f32; CLASSES], side: usize) -> Vec<Alternative> {
+    order[1..]
+        .iter()
+        .filter(|&&c| usize::from(class_reading(c).0) <= side)
+        .take(3)
+        .map(|&c| {
+            let (digit, kind) = class_reading(c);
+            Alternative {
+                digit,
+                kind,
+                probability: p[c],
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,11 +12,12 @@ use super::appearance;
 use super::cells::{cells_a_side, CELL};
 use super::classify::ClassifiedGrid;
 use super::interpret::{
-    doubt_lone_handwriting, fill_odds, settle_cell, UNCERTAIN_BELOW, WRITER_ENTRIES, WRITER_SURE,
+    alternatives, doubt_lone_handwriting, fill_odds, settle_cell, UNCERTAIN_BELOW, WRITER_ENTRIES,
+    WRITER_SURE,
 };
 use super::model::{class_reading, CLASSES};
 use super::orientation::ALL_TURNS;
-use super::{repair, Alternative, CellKind, CellReading, ImportResult, Timings};
+use super::{repair, CellKind, CellReading, ImportResult, Timings};
 use crate::grid::{Cell, Grid, Shape, ShapeSpec, ShapedGrid, Size};
 use crate::solver::Verdict;
 use image::GrayImage;
@@ -195,19 +196,7 @@ pub(crate) fn interpret_sized(
             CellKind::Empty => {}
         }
         // the next readings the shape allows: a 4x4's cell offers no 7
-        let alternatives = order[1..]
-            .iter()
-            .filter(|&&c| usize::from(class_reading(c).0) <= side)
-            .take(3)
-            .map(|&c| {
-                let (digit, kind) = class_reading(c);
-                Alternative {
-                    digit,
-                    kind,
-                    probability: p[c],
-                }
-            })
-            .collect();
+        let alternatives = alternatives(&order, p, side);
         cells.push(CellReading {
             cell,
             digit,

@@ -27,7 +27,7 @@ pub use marks::{Broken, CellBits, SizedMarks};
 pub use rating::{level_reachable, rate_sized, rate_sized_within, reachable_levels, sized_level};
 pub use step::{SizedCandidate, SizedFocus, SizedPattern, SizedStep};
 
-use crate::grid::Shape;
+use crate::grid::{Board, CellState, Shape};
 use crate::logic::Technique;
 
 type SizedFinder = fn(&SizedMarks) -> Option<SizedStep>;
@@ -113,6 +113,29 @@ pub fn apply_sized(s: &mut SizedMarks, step: &SizedStep) {
     for e in &step.eliminations {
         s.eliminate(e.cell, e.value);
     }
+}
+
+/// The board edits that play `step` on a player's `board`: each removed
+/// value struck from the notes of an empty cell that holds it, each placed
+/// value written (the window and the page play a hint's step alike).
+pub fn step_edits(board: &Board, step: &SizedStep) -> Vec<(usize, CellState)> {
+    let mut edits: Vec<(usize, CellState)> = Vec::new();
+    for e in &step.eliminations {
+        let cell = usize::from(e.cell);
+        let mut notes = board.notes_at(cell);
+        if board.value_at(cell) == 0 && notes.contains(e.value) {
+            notes.remove(e.value);
+            edits.push((cell, CellState { entry: 0, notes }));
+        }
+    }
+    for p in &step.placements {
+        let placed = CellState {
+            entry: p.value,
+            notes: Default::default(),
+        };
+        edits.push((usize::from(p.cell), placed));
+    }
+    edits
 }
 
 /// Every step from a puzzle to its end, or to where logic stops.
