@@ -59,7 +59,7 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    // Errors of eframe, glutin and tract; more with `RUST_LOG=info sudolens`.
+    // Errors of eframe and glutin; more with `RUST_LOG=info sudolens`.
     env_logger::init();
     let args = Args::parse();
     match args.command {
