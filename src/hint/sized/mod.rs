@@ -8,6 +8,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod intersections;
+mod nested;
 mod singles;
 mod subsets;
 mod wings;
@@ -186,6 +187,12 @@ fn evidence(step: &SizedStep, n: Names) -> Vec<String> {
             placed,
             broken,
         } => forcing::contradiction(*supposed, placed, *broken, n),
+        SizedPattern::NestedContradiction {
+            supposed,
+            placed,
+            cuts,
+            broken,
+        } => nested::nested_contradiction(*supposed, placed, cuts, *broken, n),
     }
 }
 

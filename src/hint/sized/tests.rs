@@ -70,3 +70,54 @@ fn an_intersection_of_a_diagonal_and_a_box_is_told_in_both_languages() {
         "Claiming Candidates (2.8): r1c3<>4"
     );
 }
+
+#[test]
+fn a_nested_contradiction_is_told_cut_by_cut_in_both_languages() {
+    use crate::logic::sized::{Broken, NestedCut};
+    let shape = Shape::parse_name("6x6").unwrap();
+    let c = SizedCandidate::new;
+    let step = SizedStep {
+        technique: Technique::NestedForcingChain,
+        score: 9.5,
+        pattern: SizedPattern::NestedContradiction {
+            supposed: c(0, 1),
+            placed: vec![c(7, 2)],
+            cuts: vec![NestedCut {
+                excluded: c(14, 3),
+                placed: vec![c(15, 4)],
+                broken: Broken::NoPlace {
+                    house: Unit::Row(2),
+                    value: 5,
+                },
+                then: vec![c(14, 6)],
+            }],
+            broken: Broken::NoCandidate(35),
+        },
+        placements: Vec::new(),
+        eliminations: vec![c(0, 1)],
+    };
+    let en = sized_paragraph(&step, &shape, Lang::En);
+    let lines: Vec<&str> = en.lines.iter().map(|l| l.text.as_str()).collect();
+    let told = [
+        "Suppose row 1, column 1 is 1.",
+        "The singles then force: row 2, column 2 is 2.",
+        "Now row 3, column 3 cannot be 3: with it, the singles would force row 3, column 4 is 4, and then row 3 has no place left for 5.",
+        "Without it, the singles force: row 3, column 3 is 6.",
+        "Then row 6, column 6 has no candidate left: impossible.",
+    ];
+    for line in told {
+        assert!(lines.contains(&line), "{line:?} in {lines:?}");
+    }
+    let fr = sized_paragraph(&step, &shape, Lang::Fr);
+    let lines: Vec<&str> = fr.lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "Or ligne 3, colonne 3 ne peut pas valoir 3 : avec lui, les singletons forceraient"
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Alors ligne 6, colonne 6 n'a plus aucun candidat : impossible."),
+        "{lines:?}"
+    );
+}

@@ -9,33 +9,45 @@ use super::step::{SizedCandidate, SizedPattern, SizedStep};
 use crate::logic::Technique;
 
 /// Where a supposition leads: the singles it forces, in order, and how
-/// it breaks the grid if it does.
-struct Followed {
-    placed: Vec<SizedCandidate>,
-    broken: Option<Broken>,
+/// it breaks the grid if it does, else the position it ends on.
+pub(super) struct Followed {
+    pub placed: Vec<SizedCandidate>,
+    pub broken: Option<Broken>,
+    pub end: Option<SizedMarks>,
 }
 
 /// Places `supposed`, then every naked and hidden single in turn until
 /// none is left or the grid breaks.
-fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
-    let mut m = s.clone();
+pub(super) fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
+    settle(s.clone(), vec![supposed], Some(supposed))
+}
+
+/// Places the `pending` singles on `m`, then every naked and hidden single
+/// they lead to, until none is left or the grid breaks. Every placement
+/// but `supposed` is told.
+pub(super) fn settle(
+    mut m: SizedMarks,
+    mut pending: Vec<SizedCandidate>,
+    supposed: Option<SizedCandidate>,
+) -> Followed {
     let mut placed = Vec::new();
-    let mut pending = vec![supposed];
+    let broke = |placed, broken| Followed {
+        placed,
+        broken: Some(broken),
+        end: None,
+    };
     loop {
         while let Some(c) = pending.pop() {
             if m.value(c.cell) != 0 || !m.has(c.cell, c.value) {
                 if m.value(c.cell) != c.value {
                     // Two singles want one cell, or a value took its place.
                     let broken = m.broken().unwrap_or(Broken::NoCandidate(c.cell));
-                    return Followed {
-                        placed,
-                        broken: Some(broken),
-                    };
+                    return broke(placed, broken);
                 }
                 continue;
             }
             m.place(c.cell, c.value);
-            if c != supposed {
+            if Some(c) != supposed {
                 placed.push(c);
             }
             for p in m.peers(c.cell).iter() {
@@ -43,21 +55,13 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
                 if m.value(p) == 0 && left.count_ones() <= 1 {
                     match values_of(left).next() {
                         Some(v) => pending.push(SizedCandidate::new(p, v)),
-                        None => {
-                            return Followed {
-                                placed,
-                                broken: Some(Broken::NoCandidate(p)),
-                            }
-                        }
+                        None => return broke(placed, Broken::NoCandidate(p)),
                     }
                 }
             }
         }
         if let Some(broken) = m.broken() {
-            return Followed {
-                placed,
-                broken: Some(broken),
-            };
+            return broke(placed, broken);
         }
         for h in 0..m.house_count() {
             for v in 1..=m.side() as u8 {
@@ -71,6 +75,7 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
             return Followed {
                 placed,
                 broken: None,
+                end: Some(m),
             };
         }
     }
@@ -78,7 +83,7 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
 
 /// The cells to suppose in first: the fewest candidates first, so the
 /// chains found have the fewest branches.
-fn by_candidates(s: &SizedMarks, most: u32) -> Vec<u16> {
+pub(super) fn by_candidates(s: &SizedMarks, most: u32) -> Vec<u16> {
     let mut cells: Vec<u16> = (0..s.cell_count() as u16)
         .filter(|&c| (2..=most).contains(&s.candidates(c).count_ones()))
         .collect();

@@ -88,6 +88,8 @@ pub(super) struct Geometry {
     pub units: Vec<Unit>,
     pub house_cells: Vec<Vec<u16>>,
     pub peers: Vec<CellBits>,
+    /// The houses each cell is in.
+    pub houses_of: Vec<Vec<u16>>,
     /// Pairs of houses sharing at least two cells, with their crossing:
     /// the places an intersection can lock a value.
     pub crossings: Vec<(usize, usize, CellBits)>,
@@ -105,6 +107,12 @@ impl Geometry {
         let peers = (0..shape.cell_count())
             .map(|i| CellBits::from_cells(shape.peers_of(i).iter().copied()))
             .collect();
+        let mut houses_of = vec![Vec::new(); shape.cell_count()];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for &c in cells {
+                houses_of[usize::from(c)].push(h as u16);
+            }
+        }
         let mut crossings = Vec::new();
         for a in 0..house_bits.len() {
             for b in 0..house_bits.len() {
@@ -118,6 +126,7 @@ impl Geometry {
             units,
             house_cells,
             peers,
+            houses_of,
             crossings,
         }
     }
@@ -195,6 +204,11 @@ impl SizedMarks {
 
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Every cell's candidates, row-major (0 for a filled cell).
+    pub(super) fn all_candidates(&self) -> &[u32] {
+        &self.candidates
     }
 
     pub(super) fn geometry(&self) -> &Geometry {
