@@ -6,6 +6,7 @@
 
 use super::marks::{values_of, Broken, SizedMarks};
 use super::step::{SizedCandidate, SizedPattern, SizedStep};
+use super::trim::needed_for_break;
 use crate::logic::Technique;
 
 /// Where a supposition leads: the singles it forces, in order, and how
@@ -175,7 +176,7 @@ pub fn contradiction(s: &SizedMarks) -> Option<SizedStep> {
     let broken = f.broken?;
     let pattern = SizedPattern::Contradiction {
         supposed,
-        placed: f.placed,
+        placed: needed_for_break(s, supposed, &f.placed, broken),
         broken,
     };
     Some(SizedStep::eliminating(

@@ -22,6 +22,7 @@ mod rating;
 mod singles;
 mod step;
 mod subsets;
+mod trim;
 mod wings;
 
 pub use chains::ChainKind;

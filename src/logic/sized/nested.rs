@@ -16,6 +16,7 @@ use super::forcing::{by_candidates, follow, settle};
 use super::marks::{values_of, Broken, SizedMarks};
 use super::probe::Probe;
 use super::step::{NestedCut, SizedCandidate, SizedPattern, SizedStep};
+use super::trim::needed_for_break;
 use crate::logic::Technique;
 
 /// The questions one search may ask before it gives up. A hint is waited
@@ -140,6 +141,7 @@ fn told(s: &SizedMarks, supposed: SizedCandidate, cuts: &[SizedCandidate]) -> Op
     for &excluded in cuts {
         let inner = follow(&m, excluded);
         let inner_broken = inner.broken?;
+        let m_before = m.clone();
         m.eliminate(excluded.cell, excluded.value);
         let left = m.candidates(excluded.cell);
         let pending = match values_of(left).next() {
@@ -157,7 +159,7 @@ fn told(s: &SizedMarks, supposed: SizedCandidate, cuts: &[SizedCandidate]) -> Op
         };
         told_cuts.push(NestedCut {
             excluded,
-            placed: inner.placed,
+            placed: needed_for_break(&m_before, excluded, &inner.placed, inner_broken),
             broken: inner_broken,
             then: then.placed,
         });
@@ -188,15 +190,21 @@ mod tests {
 
     /// A hard 16×16 from sigh's Interactive Sudoku Solver collection
     /// (MIT; `tests/data/collections/SOURCES.md`), walked by every other
-    /// technique until they stall, with its solution.
-    fn stalled_16x16() -> &'static (SizedMarks, Vec<u8>) {
-        // Walked once for both tests: an unoptimised walk takes seconds.
-        static STALLED: std::sync::LazyLock<(SizedMarks, Vec<u8>)> =
-            std::sync::LazyLock::new(walk_to_the_stall);
+    /// technique until they stall: where they stall, the solution, and
+    /// the contradictions met on the way with the position each was found in.
+    struct Stalled {
+        marks: SizedMarks,
+        solution: Vec<u8>,
+        contradictions: Vec<(SizedMarks, SizedStep)>,
+    }
+
+    fn stalled_16x16() -> &'static Stalled {
+        // Walked once for every test: an unoptimised walk takes seconds.
+        static STALLED: std::sync::LazyLock<Stalled> = std::sync::LazyLock::new(walk_to_the_stall);
         &STALLED
     }
 
-    fn walk_to_the_stall() -> (SizedMarks, Vec<u8>) {
+    fn walk_to_the_stall() -> Stalled {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/collections/iss-variants.txt"
@@ -211,26 +219,114 @@ mod tests {
         let (shape, values) = (puzzle.shape().clone(), puzzle.values().to_vec());
         let solution = solve_shaped(&shape, &values).expect("a proper puzzle");
         let mut marks = SizedMarks::new(&shape, &values).unwrap();
+        let mut contradictions = Vec::new();
         while let Some(step) = next_step_before_nested(&marks) {
+            if step.technique == Technique::Contradiction {
+                contradictions.push((marks.clone(), step.clone()));
+            }
             apply_sized(&mut marks, &step);
         }
         assert!(!marks.is_solved(), "the other techniques stall first");
-        (marks, solution)
+        Stalled {
+            marks,
+            solution,
+            contradictions,
+        }
+    }
+
+    /// Whether each told placement is a single once the premise and the
+    /// placements before it are in, and the grid then breaks as told.
+    fn told_chain_holds(
+        start: &SizedMarks,
+        premise: SizedCandidate,
+        placed: &[SizedCandidate],
+        broken: Broken,
+    ) -> bool {
+        let mut m = start.clone();
+        m.place(premise.cell, premise.value);
+        for c in placed {
+            let naked = m.candidates(c.cell) == super::super::marks::bit(c.value);
+            let hidden = (0..m.house_count()).any(|h| {
+                m.house_cells(h).contains(&c.cell) && m.places(h, c.value).iter().eq([c.cell])
+            });
+            if !naked && !hidden {
+                return false;
+            }
+            m.place(c.cell, c.value);
+        }
+        match broken {
+            Broken::NoCandidate(cell) => m.value(cell) == 0 && m.candidates(cell) == 0,
+            Broken::NoPlace { house, value } => (0..m.house_count()).any(|h| {
+                m.unit(h) == house && !m.placed_in(h, value) && m.places(h, value).is_empty()
+            }),
+        }
+    }
+
+    #[test]
+    fn a_contradiction_tells_only_the_singles_its_break_needs() {
+        let stalled = stalled_16x16();
+        assert!(!stalled.contradictions.is_empty());
+        let mut shorter = 0;
+        for (start, step) in &stalled.contradictions {
+            let SizedPattern::Contradiction {
+                supposed,
+                placed,
+                broken,
+            } = &step.pattern
+            else {
+                panic!("{:?}", step.pattern);
+            };
+            assert!(
+                told_chain_holds(start, *supposed, placed, *broken),
+                "{step:?}"
+            );
+            if placed.len() < follow(start, *supposed).placed.len() {
+                shorter += 1;
+            }
+        }
+        assert!(
+            shorter > 0,
+            "the singles that do not lead to the break are left untold"
+        );
     }
 
     #[test]
     fn a_nested_contradiction_goes_on_where_the_plain_ones_stall() {
-        let (marks, solution) = stalled_16x16();
+        let Stalled {
+            marks, solution, ..
+        } = stalled_16x16();
         let step = nested_contradiction(marks).expect("a nested contradiction");
         assert_eq!(step.technique, Technique::NestedForcingChain);
         let [removed] = step.eliminations[..] else {
             panic!("one candidate removed: {step:?}");
         };
         assert_ne!(solution[usize::from(removed.cell)], removed.value);
-        let SizedPattern::NestedContradiction { supposed, cuts, .. } = &step.pattern else {
+        let SizedPattern::NestedContradiction {
+            supposed,
+            placed,
+            cuts,
+            ..
+        } = &step.pattern
+        else {
             panic!("{:?}", step.pattern);
         };
         assert_eq!(*supposed, removed);
+        // Each cut is told with singles that hold where it comes.
+        let mut m = marks.clone();
+        m.place(supposed.cell, supposed.value);
+        for p in placed {
+            m.place(p.cell, p.value);
+        }
+        for cut in cuts {
+            assert!(
+                told_chain_holds(&m, cut.excluded, &cut.placed, cut.broken),
+                "{cut:?}"
+            );
+            m.eliminate(cut.excluded.cell, cut.excluded.value);
+            for t in &cut.then {
+                m.place(t.cell, t.value);
+            }
+        }
         assert!(
             !cuts.is_empty(),
             "a plain contradiction would have come first"
@@ -246,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_quick_probe_agrees_with_the_told_singles() {
-        let (marks, _) = stalled_16x16();
+        let marks = &stalled_16x16().marks;
         let mut probe = Probe::default();
         // Inside a few suppositions too (each costs a full walk of questions).
         let mut inside = 3;
