@@ -215,7 +215,7 @@ pub(super) fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict
 /// A solution as `solve` prints it: one line for a grid that fits, rows
 /// and a blank line after for a larger one.
 fn solution_text(grid: &ShapedGrid) -> String {
-    if grid.shape().cell_count() <= 81 {
+    if grid.fits_on_a_line() {
         grid.to_line()
     } else {
         grid.to_rows()
@@ -522,7 +522,7 @@ pub fn generate(
                     }
                     text.push_str(&made.puzzle.header());
                 }
-                if shape.cell_count() <= 81 {
+                if made.puzzle.fits_on_a_line() {
                     text.push_str(&made.puzzle.to_line());
                     text.push('\n');
                 } else {
