@@ -493,6 +493,12 @@ pub fn generate(
     (seed, count): (u64, u64),
     output: Printed,
 ) -> ExitCode {
+    if let (Some(o), false) = (name.overlap, output.json || output.format == Format::Text) {
+        // f-puzzles documents and their links hold one square grid.
+        return bad_input(&format!(
+            "--format: {o} is written in the text format only (f-puzzles holds one square grid)"
+        ));
+    }
     let mut out = Output::stdout();
     let own_maps = name.jigsaw || name.odd_even;
     for i in 0..count {

@@ -251,7 +251,9 @@ pub fn regions_in_reading_order(regions: &[u8]) -> Vec<u8> {
 
 impl ShapeName {
     /// Parses `classic`, `x`, `hyper`, `windoku`, `jigsaw`, `odd-even`,
-    /// `4x4`... joined with `+`, in any order and case.
+    /// `4x4`... joined with `+`, in any order and case; or one overlapping
+    /// form alone (`samurai`, `carpet-3-dense`: see
+    /// [`Overlap::parse`](super::Overlap::parse)).
     pub fn parse(name: &str) -> Result<ShapeName, ShapeError> {
         let mut out = ShapeName {
             size: Size::ALL[2],
