@@ -78,7 +78,8 @@ pub const MAX_OVERLAP_CELLS: usize = 512;
 /// The largest size N a family takes before its cell count is checked.
 const MAX_SIZE: u8 = 16;
 
-/// How a player names one grid of an overlapping shape.
+/// Which grid of an overlapping shape this is, as a player names it (Pip's
+/// words for it are `hint::grid_name`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GridName {
     TopLeft,
@@ -92,62 +93,6 @@ pub enum GridName {
     Right,
     /// Grid k (1-based) of a family, in reading order of the plane.
     Numbered(u16),
-}
-
-impl GridName {
-    /// "the top-left grid", "the centre grid", "grid 2"; in French "la
-    /// grille en haut à gauche", "la grille du centre", "la grille 2".
-    pub fn plain(self, french: bool) -> String {
-        use GridName::*;
-        match (self, french) {
-            (TopLeft, false) => "the top-left grid".into(),
-            (TopRight, false) => "the top-right grid".into(),
-            (BottomLeft, false) => "the bottom-left grid".into(),
-            (BottomRight, false) => "the bottom-right grid".into(),
-            (Centre, false) => "the centre grid".into(),
-            (Top, false) => "the top grid".into(),
-            (Bottom, false) => "the bottom grid".into(),
-            (Left, false) => "the left grid".into(),
-            (Right, false) => "the right grid".into(),
-            (Numbered(k), false) => format!("grid {k}"),
-            (TopLeft, true) => "la grille en haut à gauche".into(),
-            (TopRight, true) => "la grille en haut à droite".into(),
-            (BottomLeft, true) => "la grille en bas à gauche".into(),
-            (BottomRight, true) => "la grille en bas à droite".into(),
-            (Centre, true) => "la grille du centre".into(),
-            (Top, true) => "la grille du haut".into(),
-            (Bottom, true) => "la grille du bas".into(),
-            (Left, true) => "la grille de gauche".into(),
-            (Right, true) => "la grille de droite".into(),
-            (Numbered(k), true) => format!("la grille {k}"),
-        }
-    }
-
-    /// The compact tag: "TL", "C", "G2" (French "HG", "C", "G2").
-    pub fn compact(self, french: bool) -> String {
-        use GridName::*;
-        let tag = match (self, french) {
-            (Numbered(k), _) => return format!("G{k}"),
-            (Centre, _) => "C",
-            (TopLeft, false) => "TL",
-            (TopRight, false) => "TR",
-            (BottomLeft, false) => "BL",
-            (BottomRight, false) => "BR",
-            (Top, false) => "T",
-            (Bottom, false) => "B",
-            (Left, false) => "L",
-            (Right, false) => "R",
-            (TopLeft, true) => "HG",
-            (TopRight, true) => "HD",
-            (BottomLeft, true) => "BG",
-            (BottomRight, true) => "BD",
-            (Top, true) => "H",
-            (Bottom, true) => "B",
-            (Left, true) => "G",
-            (Right, true) => "D",
-        };
-        tag.into()
-    }
 }
 
 /// The families named with a size.

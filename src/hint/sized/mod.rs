@@ -18,7 +18,9 @@ mod singles;
 mod subsets;
 mod wings;
 
-use super::words::{capitalised, list, list_of_phrases, technique_name, technique_rule, unit_name};
+use super::words::{
+    capitalised, grid_name, list, list_of_phrases, technique_name, technique_rule, unit_name,
+};
 use super::{Lang, Line, Paragraph, ParagraphKind, Wording};
 use crate::grid::{Shape, Symbols, Unit};
 use crate::logic::sized::{SizedCandidate, SizedPattern, SizedStep};
@@ -87,13 +89,7 @@ impl<'a> Names<'a> {
     /// A grid of overlapping ones: "the top-left grid", "la grille 2",
     /// compact "TL", "G2".
     pub fn grid(self, g: u8) -> String {
-        let name = self.shape.grids()[usize::from(g)].name;
-        let french = self.w.lang == Lang::Fr;
-        if self.w.plain() {
-            name.plain(french)
-        } else {
-            name.compact(french)
-        }
+        grid_name(self.shape.grids()[usize::from(g)].name, self.w)
     }
 
     /// The grid a shared thing is named in: the step's grid when it is

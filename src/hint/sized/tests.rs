@@ -123,6 +123,17 @@ fn on_a_samurai_cells_and_houses_are_named_in_their_grid() {
         sized_summary(&step, &samurai, wording(Lang::Fr, Notation::Compact)),
         "Singleton caché (1.2) : C:r1c2=5"
     );
+    use crate::grid::GridName;
+    use crate::hint::grid_name;
+    assert_eq!(
+        grid_name(GridName::BottomRight, Lang::Fr),
+        "la grille en bas à droite"
+    );
+    assert_eq!(
+        grid_name(GridName::Left, wording(Lang::Fr, Notation::Compact)),
+        "G"
+    );
+    assert_eq!(grid_name(GridName::Numbered(3), Lang::En), "grid 3");
     // A family's grids are numbered.
     let carpet = Shape::parse_name("carpet-2").unwrap();
     let en = Names::new(&carpet, wording(Lang::En, Notation::Plain));
