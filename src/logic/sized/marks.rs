@@ -1,16 +1,25 @@
 //! The candidates the sized engine reads: a value or a candidate mask per
 //! cell (bit `v - 1` for value `v`, up to 16), and the shape's houses as
-//! cell sets over up to 256 cells.
+//! cell sets over up to [`CellBits::CAPACITY`] cells (a 16×16 has 256, a
+//! samurai 369).
 
 use crate::grid::{Shape, Unit};
 use std::sync::Arc;
 
-/// A set of cells of a grid of up to 256 cells.
+/// The words of a [`CellBits`].
+const WORDS: usize = 8;
+
+/// A set of cells of a grid of up to [`CellBits::CAPACITY`] cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellBits([u64; 4]);
+pub struct CellBits([u64; WORDS]);
 
 impl CellBits {
-    pub const EMPTY: CellBits = CellBits([0; 4]);
+    pub const EMPTY: CellBits = CellBits([0; WORDS]);
+
+    /// The most cells a set holds: the largest shape the sized engine
+    /// reads (see [`SizedMarks::new`]; the overlapping shapes are held to
+    /// it by [`crate::grid::MAX_OVERLAP_CELLS`]).
+    pub const CAPACITY: usize = WORDS * 64;
 
     pub fn insert(&mut self, cell: u16) {
         self.0[usize::from(cell >> 6)] |= 1 << (cell & 63);
@@ -37,7 +46,7 @@ impl CellBits {
     }
 
     pub fn is_empty(self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; WORDS]
     }
 
     /// Whether every cell of `self` is in `other`.
@@ -47,7 +56,7 @@ impl CellBits {
 
     /// The cells in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u16> {
-        (0..4usize).flat_map(move |w| {
+        (0..WORDS).flat_map(move |w| {
             let mut bits = self.0[w];
             std::iter::from_fn(move || {
                 if bits == 0 {
@@ -90,6 +99,12 @@ pub(super) struct Geometry {
     pub peers: Vec<CellBits>,
     /// The houses each cell is in.
     pub houses_of: Vec<Vec<u16>>,
+    /// The rows and the columns, as house numbers: the lines a fish is
+    /// made of.
+    pub rows: Vec<usize>,
+    pub cols: Vec<usize>,
+    /// Each house's cells as a set.
+    pub house_bits: Vec<CellBits>,
     /// Pairs of houses sharing at least two cells, with their crossing:
     /// the places an intersection can lock a value.
     pub crossings: Vec<(usize, usize, CellBits)>,
@@ -122,11 +137,26 @@ impl Geometry {
                 }
             }
         }
+        let lines = |row: bool| {
+            houses
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| match h.unit {
+                    Unit::Row(_) => row,
+                    Unit::Col(_) => !row,
+                    _ => false,
+                })
+                .map(|(i, _)| i)
+                .collect()
+        };
         Geometry {
             units,
             house_cells,
             peers,
             houses_of,
+            rows: lines(true),
+            cols: lines(false),
+            house_bits,
             crossings,
         }
     }
@@ -145,10 +175,14 @@ pub struct SizedMarks {
 impl SizedMarks {
     /// The candidates of `values` (row-major, 0 for empty) by the rules:
     /// no value twice in a house, and the shading's parity. `None` when
-    /// `values` is not a grid of this shape.
+    /// `values` is not a grid of this shape, or the shape has more cells
+    /// than a [`CellBits`] holds.
     pub fn new(shape: &Shape, values: &[u8]) -> Option<SizedMarks> {
         let n = shape.side();
-        if values.len() != shape.cell_count() || values.iter().any(|&v| usize::from(v) > n) {
+        if values.len() != shape.cell_count()
+            || shape.cell_count() > CellBits::CAPACITY
+            || values.iter().any(|&v| usize::from(v) > n)
+        {
             return None;
         }
         let geometry = Arc::new(Geometry::build(shape));

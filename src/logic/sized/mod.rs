@@ -223,3 +223,6 @@ pub(super) fn subset_technique(k: usize, hidden: bool) -> Technique {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod overlap_tests;
