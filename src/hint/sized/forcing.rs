@@ -40,6 +40,17 @@ pub(super) fn contradiction(
     broken: Broken,
     n: Names,
 ) -> Vec<String> {
+    let mut lines = supposition(supposed, placed, n);
+    lines.push(impossible(broken, n));
+    lines
+}
+
+/// "Suppose row 1, column 1 is 5." and the singles that follow, if any.
+pub(super) fn supposition(
+    supposed: SizedCandidate,
+    placed: &[SizedCandidate],
+    n: Names,
+) -> Vec<String> {
     let s = n.is(supposed);
     let mut lines = vec![say!(n.w, "Suppose {s}.", "Suppose que {s}.")];
     if !placed.is_empty() {
@@ -50,7 +61,6 @@ pub(super) fn contradiction(
             "Les singletons forcent alors : {then}."
         ));
     }
-    lines.push(impossible(broken, n));
     lines
 }
 

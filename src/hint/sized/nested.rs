@@ -1,7 +1,7 @@
 //! Nested contradictions on a sized grid: a supposition whose singles make
 //! other candidates impossible, one by one, until the grid breaks.
 
-use super::forcing::{broken_clause, impossible, placements};
+use super::forcing::{broken_clause, impossible, placements, supposition};
 use super::Names;
 use crate::logic::sized::{Broken, NestedCut, SizedCandidate};
 
@@ -12,16 +12,7 @@ pub(super) fn nested_contradiction(
     broken: Broken,
     n: Names,
 ) -> Vec<String> {
-    let s = n.is(supposed);
-    let mut lines = vec![say!(n.w, "Suppose {s}.", "Suppose que {s}.")];
-    if !placed.is_empty() {
-        let then = placements(placed, n);
-        lines.push(say!(
-            n.w,
-            "The singles then force: {then}.",
-            "Les singletons forcent alors : {then}."
-        ));
-    }
+    let mut lines = supposition(supposed, placed, n);
     for cut in cuts {
         lines.push(cut_line(cut, n));
         if !cut.then.is_empty() {
