@@ -64,11 +64,23 @@ pub(super) fn settle(
         if let Some(broken) = m.broken() {
             return broke(placed, broken);
         }
+        // Hidden singles: per house, the values among one open cell's
+        // candidates only (and not written yet), smallest first.
         for h in 0..m.house_count() {
-            for v in 1..=m.side() as u8 {
-                let places = m.places(h, v);
-                if places.count() == 1 && !m.placed_in(h, v) {
-                    pending.extend(places.iter().map(|c| SizedCandidate::new(c, v)));
+            let (mut once, mut twice, mut written) = (0u32, 0u32, 0u32);
+            for &c in m.house_cells(h) {
+                match m.value(c) {
+                    0 => {
+                        let k = m.candidates(c);
+                        twice |= once & k;
+                        once |= k;
+                    }
+                    v => written |= 1 << (v - 1),
+                }
+            }
+            for v in values_of(once & !twice & !written) {
+                if let Some(&c) = m.house_cells(h).iter().find(|&&c| m.has(c, v)) {
+                    pending.push(SizedCandidate::new(c, v));
                 }
             }
         }

@@ -312,14 +312,23 @@ impl SizedMarks {
         {
             return Some(Broken::NoCandidate(cell));
         }
+        // One pass over each house: the values written and the candidates
+        // left; the smallest value with neither has no place.
+        let every = (1u32 << self.side()) - 1;
         for house in 0..self.house_count() {
-            for v in 1..=self.side() as u8 {
-                if !self.placed_in(house, v) && self.places(house, v).is_empty() {
-                    return Some(Broken::NoPlace {
-                        house: self.unit(house),
-                        value: v,
-                    });
-                }
+            let mut covered = 0u32;
+            for &c in self.house_cells(house) {
+                covered |= match self.value(c) {
+                    0 => self.candidates(c),
+                    v => bit(v),
+                };
+            }
+            let missing = every & !covered;
+            if missing != 0 {
+                return Some(Broken::NoPlace {
+                    house: self.unit(house),
+                    value: missing.trailing_zeros() as u8 + 1,
+                });
             }
         }
         None
