@@ -85,6 +85,7 @@ fn a_nested_contradiction_is_told_cut_by_cut_in_both_languages() {
             cuts: vec![NestedCut {
                 excluded: c(14, 3),
                 placed: vec![c(15, 4)],
+                inner: Vec::new(),
                 broken: Broken::NoPlace {
                     house: Unit::Row(2),
                     value: 5,
@@ -118,6 +119,77 @@ fn a_nested_contradiction_is_told_cut_by_cut_in_both_languages() {
     );
     assert!(
         lines.contains(&"Alors ligne 6, colonne 6 n'a plus aucun candidat : impossible."),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_deep_cut_is_told_as_a_supposition_inside_the_first_in_both_languages() {
+    use crate::logic::sized::{Broken, NestedCut};
+    let shape = Shape::parse_name("6x6").unwrap();
+    let c = SizedCandidate::new;
+    let plain = NestedCut {
+        excluded: c(20, 5),
+        placed: vec![c(21, 2)],
+        inner: Vec::new(),
+        broken: Broken::NoCandidate(22),
+        then: vec![c(20, 4)],
+    };
+    let step = SizedStep {
+        technique: Technique::NestedForcingChain,
+        score: 9.5,
+        pattern: SizedPattern::NestedContradiction {
+            supposed: c(0, 1),
+            placed: vec![c(7, 2)],
+            cuts: vec![NestedCut {
+                excluded: c(14, 3),
+                placed: vec![c(15, 4)],
+                inner: vec![plain],
+                broken: Broken::NoPlace {
+                    house: Unit::Row(2),
+                    value: 5,
+                },
+                then: vec![c(14, 6)],
+            }],
+            broken: Broken::NoCandidate(35),
+        },
+        placements: Vec::new(),
+        eliminations: vec![c(0, 1)],
+    };
+    let en = sized_paragraph(&step, &shape, Lang::En);
+    let lines: Vec<&str> = en.lines.iter().map(|l| l.text.as_str()).collect();
+    let told = [
+        "Suppose row 1, column 1 is 1.",
+        "Now row 3, column 3 cannot be 3 either, by a supposition inside this one: if it were, the singles would force row 3, column 4 is 4.",
+        "Inside that, row 4, column 3 cannot be 5: with it, the singles would force row 4, column 4 is 2, and then row 4, column 5 has no candidate left.",
+        "Inside that, without it, the singles would force: row 4, column 3 is 4.",
+        "And then row 3 has no place left for 5: so row 3, column 3 cannot be 3.",
+        "Without it, the singles force: row 3, column 3 is 6.",
+        "Then row 6, column 6 has no candidate left: impossible.",
+    ];
+    let at: Vec<usize> = told
+        .iter()
+        .map(|line| {
+            lines
+                .iter()
+                .position(|l| l == line)
+                .unwrap_or_else(|| panic!("{line:?} in {lines:?}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "in order: {lines:?}");
+    let fr = sized_paragraph(&step, &shape, Lang::Fr);
+    let lines: Vec<&str> = fr.lines.iter().map(|l| l.text.as_str()).collect();
+    for line in [
+        "Or ligne 3, colonne 3 ne peut pas valoir 3 non plus, par une supposition dans celle-ci : s'il le valait, les singletons forceraient ligne 3, colonne 4 vaut 4.",
+        "Et alors la ligne 3 n'a plus de place pour 5 : donc ligne 3, colonne 3 ne peut pas valoir 3.",
+    ] {
+        assert!(lines.contains(&line), "{line:?} in {lines:?}");
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                .starts_with("Dans ce cas, ligne 4, colonne 3 ne peut pas valoir 5 : avec lui")),
         "{lines:?}"
     );
 }

@@ -103,7 +103,12 @@ pub const SIZED_TECHNIQUES: [Technique; 21] = [
 /// assert_eq!((step.placements[0].cell, step.placements[0].value), (3, 4));
 /// ```
 pub fn next_sized_step(s: &SizedMarks) -> Option<SizedStep> {
-    next_step_before_nested(s).or_else(|| nested::nested_contradiction(s))
+    if s.is_solved() {
+        return None;
+    }
+    next_step_before_nested(s)
+        .or_else(|| nested::nested_contradiction(s))
+        .or_else(|| nested::deep_contradiction(s))
 }
 
 /// The easiest step without the nested contradictions, for the
@@ -224,5 +229,7 @@ pub(super) fn subset_technique(k: usize, hidden: bool) -> Technique {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod nested_tests;
 #[cfg(test)]
 mod overlap_tests;

@@ -88,11 +88,14 @@ pub enum SizedPattern {
 
 /// A candidate a nested contradiction excludes inside its supposition:
 /// with it the singles (`placed`) break the grid (`broken`), so it goes,
-/// and the singles its exclusion forces follow (`then`).
+/// and the singles its exclusion forces follow (`then`). A deeper cut is a
+/// supposition of its own: after its singles, its `inner` cuts go in turn
+/// before the grid breaks (empty when the singles break it alone).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NestedCut {
     pub excluded: SizedCandidate,
     pub placed: Vec<SizedCandidate>,
+    pub inner: Vec<NestedCut>,
     pub broken: Broken,
     pub then: Vec<SizedCandidate>,
 }
