@@ -7,6 +7,7 @@ mod bands;
 mod dead_end;
 mod forced;
 mod shaped;
+mod small;
 
 pub use forced::{DeadEnd, ForcedSingles};
 pub use shaped::{

@@ -25,7 +25,9 @@ struct State {
 struct Search<'a> {
     shape: &'a Shape,
     limit: usize,
-    order: Vec<u8>,
+    order: &'a [u8],
+    /// Whether the first two solutions are kept (not when only counting).
+    keep: bool,
     found: Vec<Vec<u8>>,
     count: usize,
     /// Nodes visited: a bound against pathological inputs is the caller's
@@ -35,7 +37,7 @@ struct Search<'a> {
 }
 
 /// The solutions counted (up to the limit) and the first two found.
-type Counted = (usize, Vec<Vec<u8>>);
+pub(super) type Counted = (usize, Vec<Vec<u8>>);
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,13 +153,12 @@ impl Search<'_> {
         }
         let Some(cell) = state.branch_cell() else {
             self.count += 1;
-            if self.found.len() < 2 {
+            if self.keep && self.found.len() < 2 {
                 self.found.push(state.values);
             }
             return Ok(());
         };
-        for k in 0..self.order.len() {
-            let v = self.order[k];
+        for &v in self.order {
             if state.cands[cell] & (1 << (v - 1)) == 0 {
                 continue;
             }
@@ -178,6 +179,7 @@ impl Search<'_> {
 struct Search81<'a> {
     limit: usize,
     order: &'a [u8],
+    keep: bool,
     found: Vec<Vec<u8>>,
     count: usize,
     nodes: u64,
@@ -196,7 +198,7 @@ impl Search81<'_> {
         let open = state.open_mask();
         if open == 0 {
             self.count += 1;
-            if self.found.len() < 2 {
+            if self.keep && self.found.len() < 2 {
                 self.found.push(state.values().to_vec());
             }
             return Ok(());
@@ -236,6 +238,7 @@ fn search81(
     values: &[u8],
     limit: usize,
     order: &[u8],
+    keep: bool,
     max_nodes: u64,
 ) -> Option<Result<Counted, NodeLimit>> {
     let digits: [u8; 81] = values.try_into().ok()?;
@@ -247,6 +250,7 @@ fn search81(
     let mut search = Search81 {
         limit,
         order,
+        keep,
         found: Vec::new(),
         count: 0,
         nodes: 0,
@@ -260,19 +264,38 @@ fn search81(
     Some(Ok((search.count, search.found)))
 }
 
-/// Up to two solutions and the number found (no further than `limit`),
-/// trying digits in `order` (a permutation of 1..=side); `Err` when the
-/// search visits more than `max_nodes` states.
+/// Up to two solutions (when `keep`) and the number found (no further
+/// than `limit`), trying digits in `order` (a permutation of 1..=side);
+/// `Err` when the search visits more than `max_nodes` states. The 9×9
+/// shapes and those of at most 64 cells take their bitboard paths, which
+/// visit the same states as [`search_general`] (the 9×9 one may branch
+/// on another cell).
 fn search(
     shape: &Shape,
     values: &[u8],
     limit: usize,
-    order: Vec<u8>,
+    order: &[u8],
+    keep: bool,
     max_nodes: u64,
 ) -> Result<Counted, NodeLimit> {
-    if let Some(result) = search81(shape, values, limit, &order, max_nodes) {
+    if let Some(result) = search81(shape, values, limit, order, keep, max_nodes) {
         return result;
     }
+    if let Some(result) = super::small::search(shape, values, limit, order, keep, max_nodes) {
+        return result;
+    }
+    search_general(shape, values, limit, order, keep, max_nodes)
+}
+
+/// [`search`] on the general state, for every shape.
+fn search_general(
+    shape: &Shape,
+    values: &[u8],
+    limit: usize,
+    order: &[u8],
+    keep: bool,
+    max_nodes: u64,
+) -> Result<Counted, NodeLimit> {
     let Some(state) = State::new(shape, values) else {
         return Ok((0, Vec::new()));
     };
@@ -280,6 +303,7 @@ fn search(
         shape,
         limit,
         order,
+        keep,
         found: Vec::new(),
         count: 0,
         nodes: 0,
@@ -291,26 +315,28 @@ fn search(
     Ok((search.count, search.found))
 }
 
-fn natural_order(shape: &Shape) -> Vec<u8> {
-    (1..=shape.side() as u8).collect()
+/// The digits 1..=side in their natural order.
+fn natural_order(shape: &Shape) -> &'static [u8] {
+    const DIGITS: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+    &DIGITS[..shape.side().min(16)]
 }
 
 /// The first solution of `values` (one value per cell, 0 for open) on
 /// `shape`, or `None` when there is none.
 pub fn solve_shaped(shape: &Shape, values: &[u8]) -> Option<Vec<u8>> {
-    search(shape, values, 1, natural_order(shape), u64::MAX)
+    search(shape, values, 1, natural_order(shape), true, u64::MAX)
         .ok()
         .and_then(|(_, mut found)| found.pop())
 }
 
 /// The number of solutions, counting no further than `limit`.
 pub fn count_shaped(shape: &Shape, values: &[u8], limit: usize) -> usize {
-    search(shape, values, limit, natural_order(shape), u64::MAX).map_or(0, |(n, _)| n)
+    search(shape, values, limit, natural_order(shape), false, u64::MAX).map_or(0, |(n, _)| n)
 }
 
 /// Up to `limit` solutions counted and the first two found.
 pub fn solutions_shaped(shape: &Shape, values: &[u8], limit: usize) -> (usize, Vec<Vec<u8>>) {
-    search(shape, values, limit, natural_order(shape), u64::MAX).unwrap_or((0, Vec::new()))
+    search(shape, values, limit, natural_order(shape), true, u64::MAX).unwrap_or((0, Vec::new()))
 }
 
 /// A solution found trying the digits in `order` (the generator's random
@@ -321,7 +347,7 @@ pub fn solve_in_order(
     order: Vec<u8>,
     max_nodes: u64,
 ) -> Result<Option<Vec<u8>>, NodeLimit> {
-    search(shape, values, 1, order, max_nodes).map(|(_, mut found)| found.pop())
+    search(shape, values, 1, &order, true, max_nodes).map(|(_, mut found)| found.pop())
 }
 
 /// [`count_shaped`] within a budget of search states.
@@ -331,7 +357,7 @@ pub fn count_within(
     limit: usize,
     max_nodes: u64,
 ) -> Result<usize, NodeLimit> {
-    search(shape, values, limit, natural_order(shape), max_nodes).map(|(n, _)| n)
+    search(shape, values, limit, natural_order(shape), false, max_nodes).map(|(n, _)| n)
 }
 
 #[cfg(test)]
@@ -387,6 +413,178 @@ mod tests {
                 assert_eq!(seen.count_ones() as usize, shape.side(), "{name}");
             }
             assert_eq!(count_shaped(&shape, &sol, 2), 1);
+        }
+    }
+
+    /// SplitMix64, for the cross-check's puzzles.
+    struct Mix(u64);
+
+    impl Mix {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+
+        fn shuffle(&mut self, items: &mut [u8]) {
+            for i in (1..items.len()).rev() {
+                items.swap(i, self.below(i + 1));
+            }
+        }
+    }
+
+    /// Puzzles of `shape` from the generator's seed `seed`: the puzzle
+    /// (one solution), the same with a few more givens emptied and a sparse
+    /// part of its solution (several), with a given changed (mostly none),
+    /// with two equal givens in a house (none), and the empty grid.
+    fn puzzles_of(shape: &Shape, seed: u64, mix: &mut Mix) -> Vec<Vec<u8>> {
+        use crate::generate::{generate_shaped, Options};
+        use crate::logic::Level;
+        use std::ops::ControlFlow;
+        let made = generate_shaped(shape, &Options::new(Level::Easy), seed, |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let puzzle = made.puzzle.values().to_vec();
+        let solution = made.solution.values().to_vec();
+        let n = shape.cell_count();
+        let givens: Vec<usize> = (0..n).filter(|&i| puzzle[i] != 0).collect();
+        let mut out = vec![puzzle.clone(), vec![0; n]];
+        for more in [1, 2, 4] {
+            let mut dug = puzzle.clone();
+            for _ in 0..more {
+                dug[givens[mix.below(givens.len())]] = 0;
+            }
+            out.push(dug);
+        }
+        for keep in [n / 3, n / 5] {
+            let mut sparse = vec![0; n];
+            for _ in 0..keep {
+                let i = mix.below(n);
+                sparse[i] = solution[i];
+            }
+            out.push(sparse);
+        }
+        for _ in 0..4 {
+            // Another digit in a given's cell, clashing with no given.
+            let mut changed = puzzle.clone();
+            let i = givens[mix.below(givens.len())];
+            let seen = shape
+                .peers_of(i)
+                .iter()
+                .fold(0u32, |m, &p| match puzzle[p as usize] {
+                    0 => m,
+                    v => m | 1 << (v - 1),
+                });
+            let free = shape.allowed_bits(i) & !seen & !(1 << (puzzle[i] - 1));
+            if free != 0 {
+                changed[i] = free.trailing_zeros() as u8 + 1;
+                out.push(changed);
+            }
+        }
+        let mut clash = puzzle.clone();
+        let peer = shape.peers_of(givens[0])[0] as usize;
+        clash[peer] = puzzle[givens[0]];
+        out.push(clash);
+        out
+    }
+
+    /// Whether `sol` is a solution of `puzzle` on `shape`.
+    fn solves(shape: &Shape, puzzle: &[u8], sol: &[u8]) -> bool {
+        let keeps = puzzle.iter().zip(sol).all(|(&p, &s)| p == 0 || p == s);
+        let allowed = (0..sol.len()).all(|i| shape.allowed_bits(i) & 1 << (sol[i] - 1) != 0);
+        let houses = shape.houses().iter().all(|h| {
+            let seen = h
+                .cells
+                .iter()
+                .fold(0u32, |m, &c| m | 1 << (sol[c as usize] - 1));
+            seen.count_ones() as usize == shape.side()
+        });
+        keeps && allowed && houses
+    }
+
+    #[test]
+    fn the_bitboard_paths_agree_with_the_general_search() {
+        // The 64-cell path visits the general search's states in its order:
+        // the same counts, the same solutions first, the same node budget.
+        // The 9×9 path (another branch cell) finds the same solutions.
+        use crate::generate::random_shape;
+        use crate::grid::ShapeName;
+        let names = [
+            ("4x4", 3),
+            ("6x6", 3),
+            ("4x4+x", 2),
+            ("6x6+x", 2),
+            ("4x4+jigsaw", 2),
+            ("6x6+jigsaw", 2),
+            ("4x4+odd-even", 2),
+            ("6x6+odd-even", 2),
+            ("6x6+jigsaw+x", 1),
+            ("x", 1),
+            ("hyper", 1),
+            ("jigsaw", 1),
+            ("odd-even", 1),
+        ];
+        let mut mix = Mix(29);
+        for (name, seeds) in names {
+            let mut counts = [0usize; 3];
+            for seed in 0..seeds {
+                let shape = random_shape(ShapeName::parse(name).unwrap(), seed).unwrap();
+                let small = shape.cell_count() <= 64;
+                assert_eq!(small, shape.masks64().is_some(), "{name}");
+                let side = shape.side() as u8;
+                for puzzle in puzzles_of(&shape, seed, &mut mix) {
+                    let mut orders = vec![natural_order(&shape).to_vec()];
+                    for _ in 0..2 {
+                        let mut order: Vec<u8> = (1..=side).collect();
+                        mix.shuffle(&mut order);
+                        orders.push(order);
+                    }
+                    for limit in [0, 1, 2, 6] {
+                        for order in &orders {
+                            let fast = search(&shape, &puzzle, limit, order, true, u64::MAX);
+                            let general =
+                                search_general(&shape, &puzzle, limit, order, true, u64::MAX);
+                            let (Ok((count, found)), Ok((n, all))) = (&fast, &general) else {
+                                panic!("{name}: no budget was set");
+                            };
+                            assert!(found.iter().all(|f| solves(&shape, &puzzle, f)), "{name}");
+                            if small {
+                                assert_eq!(fast, general, "{name} {puzzle:?} {limit} {order:?}");
+                            } else {
+                                assert_eq!(count, n, "{name} {puzzle:?} {limit}");
+                                if *count < limit && *count <= 2 {
+                                    let mut found = found.clone();
+                                    let mut all = all.clone();
+                                    found.sort();
+                                    all.sort();
+                                    assert_eq!(found, all, "{name} {puzzle:?}");
+                                }
+                            }
+                            let counted = search(&shape, &puzzle, limit, order, false, u64::MAX);
+                            assert_eq!(counted, Ok((*count, Vec::new())), "{name}");
+                        }
+                    }
+                    let n = count_shaped(&shape, &puzzle, 6);
+                    counts[n.min(2)] += 1;
+                    if small {
+                        for budget in [1, 2, 3, 5, 8, 13, 30] {
+                            let order = &orders[1];
+                            assert_eq!(
+                                search(&shape, &puzzle, 2, order, false, budget),
+                                search_general(&shape, &puzzle, 2, order, false, budget),
+                                "{name} {puzzle:?} within {budget}"
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(
+                counts.iter().all(|&c| c > 0),
+                "{name}: puzzles with no, one and several solutions ({counts:?})"
+            );
         }
     }
 
