@@ -9,6 +9,9 @@ mod forced;
 mod shaped;
 mod small;
 
+#[cfg(test)]
+pub(crate) mod overlap_tests;
+
 pub use forced::{DeadEnd, ForcedSingles};
 pub use shaped::{
     count_shaped, count_within, solutions_shaped, solve_in_order, solve_shaped, NodeLimit,
