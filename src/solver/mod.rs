@@ -11,6 +11,8 @@ mod small;
 
 #[cfg(test)]
 pub(crate) mod overlap_tests;
+#[cfg(test)]
+mod small_tests;
 
 pub use forced::{DeadEnd, ForcedSingles};
 pub use shaped::{
