@@ -1,5 +1,5 @@
 //! The shapes: the exact solver side by side with the `sudoku-variants`
-//! crate on the shapes both handle (X-Sudoku, 4×4, 16×16; it has no
+//! crate on the shapes both handle (X-Sudoku, 4×4, 6×6, 16×16; it has no
 //! irregular regions), as ratios measured in one run, then the generator's
 //! median time per shape and level.
 //!
@@ -156,13 +156,15 @@ fn main() {
     println!("== exact solver: counting solutions up to two, best of 3 interleaved rounds");
     let x = Shape::parse_name("x").unwrap();
     let four = Shape::parse_name("4x4").unwrap();
+    let six = Shape::parse_name("6x6").unwrap();
     let sixteen = Shape::parse_name("16x16").unwrap();
     // (label, shape, level, puzzles, diagonals, the crate's side only with
     // SHAPES_BENCH_SLOW=1)
-    let rows: [(&str, &Shape, Level, usize, bool, bool); 4] = [
+    let rows: [(&str, &Shape, Level, usize, bool, bool); 5] = [
         ("X-Sudoku (Medium)", &x, Level::Medium, 100, true, false),
         ("X-Sudoku (Hard)", &x, Level::Hard, 50, true, false),
         ("4x4 (Easy)", &four, Level::Easy, 200, false, false),
+        ("6x6 (Easy)", &six, Level::Easy, 100, false, false),
         ("16x16 (Easy)", &sixteen, Level::Easy, 10, false, true),
     ];
     for (label, shape, level, count, diagonals, slow) in rows {
