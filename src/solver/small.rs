@@ -90,20 +90,14 @@ impl<const D: usize> Board<D> {
                 if singles == 0 {
                     break;
                 }
-                let mut forced = [0u64; D];
-                for d in 0..D {
-                    forced[d] = self.cands[d] & singles;
-                }
+                let forced: [u64; D] = std::array::from_fn(|d| self.cands[d] & singles);
                 if !self.place_all(masks, &forced) {
                     return false;
                 }
             }
             // Hidden singles: in each house, each digit's places there.
             let mut forced = [0u64; D];
-            let mut here_or_placed = [0u64; D];
-            for d in 0..D {
-                here_or_placed[d] = self.cands[d] | self.placed[d];
-            }
+            let here_or_placed: [u64; D] = std::array::from_fn(|d| self.cands[d] | self.placed[d]);
             let mut nowhere = false;
             for &house in &masks.houses {
                 for d in 0..D {
@@ -131,8 +125,8 @@ impl<const D: usize> Board<D> {
     /// another digit was forced into the cell).
     #[inline(always)]
     fn place_all(&mut self, masks: &Masks64, forced: &[u64; D]) -> bool {
-        for d in 0..D {
-            let mut s = forced[d];
+        for (d, &cells) in forced.iter().enumerate() {
+            let mut s = cells;
             while s != 0 {
                 let i = s.trailing_zeros() as usize;
                 s &= s - 1;
