@@ -1,5 +1,5 @@
 //! The shapes: the exact solver side by side with the `sudoku-variants`
-//! crate on the shapes both handle (X-Sudoku, 4×4, 16×16; it has no
+//! crate on the shapes both handle (X-Sudoku, 4×4, 6×6, 16×16; it has no
 //! irregular regions), as ratios measured in one run, then the generator's
 //! median time per shape and level.
 //!
@@ -86,7 +86,13 @@ fn wanted(label: &str) -> bool {
     })
 }
 
-fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool) {
+/// Whether `SHAPES_BENCH_SLOW=1` asks for the crate's side of the rows it
+/// takes minutes on (the 16×16).
+fn slow_wanted() -> bool {
+    std::env::var("SHAPES_BENCH_SLOW").is_ok_and(|v| v == "1")
+}
+
+fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool, slow: bool) {
     if !wanted(label) {
         return;
     }
@@ -111,12 +117,24 @@ fn side_by_side(label: &str, set: &[ShapedGrid], diagonals: bool) {
             assert!(unique, "sudoku-variants agrees the puzzle is unique");
         }
     };
+    let n = set.len() as f64;
+    if slow && !slow_wanted() {
+        let mut us = f64::MAX;
+        for _ in 0..3 {
+            us = us.min(seconds_per_pass(ours));
+        }
+        println!(
+            "{label:<22} {:>5} puzzles  sudolens {:>10.0}/s  sudoku-variants not run (SHAPES_BENCH_SLOW=1)",
+            set.len(),
+            n / us,
+        );
+        return;
+    }
     let (mut us, mut them) = (f64::MAX, f64::MAX);
     for _ in 0..3 {
         us = us.min(seconds_per_pass(ours));
         them = them.min(seconds_per_pass(theirs));
     }
-    let n = set.len() as f64;
     println!(
         "{label:<22} {:>5} puzzles  sudolens {:>10.0}/s  sudoku-variants {:>10.1}/s  ratio {:>7.1}x",
         set.len(),
@@ -138,16 +156,25 @@ fn main() {
     println!("== exact solver: counting solutions up to two, best of 3 interleaved rounds");
     let x = Shape::parse_name("x").unwrap();
     let four = Shape::parse_name("4x4").unwrap();
+    let six = Shape::parse_name("6x6").unwrap();
     let sixteen = Shape::parse_name("16x16").unwrap();
-    let rows: [(&str, &Shape, Level, usize, bool); 4] = [
-        ("X-Sudoku (Medium)", &x, Level::Medium, 100, true),
-        ("X-Sudoku (Hard)", &x, Level::Hard, 50, true),
-        ("4x4 (Easy)", &four, Level::Easy, 200, false),
-        ("16x16 (Easy)", &sixteen, Level::Easy, 10, false),
+    // (label, shape, level, puzzles, diagonals, the crate's side only with
+    // SHAPES_BENCH_SLOW=1)
+    let rows: [(&str, &Shape, Level, usize, bool, bool); 5] = [
+        ("X-Sudoku (Medium)", &x, Level::Medium, 100, true, false),
+        ("X-Sudoku (Hard)", &x, Level::Hard, 50, true, false),
+        ("4x4 (Easy)", &four, Level::Easy, 200, false, false),
+        ("6x6 (Easy)", &six, Level::Easy, 100, false, false),
+        ("16x16 (Easy)", &sixteen, Level::Easy, 10, false, true),
     ];
-    for (label, shape, level, count, diagonals) in rows {
+    for (label, shape, level, count, diagonals, slow) in rows {
         if wanted(label) {
-            side_by_side(label, &puzzles(shape, level, scaled(count)), diagonals);
+            side_by_side(
+                label,
+                &puzzles(shape, level, scaled(count)),
+                diagonals,
+                slow,
+            );
         }
     }
     if !wanted("generator") {

@@ -20,7 +20,7 @@ pub use cell_set::CellSet;
 pub use format::{ParseError, PuzzleLine, Puzzles, MAX_LINE_BYTES};
 pub(crate) use save::{invalid, parse_versioned, read_save, write_save};
 pub use save::{megabytes, SaveError, SavedGame, MAX_SAVE_BYTES};
-pub(crate) use shape::{in_one_piece, Lattice81};
+pub(crate) use shape::{in_one_piece, Lattice81, Masks64};
 pub use shape::{
     regions_in_reading_order, GridName, GridPlace, House, Overlap, Parity, Shape, ShapeError,
     ShapeName, ShapeSpec, Size, Symbols, MAX_OVERLAP_CELLS,

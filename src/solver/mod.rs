@@ -7,9 +7,12 @@ mod bands;
 mod dead_end;
 mod forced;
 mod shaped;
+mod small;
 
 #[cfg(test)]
 pub(crate) mod overlap_tests;
+#[cfg(test)]
+mod small_tests;
 
 pub use forced::{DeadEnd, ForcedSingles};
 pub use shaped::{

@@ -25,7 +25,9 @@ struct State {
 struct Search<'a> {
     shape: &'a Shape,
     limit: usize,
-    order: Vec<u8>,
+    order: &'a [u8],
+    /// Whether the first two solutions are kept (not when only counting).
+    keep: bool,
     found: Vec<Vec<u8>>,
     count: usize,
     /// Nodes visited: a bound against pathological inputs is the caller's
@@ -35,7 +37,7 @@ struct Search<'a> {
 }
 
 /// The solutions counted (up to the limit) and the first two found.
-type Counted = (usize, Vec<Vec<u8>>);
+pub(super) type Counted = (usize, Vec<Vec<u8>>);
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,13 +153,12 @@ impl Search<'_> {
         }
         let Some(cell) = state.branch_cell() else {
             self.count += 1;
-            if self.found.len() < 2 {
+            if self.keep && self.found.len() < 2 {
                 self.found.push(state.values);
             }
             return Ok(());
         };
-        for k in 0..self.order.len() {
-            let v = self.order[k];
+        for &v in self.order {
             if state.cands[cell] & (1 << (v - 1)) == 0 {
                 continue;
             }
@@ -178,6 +179,7 @@ impl Search<'_> {
 struct Search81<'a> {
     limit: usize,
     order: &'a [u8],
+    keep: bool,
     found: Vec<Vec<u8>>,
     count: usize,
     nodes: u64,
@@ -196,7 +198,7 @@ impl Search81<'_> {
         let open = state.open_mask();
         if open == 0 {
             self.count += 1;
-            if self.found.len() < 2 {
+            if self.keep && self.found.len() < 2 {
                 self.found.push(state.values().to_vec());
             }
             return Ok(());
@@ -236,6 +238,7 @@ fn search81(
     values: &[u8],
     limit: usize,
     order: &[u8],
+    keep: bool,
     max_nodes: u64,
 ) -> Option<Result<Counted, NodeLimit>> {
     let digits: [u8; 81] = values.try_into().ok()?;
@@ -247,6 +250,7 @@ fn search81(
     let mut search = Search81 {
         limit,
         order,
+        keep,
         found: Vec::new(),
         count: 0,
         nodes: 0,
@@ -260,19 +264,38 @@ fn search81(
     Some(Ok((search.count, search.found)))
 }
 
-/// Up to two solutions and the number found (no further than `limit`),
-/// trying digits in `order` (a permutation of 1..=side); `Err` when the
-/// search visits more than `max_nodes` states.
-fn search(
+/// Up to two solutions (when `keep`) and the number found (no further
+/// than `limit`), trying digits in `order` (a permutation of 1..=side);
+/// `Err` when the search visits more than `max_nodes` states. The 9×9
+/// shapes and those of at most 64 cells take their bitboard paths, which
+/// visit the same states as [`search_general`] (the 9×9 one may branch
+/// on another cell).
+pub(super) fn search(
     shape: &Shape,
     values: &[u8],
     limit: usize,
-    order: Vec<u8>,
+    order: &[u8],
+    keep: bool,
     max_nodes: u64,
 ) -> Result<Counted, NodeLimit> {
-    if let Some(result) = search81(shape, values, limit, &order, max_nodes) {
+    if let Some(result) = search81(shape, values, limit, order, keep, max_nodes) {
         return result;
     }
+    if let Some(result) = super::small::search(shape, values, limit, order, keep, max_nodes) {
+        return result;
+    }
+    search_general(shape, values, limit, order, keep, max_nodes)
+}
+
+/// [`search`] on the general state, for every shape.
+pub(super) fn search_general(
+    shape: &Shape,
+    values: &[u8],
+    limit: usize,
+    order: &[u8],
+    keep: bool,
+    max_nodes: u64,
+) -> Result<Counted, NodeLimit> {
     let Some(state) = State::new(shape, values) else {
         return Ok((0, Vec::new()));
     };
@@ -280,6 +303,7 @@ fn search(
         shape,
         limit,
         order,
+        keep,
         found: Vec::new(),
         count: 0,
         nodes: 0,
@@ -291,26 +315,28 @@ fn search(
     Ok((search.count, search.found))
 }
 
-fn natural_order(shape: &Shape) -> Vec<u8> {
-    (1..=shape.side() as u8).collect()
+/// The digits 1..=side in their natural order.
+pub(super) fn natural_order(shape: &Shape) -> &'static [u8] {
+    const DIGITS: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+    &DIGITS[..shape.side().min(16)]
 }
 
 /// The first solution of `values` (one value per cell, 0 for open) on
 /// `shape`, or `None` when there is none.
 pub fn solve_shaped(shape: &Shape, values: &[u8]) -> Option<Vec<u8>> {
-    search(shape, values, 1, natural_order(shape), u64::MAX)
+    search(shape, values, 1, natural_order(shape), true, u64::MAX)
         .ok()
         .and_then(|(_, mut found)| found.pop())
 }
 
 /// The number of solutions, counting no further than `limit`.
 pub fn count_shaped(shape: &Shape, values: &[u8], limit: usize) -> usize {
-    search(shape, values, limit, natural_order(shape), u64::MAX).map_or(0, |(n, _)| n)
+    search(shape, values, limit, natural_order(shape), false, u64::MAX).map_or(0, |(n, _)| n)
 }
 
 /// Up to `limit` solutions counted and the first two found.
 pub fn solutions_shaped(shape: &Shape, values: &[u8], limit: usize) -> (usize, Vec<Vec<u8>>) {
-    search(shape, values, limit, natural_order(shape), u64::MAX).unwrap_or((0, Vec::new()))
+    search(shape, values, limit, natural_order(shape), true, u64::MAX).unwrap_or((0, Vec::new()))
 }
 
 /// A solution found trying the digits in `order` (the generator's random
@@ -321,7 +347,7 @@ pub fn solve_in_order(
     order: Vec<u8>,
     max_nodes: u64,
 ) -> Result<Option<Vec<u8>>, NodeLimit> {
-    search(shape, values, 1, order, max_nodes).map(|(_, mut found)| found.pop())
+    search(shape, values, 1, &order, true, max_nodes).map(|(_, mut found)| found.pop())
 }
 
 /// [`count_shaped`] within a budget of search states.
@@ -331,7 +357,7 @@ pub fn count_within(
     limit: usize,
     max_nodes: u64,
 ) -> Result<usize, NodeLimit> {
-    search(shape, values, limit, natural_order(shape), max_nodes).map(|(n, _)| n)
+    search(shape, values, limit, natural_order(shape), false, max_nodes).map(|(n, _)| n)
 }
 
 #[cfg(test)]

@@ -177,3 +177,47 @@ impl Lattice81 {
         }
     }
 }
+
+/// The bitboard view of a shape of at most 64 cells (the 4×4 and 6×6
+/// sizes and their variants): each house and each cell's peers as a 64-bit
+/// cell mask, and the cells each digit may hold by the shape alone. The
+/// exact solver's small path reads it; built once per shape.
+pub(crate) struct Masks64 {
+    /// Every house's cells (bit `i` for cell `i`), in the order of
+    /// [`Layout::houses`].
+    pub houses: Vec<u64>,
+    /// The cells sharing a house with each cell.
+    pub peers: Vec<u64>,
+    /// Per digit (index 0 for digit 1), the cells its parity allows.
+    pub allowed: [u64; 8],
+    /// Every cell of the grid.
+    pub cells: u64,
+}
+
+impl Masks64 {
+    /// The tables of a layout of digits 1..=`side`, or `None` past 64
+    /// cells or 8 digits.
+    pub(super) fn build(layout: &Layout, side: usize) -> Option<Masks64> {
+        // Counted from the layout, not from the side: the cells of
+        // overlapping grids are not side × side.
+        let n = layout.peers.len();
+        if n > 64 || side > 8 {
+            return None;
+        }
+        let mask = |cells: &[u16]| cells.iter().fold(0u64, |m, &c| m | 1u64 << c);
+        let mut allowed = [0u64; 8];
+        for (i, &bits) in layout.allowed.iter().enumerate() {
+            for (d, a) in allowed.iter_mut().enumerate().take(side) {
+                if bits & (1 << d) != 0 {
+                    *a |= 1u64 << i;
+                }
+            }
+        }
+        Some(Masks64 {
+            houses: layout.houses.iter().map(|h| mask(&h.cells)).collect(),
+            peers: layout.peers.iter().map(|p| mask(p)).collect(),
+            allowed,
+            cells: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        })
+    }
+}

@@ -39,8 +39,8 @@ pub(crate) use spec::connected as in_one_piece;
 pub use spec::{regions_in_reading_order, Parity, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
 
 use super::{Candidates, Cell, Grid, Unit};
-pub(crate) use layout::Lattice81;
 use layout::Layout;
+pub(crate) use layout::{Lattice81, Masks64};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
@@ -53,6 +53,8 @@ struct ShapeData {
     layout: Layout,
     /// The 81-cell tables, for shapes on the classic lattice.
     lattice: Option<Lattice81>,
+    /// The 64-bit tables, for shapes of at most 64 cells.
+    masks64: Option<Masks64>,
 }
 
 static CLASSIC: LazyLock<Shape> = LazyLock::new(|| {
@@ -81,10 +83,12 @@ impl Shape {
         let layout = Layout::build(&spec)?;
         let lattice =
             (spec.size.side == 9 && spec.overlap.is_none()).then(|| Lattice81::build(&layout));
+        let masks64 = Masks64::build(&layout, spec.size.side as usize);
         Ok(Shape(Arc::new(ShapeData {
             spec,
             layout,
             lattice,
+            masks64,
         })))
     }
 
@@ -248,6 +252,11 @@ impl Shape {
     /// The 81-cell tables, for shapes on the classic lattice.
     pub(crate) fn lattice(&self) -> Option<&Lattice81> {
         self.0.lattice.as_ref()
+    }
+
+    /// The 64-bit tables, for shapes of at most 64 cells (4×4, 6×6).
+    pub(crate) fn masks64(&self) -> Option<&Masks64> {
+        self.0.masks64.as_ref()
     }
 
     /// The classic shape's tables, for the classic fast paths.
