@@ -162,6 +162,8 @@ texts! {
     status_bad_lines: "{0} lines of the file could not be read; the first: line {1}: {2}",
         "{0} lignes du fichier sont illisibles ; la première : ligne {1} : {2}";
     status_no_puzzle_in_file: "no line of the file holds a valid puzzle", "aucune ligne du fichier ne contient de grille valide";
+    status_shape_not_in_window: "{0} holds a {1}: the window does not play it yet; the command line solves it and gives hints (sudolens hint {0})",
+        "{0} contient un {1} : la fenêtre ne le joue pas encore ; la ligne de commande le résout et donne des indices (sudolens hint {0})";
     status_photo_reading: "Reading the grid in {0}…", "Lecture de la grille de {0}…";
     status_photo_read_sure: "{0}: every cell reads clearly; compare with the photo, then use the grid",
         "{0} : chaque case se lit nettement ; compare avec la photo, puis utilise la grille";

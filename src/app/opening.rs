@@ -9,7 +9,7 @@ use super::path_window::PathWindow;
 use super::pip::Mood;
 use super::worker::DialogFor;
 use super::App;
-use crate::grid::{Grid, Puzzles, SavedGame};
+use crate::grid::{has_shape_header, parse_shaped, Board, Grid, Puzzles, SavedGame};
 use crate::hint::{self, PuzzleSource};
 
 use super::dialogue::Remark;
@@ -92,6 +92,9 @@ impl App {
             }
             return;
         }
+        if self.open_shaped(&bytes, &name, PuzzleSource::File(name.clone()), ctx) {
+            return;
+        }
         match crate::grid::read_puzzles(&bytes) {
             Err(e) => {
                 let why = hint::parse_error(&e, self.config.lang);
@@ -99,6 +102,89 @@ impl App {
             }
             Ok(puzzles) => self.load_puzzles(puzzles, &name, PuzzleSource::File(name.clone()), ctx),
         }
+    }
+
+    /// A text whose header names its shape (`shape: 6x6`, `shape: x`, a
+    /// jigsaw's regions...): its first puzzle is played on that shape.
+    /// `false` when the text has no such header (a classic file).
+    fn open_shaped(
+        &mut self,
+        bytes: &[u8],
+        name: &str,
+        origin: PuzzleSource,
+        ctx: &egui::Context,
+    ) -> bool {
+        let Some(text) = std::str::from_utf8(bytes)
+            .ok()
+            .filter(|t| has_shape_header(t))
+        else {
+            return false;
+        };
+        let t = self.t();
+        let entries = match parse_shaped(text) {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.set_status(fill(t.status_open_failed, &[&name, &e]), true);
+                return true;
+            }
+        };
+        let count = entries.len();
+        let Some(first) = entries.into_iter().find_map(|e| e.grid.ok()) else {
+            let why = t.status_no_puzzle_in_file;
+            self.set_status(fill(t.status_open_failed, &[&name, &why]), true);
+            return true;
+        };
+        if first.shape().overlap().is_some() {
+            let title = hint::shape_title(first.shape(), self.wording());
+            self.set_status(fill(t.status_shape_not_in_window, &[&name, &title]), true);
+            return true;
+        }
+        self.session.file.puzzles.clear();
+        if first.shape().is_9x9() {
+            self.new_board(Board::of_shaped(&first), origin, ctx);
+        } else if let Err(refused) = self.start_sized_file(&first, origin) {
+            let why: Vec<&str> = refused.lines.iter().map(|l| l.text.as_str()).collect();
+            self.set_status(fill(t.status_open_failed, &[&name, &why.join(" ")]), true);
+            return true;
+        }
+        let loaded = if count > 1 {
+            fill(t.status_file_puzzles, &[&name, &1, &count])
+        } else {
+            fill(t.status_loaded, &[&name])
+        };
+        self.set_status(loaded, false);
+        true
+    }
+
+    /// Plays a puzzle of another size than 9×9 from a file, once the
+    /// exact solver has found it proper; Pip welcomes it with its level.
+    /// A puzzle without one solution is refused with Pip's words.
+    fn start_sized_file(
+        &mut self,
+        puzzle: &crate::grid::ShapedGrid,
+        origin: PuzzleSource,
+    ) -> Result<(), hint::Paragraph> {
+        let (shape, values) = (puzzle.shape(), puzzle.values());
+        match crate::solver::count_shaped(shape, values, 2) {
+            0 => return Err(hint::no_solution_on_this_size(shape, self.wording())),
+            1 => {}
+            _ => return Err(hint::several_solutions_on_this_size(shape, self.wording())),
+        }
+        let level =
+            crate::logic::sized::rate_sized_within(shape, values, crate::logic::Level::Extreme)
+                .map_or(crate::logic::Level::Extreme, |r| r.level);
+        self.start(Board::of_shaped(puzzle), 0.0);
+        self.session.game_path = None;
+        self.tutor.pip.set_mood(Mood::Idle);
+        self.say(hint::sized_welcome(
+            shape,
+            puzzle.filled_count(),
+            level,
+            self.wording(),
+        ));
+        self.record_new_game(super::record::origin_of(&origin));
+        self.kept_level(level);
+        Ok(())
     }
 
     /// Plays the first of `puzzles`, read from the file `name` or pasted.
@@ -164,6 +250,9 @@ impl App {
     /// Pasted text: a puzzle in any of the text formats.
     pub fn paste_text(&mut self, text: &str, ctx: &egui::Context) {
         let t = self.t();
+        if self.open_shaped(text.as_bytes(), t.status_pasted, PuzzleSource::Pasted, ctx) {
+            return;
+        }
         match crate::grid::read_puzzles(text.as_bytes()) {
             Ok(p) => self.load_puzzles(p, t.status_pasted, PuzzleSource::Pasted, ctx),
             Err(e) => {

@@ -215,7 +215,7 @@ pub(super) fn shaped_verdict(grid: &ShapedGrid, words: Wording) -> ShapedVerdict
 /// A solution as `solve` prints it: one line for a grid that fits, rows
 /// and a blank line after for a larger one.
 fn solution_text(grid: &ShapedGrid) -> String {
-    if grid.shape().cell_count() <= 81 {
+    if grid.fits_on_a_line() {
         grid.to_line()
     } else {
         grid.to_rows()
@@ -493,6 +493,12 @@ pub fn generate(
     (seed, count): (u64, u64),
     output: Printed,
 ) -> ExitCode {
+    if let (Some(o), false) = (name.overlap, output.json || output.format == Format::Text) {
+        // f-puzzles documents and their links hold one square grid.
+        return bad_input(&format!(
+            "--format: {o} is written in the text format only (f-puzzles holds one square grid)"
+        ));
+    }
     let mut out = Output::stdout();
     let own_maps = name.jigsaw || name.odd_even;
     for i in 0..count {
@@ -522,7 +528,7 @@ pub fn generate(
                     }
                     text.push_str(&made.puzzle.header());
                 }
-                if shape.cell_count() <= 81 {
+                if made.puzzle.fits_on_a_line() {
                     text.push_str(&made.puzzle.to_line());
                     text.push('\n');
                 } else {

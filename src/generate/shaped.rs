@@ -294,6 +294,10 @@ pub fn generate_named(
 /// shape, every cell holding an even digit: the odd/even newspapers print
 /// it that way.
 pub fn random_shape(name: ShapeName, seed: u64) -> Result<Shape, ShapeError> {
+    if name.overlap.is_some() {
+        // Overlapping grids have no map to draw.
+        return Shape::new(name.into_spec(None, None)?);
+    }
     let mut rng = Rng::new(seed ^ 0x5ea1_ed5a_a9e5);
     let n = name.size.side as usize;
     loop {
@@ -393,16 +397,21 @@ fn random_solution(shape: &Shape, rng: &mut Rng) -> Option<Vec<u8>> {
         .flatten()
 }
 
-/// The cells that are given or emptied together under `symmetry` on a
-/// grid of `shape`'s side: a cell and its half-turn or mirror image.
+/// The cells that are given or emptied together under `symmetry` on
+/// `shape`'s plane: a cell and its half-turn or mirror image (a cell of
+/// overlapping grids whose image lies in no grid stays alone).
 fn orbits(shape: &Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
-    let n = shape.side();
-    let image = |i: usize| match symmetry {
-        Symmetry::None => i,
-        Symmetry::Rotational => n * n - 1 - i,
-        Symmetry::Mirror => (i / n) * n + (n - 1 - i % n),
+    let (rows, cols) = shape.plane_size();
+    let image = |i: usize| {
+        let (r, c) = shape.position(i);
+        let (r, c) = match symmetry {
+            Symmetry::None => (r, c),
+            Symmetry::Rotational => (rows - 1 - r, cols - 1 - c),
+            Symmetry::Mirror => (r, cols - 1 - c),
+        };
+        shape.cell_at(r, c).unwrap_or(i)
     };
-    (0..n * n)
+    (0..shape.cell_count())
         .filter(|&i| image(i) >= i)
         .map(|i| {
             if image(i) == i {
@@ -469,6 +478,31 @@ mod tests {
                 "{name}: the seed fixes it"
             );
         }
+    }
+
+    #[test]
+    fn a_samurai_is_made_from_its_seed_unique_and_symmetric() {
+        let made = make("samurai", Level::Easy, 3);
+        let shape = made.puzzle.shape().clone();
+        assert_eq!(shape.cell_count(), 369);
+        assert_eq!(count_shaped(&shape, made.puzzle.values(), 2), 1);
+        assert!(crate::solver::overlap_tests::fills_every_house(
+            &shape,
+            made.solution.values()
+        ));
+        let rating = made.rating.clone().unwrap();
+        assert_eq!(rating.level, Level::Easy);
+        assert!(rating.solved_by_logic);
+        let (rows, cols) = shape.plane_size();
+        for i in 0..shape.cell_count() {
+            let (r, c) = shape.position(i);
+            let image = shape.cell_at(rows - 1 - r, cols - 1 - c).unwrap();
+            assert_eq!(made.puzzle.get(i) == 0, made.puzzle.get(image) == 0);
+            assert!(made.puzzle.get(i) == 0 || made.puzzle.get(i) == made.solution.get(i));
+        }
+        assert_eq!(make("samurai", Level::Easy, 3), made, "the seed fixes it");
+        let shape = random_shape(ShapeName::parse("torus-3").unwrap(), 1).unwrap();
+        assert_eq!(shape.name(), "torus-3");
     }
 
     #[test]

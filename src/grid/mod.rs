@@ -22,7 +22,8 @@ pub(crate) use save::{invalid, parse_versioned, read_save, write_save};
 pub use save::{megabytes, SaveError, SavedGame, MAX_SAVE_BYTES};
 pub(crate) use shape::{in_one_piece, Lattice81};
 pub use shape::{
-    regions_in_reading_order, House, Parity, Shape, ShapeError, ShapeName, ShapeSpec, Size, Symbols,
+    regions_in_reading_order, GridName, GridPlace, House, Overlap, Parity, Shape, ShapeError,
+    ShapeName, ShapeSpec, Size, Symbols, MAX_OVERLAP_CELLS,
 };
 pub(crate) use shaped::shaped_header;
 pub use shaped::{

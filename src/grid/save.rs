@@ -350,6 +350,11 @@ impl SavedGame {
             }
             None => Shape::classic(),
         };
+        if let Some(o) = shape.overlap() {
+            return Err(invalid(format!(
+                "shape: {o} is not played in the window or on the page yet"
+            )));
+        }
         let puzzle = puzzle_of(&file.givens, &shape).map_err(invalid)?;
         let cells = cells_from_text(&puzzle, &file.entries, &file.notes).map_err(invalid)?;
         let side = shape.side() as u8;

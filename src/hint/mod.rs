@@ -142,7 +142,8 @@ pub use verdict::{
 };
 use words::{cell, cells, digits, units};
 pub use words::{
-    cell_name, level_name, place_name, technique_name, technique_rule, unit_name, Notation, Wording,
+    cell_name, grid_name, level_name, place_name, technique_name, technique_rule, unit_name,
+    Notation, Wording,
 };
 
 /// The title over a paragraph in the dialogue.

@@ -3,7 +3,69 @@
 //! variant game starts.
 
 use super::{plain, Lang, Paragraph, ParagraphKind, Wording};
-use crate::grid::Shape;
+use crate::grid::{Overlap, Shape};
+
+/// The title of overlapping grids: "Samurai Sudoku", "dense 3×3 carpet
+/// Sudoku"; in French "sudoku samouraï", "sudoku tapis dense 3×3".
+fn overlap_title(o: Overlap, lang: Lang) -> String {
+    let dense = |d: bool, en: &'static str, fr: &'static str| match (d, lang) {
+        (false, _) => "",
+        (true, Lang::En) => en,
+        (true, Lang::Fr) => fr,
+    };
+    match (o, lang) {
+        (Overlap::Samurai, Lang::En) => "Samurai Sudoku".into(),
+        (Overlap::Samurai, Lang::Fr) => "sudoku samouraï".into(),
+        (Overlap::Twin, Lang::En) => "twin Sudoku".into(),
+        (Overlap::Twin, Lang::Fr) => "sudoku jumeau".into(),
+        (Overlap::Sohei, Lang::En) => "Sohei Sudoku".into(),
+        (Overlap::Sohei, Lang::Fr) => "sudoku sohei".into(),
+        (Overlap::Windmill, Lang::En) => "windmill Sudoku".into(),
+        (Overlap::Windmill, Lang::Fr) => "sudoku moulin".into(),
+        (Overlap::Flower, Lang::En) => "flower Sudoku".into(),
+        (Overlap::Flower, Lang::Fr) => "sudoku fleur".into(),
+        (Overlap::Diagonal { size, dense: d }, Lang::En) => {
+            format!("{}diagonal Sudoku of {size} grids", dense(d, "dense ", ""))
+        }
+        (Overlap::Diagonal { size, dense: d }, Lang::Fr) => {
+            format!(
+                "sudoku en diagonale{} de {size} grilles",
+                dense(d, "", " dense")
+            )
+        }
+        (Overlap::Carpet { size, dense: d }, Lang::En) => {
+            format!("{}{size}×{size} carpet Sudoku", dense(d, "dense ", ""))
+        }
+        (Overlap::Carpet { size, dense: d }, Lang::Fr) => {
+            format!("sudoku tapis{} {size}×{size}", dense(d, "", " dense"))
+        }
+        (Overlap::Torus { size, dense: d }, Lang::En) => {
+            format!("{}{size}×{size} torus Sudoku", dense(d, "dense ", ""))
+        }
+        (Overlap::Torus { size, dense: d }, Lang::Fr) => {
+            format!("sudoku tore{} {size}×{size}", dense(d, "", " dense"))
+        }
+    }
+}
+
+/// The rules of overlapping grids: how many grids, what a shared cell
+/// does, and a torus's wrapping.
+fn overlap_rules(o: Overlap, lang: Lang) -> Vec<String> {
+    let k = o.grid_count();
+    let mut out = vec![say!(
+        lang,
+        "{k} 9×9 grids overlap: each grid's rows, columns and boxes hold 1 to 9 once, and a cell or a box two grids share counts in both.",
+        "{k} grilles 9×9 se chevauchent : les lignes, colonnes et blocs de chaque grille contiennent une fois 1 à 9, et une case ou un bloc commun à deux grilles compte dans les deux."
+    )];
+    if o.period().is_some() {
+        out.push(say!(
+            lang,
+            "The board wraps around: the grids of one edge go on over the opposite edge.",
+            "Le plateau se referme sur lui-même : les grilles d'un bord continuent sur le bord opposé."
+        ));
+    }
+    out
+}
 
 /// The shape's name as a player reads it: "X-Sudoku", "Hyper Sudoku",
 /// "jigsaw Sudoku", "6×6 Sudoku", "X jigsaw Sudoku"...
@@ -12,6 +74,9 @@ pub fn shape_title(shape: &Shape, lang: impl Into<Wording>) -> String {
     let spec = shape.spec();
     if shape.is_classic() {
         return say!(lang, "classic Sudoku", "sudoku classique");
+    }
+    if let Some(o) = spec.overlap {
+        return overlap_title(o, lang);
     }
     let mut parts: Vec<String> = Vec::new();
     if spec.size.side != 9 {
@@ -40,6 +105,9 @@ pub fn shape_title(shape: &Shape, lang: impl Into<Wording>) -> String {
 pub fn shape_rules(shape: &Shape, lang: impl Into<Wording>) -> Vec<String> {
     let lang = lang.into().lang;
     let spec = shape.spec();
+    if let Some(o) = spec.overlap {
+        return overlap_rules(o, lang);
+    }
     let n = spec.size.side;
     let mut out = Vec::new();
     if n != 9 {
@@ -271,6 +339,32 @@ mod tests {
         assert!(
             said.contains("diagonales") && said.contains("fenêtres"),
             "{said}"
+        );
+    }
+
+    #[test]
+    fn overlapping_grids_have_their_titles_and_rules() {
+        let title = |name: &str, lang| shape_title(&Shape::parse_name(name).unwrap(), lang);
+        assert_eq!(title("samurai", Lang::En), "Samurai Sudoku");
+        assert_eq!(title("samurai", Lang::Fr), "sudoku samouraï");
+        assert_eq!(title("carpet-3-dense", Lang::En), "dense 3×3 carpet Sudoku");
+        assert_eq!(title("carpet-3-dense", Lang::Fr), "sudoku tapis dense 3×3");
+        assert_eq!(title("diagonal-4", Lang::En), "diagonal Sudoku of 4 grids");
+        assert_eq!(title("torus-2", Lang::Fr), "sudoku tore 2×2");
+        let samurai = Shape::parse_name("samurai").unwrap();
+        assert_eq!(
+            shape_rules(&samurai, Lang::En),
+            vec!["5 9×9 grids overlap: each grid's rows, columns and boxes hold 1 to 9 once, and a cell or a box two grids share counts in both."]
+        );
+        let torus = Shape::parse_name("torus-3").unwrap();
+        assert_eq!(shape_rules(&torus, Lang::Fr).len(), 2);
+        let welcome = sized_welcome(&samurai, 120, crate::logic::Level::Hard, Lang::En);
+        assert!(
+            welcome.lines[0]
+                .text
+                .starts_with("A new Samurai Sudoku, Hard, with 120 givens."),
+            "{:?}",
+            welcome.lines
         );
     }
 }

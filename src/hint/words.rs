@@ -294,6 +294,64 @@ pub fn unit_name(u: Unit, w: impl Into<Wording>) -> String {
     }
 }
 
+/// A grid of overlapping ones (a samurai's, a carpet's), as it sits in a
+/// sentence: "the top-left grid", "the centre grid", "grid 2"; in French
+/// "la grille en haut à gauche", "la grille du centre", "la grille 2";
+/// compact "TL", "C", "G2" (French "HG", "C", "G2").
+pub fn grid_name(name: crate::grid::GridName, w: impl Into<Wording>) -> String {
+    use crate::grid::GridName::*;
+    let w = w.into();
+    if !w.plain() {
+        let tag = match (name, w.lang) {
+            (Numbered(k), _) => return format!("G{k}"),
+            (Centre, _) => "C",
+            (TopLeft, Lang::En) => "TL",
+            (TopRight, Lang::En) => "TR",
+            (BottomLeft, Lang::En) => "BL",
+            (BottomRight, Lang::En) => "BR",
+            (Top, Lang::En) => "T",
+            (Bottom, Lang::En) => "B",
+            (Left, Lang::En) => "L",
+            (Right, Lang::En) => "R",
+            (TopLeft, Lang::Fr) => "HG",
+            (TopRight, Lang::Fr) => "HD",
+            (BottomLeft, Lang::Fr) => "BG",
+            (BottomRight, Lang::Fr) => "BD",
+            (Top, Lang::Fr) => "H",
+            (Bottom, Lang::Fr) => "B",
+            (Left, Lang::Fr) => "G",
+            (Right, Lang::Fr) => "D",
+        };
+        return tag.into();
+    }
+    let where_ = match (name, w.lang) {
+        (Numbered(k), Lang::En) => return format!("grid {k}"),
+        (Numbered(k), Lang::Fr) => return format!("la grille {k}"),
+        (TopLeft, Lang::En) => "top-left",
+        (TopRight, Lang::En) => "top-right",
+        (BottomLeft, Lang::En) => "bottom-left",
+        (BottomRight, Lang::En) => "bottom-right",
+        (Centre, Lang::En) => "centre",
+        (Top, Lang::En) => "top",
+        (Bottom, Lang::En) => "bottom",
+        (Left, Lang::En) => "left",
+        (Right, Lang::En) => "right",
+        (TopLeft, Lang::Fr) => "en haut à gauche",
+        (TopRight, Lang::Fr) => "en haut à droite",
+        (BottomLeft, Lang::Fr) => "en bas à gauche",
+        (BottomRight, Lang::Fr) => "en bas à droite",
+        (Centre, Lang::Fr) => "du centre",
+        (Top, Lang::Fr) => "du haut",
+        (Bottom, Lang::Fr) => "du bas",
+        (Left, Lang::Fr) => "de gauche",
+        (Right, Lang::Fr) => "de droite",
+    };
+    match w.lang {
+        Lang::En => format!("the {where_} grid"),
+        Lang::Fr => format!("la grille {where_}"),
+    }
+}
+
 /// French "de" before a unit's name, contracted as French wants it: "du
 /// bloc 4", "de la ligne 6", "de r6".
 pub(crate) fn de(name: &str) -> String {

@@ -165,6 +165,11 @@ pub(super) async fn new_puzzle(
         None => None,
         Some(text) => Some(ShapeName::parse(text).map_err(|e| bad_query(e.to_string()))?),
     };
+    if let Some(o) = name.and_then(|n| n.overlap) {
+        return Err(bad_query(format!(
+            "{o} is not played on the page yet: use the command line"
+        )));
+    }
     let name = name.filter(|n| !matches!(n.into_spec(None, None), Ok(spec) if spec.is_classic()));
     let Some(name) = name else {
         let options = Options::new(level.unwrap_or(Level::Medium));

@@ -48,8 +48,21 @@ fn bad_shape(e: ShapeError) -> ApiError {
 }
 
 impl ShapeRequest {
-    /// The shape, or what is wrong with its name or maps.
+    /// The shape, or what is wrong with its name or maps. Overlapping
+    /// grids (a samurai...) are not played on the page yet: refused.
     pub fn shape(&self) -> Result<Shape, ApiError> {
+        let shape = self.any_shape()?;
+        match shape.overlap() {
+            Some(o) => Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_shape",
+                format!("shape: {o} is not played on the page yet: use the command line"),
+            )),
+            None => Ok(shape),
+        }
+    }
+
+    fn any_shape(&self) -> Result<Shape, ApiError> {
         let d = match self {
             ShapeRequest::Name(name) => {
                 return Shape::parse_name(name).map_err(bad_shape);

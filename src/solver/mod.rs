@@ -8,6 +8,9 @@ mod dead_end;
 mod forced;
 mod shaped;
 
+#[cfg(test)]
+pub(crate) mod overlap_tests;
+
 pub use forced::{DeadEnd, ForcedSingles};
 pub use shaped::{
     count_shaped, count_within, solutions_shaped, solve_in_order, solve_shaped, NodeLimit,

@@ -29,5 +29,6 @@ mod photo_sizes;
 mod picker;
 mod play;
 mod settings;
+mod shaped_files;
 mod sizes;
 mod welcome;

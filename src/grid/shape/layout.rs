@@ -2,8 +2,9 @@
 //! allowed digits (general view), and for 9×9 shapes the unit masks the
 //! rule engine's bitboards read.
 
+use super::overlap::Plane;
 use super::spec::ShapeSpec;
-use super::House;
+use super::{House, ShapeError};
 use crate::grid::{Cell, Unit};
 
 /// The general view: houses and peers over cell indices.
@@ -14,13 +15,28 @@ pub(super) struct Layout {
     pub region_of: Vec<u8>,
     /// Digits each cell may hold by the shape alone (bit `d - 1`).
     pub allowed: Vec<u32>,
+    /// Overlapping grids: where each cell lies and which grids hold it.
+    pub plane: Option<Plane>,
 }
 
 /// The top-left corners (row, column) of Hyper's four windows.
 const WINDOW_CORNERS: [(usize, usize); 4] = [(1, 1), (1, 5), (5, 1), (5, 5)];
 
 impl Layout {
-    pub fn build(spec: &ShapeSpec) -> Layout {
+    pub fn build(spec: &ShapeSpec) -> Result<Layout, ShapeError> {
+        if let Some(o) = spec.overlap {
+            let built = super::overlap::build(o)?;
+            let count = built.plane.positions.len();
+            let peers = peers_of(&built.houses, count);
+            let every = (1u32 << spec.size.side) - 1;
+            return Ok(Layout {
+                houses: built.houses,
+                peers,
+                region_of: built.region_of,
+                allowed: vec![every; count],
+                plane: Some(built.plane),
+            });
+        }
         let n = spec.size.side as usize;
         let (br, bc) = (spec.size.box_rows as usize, spec.size.box_cols as usize);
         let index = |r: usize, c: usize| (r * n + c) as u16;
@@ -77,20 +93,7 @@ impl Layout {
                 });
             }
         }
-        let mut peers = vec![Vec::new(); n * n];
-        for house in &houses {
-            for &a in &house.cells {
-                for &b in &house.cells {
-                    if a != b {
-                        peers[a as usize].push(b);
-                    }
-                }
-            }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
+        let peers = peers_of(&houses, n * n);
         let every = (1u32 << n) - 1;
         // Bit `d - 1` for digit `d`: the even digits are the odd bits.
         let even = (0..n).filter(|b| b % 2 == 1).fold(0u32, |m, b| m | 1 << b);
@@ -101,13 +104,33 @@ impl Layout {
                 _ => every,
             })
             .collect();
-        Layout {
+        Ok(Layout {
             houses,
             peers,
             region_of,
             allowed,
+            plane: None,
+        })
+    }
+}
+
+/// Each cell's peers: the other cells of its houses, in increasing order.
+fn peers_of(houses: &[House], count: usize) -> Vec<Vec<u16>> {
+    let mut peers = vec![Vec::new(); count];
+    for house in houses {
+        for &a in &house.cells {
+            for &b in &house.cells {
+                if a != b {
+                    peers[a as usize].push(b);
+                }
+            }
         }
     }
+    for p in &mut peers {
+        p.sort_unstable();
+        p.dedup();
+    }
+    peers
 }
 
 /// The 9×9 view: units and their bitboards, read by the rule engine and

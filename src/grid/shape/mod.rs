@@ -11,8 +11,8 @@
 //! Two views of the same geometry are kept:
 //! - the general one, [`Shape::houses`] and [`Shape::peers_of`] over plain
 //!   cell indices (row-major, `0..cell_count`), for every shape, and
-//!   designed for the overlapping grids to come (a cell may sit in any
-//!   number of houses);
+//!   for the overlapping grids too (a samurai's shared cell sits in two
+//!   rows, two columns and one box: see [`Overlap`]);
 //! - the 81-cell one ([`Shape::units`], [`Shape::unit_mask`],
 //!   [`Shape::peer_mask`]) over [`Cell`] and [`Unit`], for the shapes drawn
 //!   on the classic 9×9 lattice (classic, X, Hyper, jigsaw, odd/even and
@@ -31,8 +31,10 @@
 //! ```
 
 mod layout;
+mod overlap;
 mod spec;
 
+pub use overlap::{GridName, GridPlace, Overlap, MAX_OVERLAP_CELLS};
 pub(crate) use spec::connected as in_one_piece;
 pub use spec::{regions_in_reading_order, Parity, ShapeError, ShapeName, ShapeSpec, Size, Symbols};
 
@@ -76,8 +78,9 @@ impl Shape {
     /// grid and are connected.
     pub fn new(spec: ShapeSpec) -> Result<Shape, ShapeError> {
         spec.check()?;
-        let layout = Layout::build(&spec);
-        let lattice = (spec.size.side == 9).then(|| Lattice81::build(&layout));
+        let layout = Layout::build(&spec)?;
+        let lattice =
+            (spec.size.side == 9 && spec.overlap.is_none()).then(|| Lattice81::build(&layout));
         Ok(Shape(Arc::new(ShapeData {
             spec,
             layout,
@@ -87,7 +90,10 @@ impl Shape {
 
     /// The shape a command-line name gives: `classic`, `x`, `hyper`,
     /// `4x4`, `6x6`, `12x12`, `16x16`, and combinations joined with `+`
-    /// (`x+hyper`, `6x6+x`). `jigsaw` and `odd-even` need their map: see
+    /// (`x+hyper`, `6x6+x`); the overlapping grids `twin`, `sohei`,
+    /// `samurai`, `windmill`, `flower`, `diagonal-N`, `carpet-N` and
+    /// `torus-N`, with `-dense` after N for the dense forms (see
+    /// [`Overlap`]). `jigsaw` and `odd-even` need their map: see
     /// [`ShapeName::into_spec`] and the text format's header.
     pub fn parse_name(name: &str) -> Result<Shape, ShapeError> {
         Shape::new(ShapeName::parse(name)?.into_spec(None, None)?)
@@ -111,13 +117,85 @@ impl Shape {
     }
 
     /// Side of the grid: 4, 6, 9, 12 or 16; also the number of symbols.
+    /// Overlapping grids are each 9×9 (side 9), on a larger plane: see
+    /// [`Shape::plane_size`].
     pub fn side(&self) -> usize {
         self.0.spec.size.side as usize
     }
 
-    /// Number of cells.
+    /// Number of cells (a cell two grids share counted once).
     pub fn cell_count(&self) -> usize {
-        self.side() * self.side()
+        self.0.layout.peers.len()
+    }
+
+    /// The overlapping form, or `None` for a shape of one grid.
+    pub fn overlap(&self) -> Option<Overlap> {
+        self.0.spec.overlap
+    }
+
+    /// The rows and columns of the plane the cells are drawn on: the grid
+    /// itself for one grid, the board the grids cover for overlapping ones
+    /// (21 × 21 for a samurai), a torus's period.
+    pub fn plane_size(&self) -> (usize, usize) {
+        match &self.0.layout.plane {
+            Some(p) => (p.rows, p.cols),
+            None => (self.side(), self.side()),
+        }
+    }
+
+    /// Where cell `index` lies on the plane: (row, column), 0-based.
+    pub fn position(&self, index: usize) -> (usize, usize) {
+        match &self.0.layout.plane {
+            Some(p) => {
+                let (r, c) = p.positions[index];
+                (r.into(), c.into())
+            }
+            None => (index / self.side(), index % self.side()),
+        }
+    }
+
+    /// The cell at a place of the plane, if the grids cover it.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
+        let (rows, cols) = self.plane_size();
+        if row >= rows || col >= cols {
+            return None;
+        }
+        match &self.0.layout.plane {
+            Some(p) => p.cell_at[row * cols + col].map(usize::from),
+            None => Some(row * cols + col),
+        }
+    }
+
+    /// The grids of an overlapping shape, in reading order of the plane
+    /// (empty for one grid).
+    pub fn grids(&self) -> &[GridPlace] {
+        self.0.layout.plane.as_ref().map_or(&[], |p| &p.grids)
+    }
+
+    /// The places of cell `index` in the grids holding it: (grid, row,
+    /// column), 0-based, in the grids' order; empty for one grid.
+    pub fn grids_of(&self, index: usize) -> &[(u8, u8, u8)] {
+        self.0
+            .layout
+            .plane
+            .as_ref()
+            .map_or(&[], |p| &p.memberships[index])
+    }
+
+    /// The names of house `house` (an index in [`Shape::houses`]) in the
+    /// grids holding it: (grid, its row, column or box number there),
+    /// 0-based. A box two grids share has two; empty for one grid.
+    pub fn house_grids(&self, house: usize) -> &[(u8, u8)] {
+        self.0
+            .layout
+            .plane
+            .as_ref()
+            .map_or(&[], |p| &p.house_names[house])
+    }
+
+    /// The index in [`Shape::houses`] of a unit, if the shape has it.
+    pub fn house_index(&self, unit: Unit) -> Option<usize> {
+        self.houses().iter().position(|h| h.unit == unit)
     }
 
     /// How symbols are written: digits, letters past 9, or hexadecimal.

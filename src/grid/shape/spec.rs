@@ -1,6 +1,7 @@
 //! What a shape is made of ([`ShapeSpec`]), its command-line name, and the
 //! checks that make it a proper Sudoku geometry.
 
+use super::overlap::Overlap;
 use std::fmt;
 
 /// The grid's side and its boxes: 4×4 with 2×2 boxes, 6×6 with 2×3, 9×9
@@ -110,6 +111,8 @@ pub struct ShapeSpec {
     pub windows: bool,
     pub parity: Option<Parity>,
     pub symbols: Symbols,
+    /// Overlapping 9×9 grids (samurai, carpets...): `None` for one grid.
+    pub overlap: Option<Overlap>,
 }
 
 /// A shape's name parsed, before the maps a jigsaw or odd/even needs.
@@ -120,6 +123,7 @@ pub struct ShapeName {
     pub diagonals: bool,
     pub windows: bool,
     pub odd_even: bool,
+    pub overlap: Option<Overlap>,
 }
 
 /// Why a shape or its name is not a proper Sudoku geometry.
@@ -149,6 +153,21 @@ pub enum ShapeError {
     },
     /// A region whose cells do not touch each other.
     RegionSplit { region: usize },
+    /// A family of overlapping grids named without its size (`carpet`
+    /// for `carpet-3`).
+    NeedsSize(String),
+    /// A family's size below the smallest it takes.
+    SizeOutOfRange { family: String, size: u8, min: u8 },
+    /// A dense torus of a size the carpet document proves impossible.
+    DenseTorus { size: u8 },
+    /// An overlapping shape past the cells the engine holds.
+    TooLarge {
+        name: String,
+        cells: usize,
+        max: usize,
+    },
+    /// A grid that would overlap itself around a torus.
+    MeetsItself { name: String },
 }
 
 impl fmt::Display for ShapeError {
@@ -156,9 +175,12 @@ impl fmt::Display for ShapeError {
         match self {
             ShapeError::UnknownName(n) => write!(
                 f,
-                "'{n}' is not a shape; the shapes are classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 and 16x16, joined with + (x+hyper)"
+                "'{n}' is not a shape; the shapes are classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 and 16x16, joined with + (x+hyper), and the overlapping grids twin, sohei, samurai, windmill, flower, diagonal-N, carpet-N and torus-N (-dense after N for the dense forms: carpet-3-dense)"
             ),
-            ShapeError::Conflicting(n) => write!(f, "'{n}' names two sizes or classic with a variant"),
+            ShapeError::Conflicting(n) => write!(
+                f,
+                "'{n}' names two sizes, classic with a variant, or overlapping grids with anything else"
+            ),
             ShapeError::NeedsRegionMap => write!(
                 f,
                 "a jigsaw needs its regions: give a file whose header has a 'regions:' map"
@@ -184,6 +206,24 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::RegionSplit { region } => {
                 write!(f, "region {} is in pieces: its cells must touch", region + 1)
+            }
+            ShapeError::NeedsSize(family) => write!(
+                f,
+                "'{family}' needs its size N: {family}-2, {family}-3... ({family}-3-dense for the dense form)"
+            ),
+            ShapeError::SizeOutOfRange { family, size, min } => {
+                write!(f, "a {family} of size {size} does not exist: the size is {min} or more")
+            }
+            ShapeError::DenseTorus { size } => write!(
+                f,
+                "no dense torus of size {size}: a dense torus needs N >= n and N ≡ 0 mod n (n = 3 for 9x9 grids), as the carpet document proves: torus-3-dense, torus-6-dense..."
+            ),
+            ShapeError::TooLarge { name, cells, max } => write!(
+                f,
+                "{name} has {cells} cells, more than the {max} an overlapping shape may have"
+            ),
+            ShapeError::MeetsItself { name } => {
+                write!(f, "{name}: a grid would overlap itself around the torus")
             }
         }
     }
@@ -211,7 +251,9 @@ pub fn regions_in_reading_order(regions: &[u8]) -> Vec<u8> {
 
 impl ShapeName {
     /// Parses `classic`, `x`, `hyper`, `windoku`, `jigsaw`, `odd-even`,
-    /// `4x4`... joined with `+`, in any order and case.
+    /// `4x4`... joined with `+`, in any order and case; or one overlapping
+    /// form alone (`samurai`, `carpet-3-dense`: see
+    /// [`Overlap::parse`](super::Overlap::parse)).
     pub fn parse(name: &str) -> Result<ShapeName, ShapeError> {
         let mut out = ShapeName {
             size: Size::ALL[2],
@@ -219,10 +261,19 @@ impl ShapeName {
             diagonals: false,
             windows: false,
             odd_even: false,
+            overlap: None,
         };
         let (mut sized, mut classic, mut variant) = (false, false, false);
-        for part in name.split('+') {
+        let parts: Vec<&str> = name.split('+').collect();
+        for part in &parts {
             let part = part.trim().to_ascii_lowercase();
+            if let Some(overlap) = super::overlap::Overlap::parse(&part) {
+                if parts.len() > 1 {
+                    return Err(ShapeError::Conflicting(name.to_string()));
+                }
+                out.overlap = Some(overlap?);
+                return Ok(out);
+            }
             match part.as_str() {
                 "classic" | "sudoku" => classic = true,
                 "x" | "diagonal-x" | "x-sudoku" => out.diagonals = true,
@@ -270,6 +321,7 @@ impl ShapeName {
             windows: self.windows,
             parity: parity.filter(|_| self.odd_even),
             symbols: Symbols::Digits,
+            overlap: self.overlap,
         };
         spec.check()?;
         Ok(spec)
@@ -287,6 +339,7 @@ impl ShapeSpec {
             && self.windows == other.windows
             && self.parity == other.parity
             && self.symbols == other.symbols
+            && self.overlap == other.overlap
             && partition(self) == partition(other)
     }
 
@@ -299,6 +352,15 @@ impl ShapeSpec {
             windows: false,
             parity: None,
             symbols: Symbols::Digits,
+            overlap: None,
+        }
+    }
+
+    /// Overlapping 9×9 grids.
+    pub fn overlapping(overlap: Overlap) -> ShapeSpec {
+        ShapeSpec {
+            overlap: Some(overlap),
+            ..ShapeSpec::classic()
         }
     }
 
@@ -322,12 +384,16 @@ impl ShapeSpec {
             diagonals: self.diagonals,
             windows: self.windows,
             odd_even: self.parity.is_some(),
+            overlap: self.overlap,
         }
     }
 
     /// `classic`, or the parts joined with `+`: size, jigsaw, x, hyper,
     /// odd-even (`6x6+x`, `jigsaw+x`).
     pub fn name(&self) -> String {
+        if let Some(o) = self.overlap {
+            return o.name();
+        }
         let mut parts: Vec<String> = Vec::new();
         if self.size.side != 9 {
             parts.push(format!("{0}x{0}", self.size.side));
@@ -355,6 +421,16 @@ impl ShapeSpec {
     pub fn check(&self) -> Result<(), ShapeError> {
         let n = self.size.side as usize;
         let cells = n * n;
+        if let Some(o) = self.overlap {
+            let alone = ShapeSpec {
+                symbols: self.symbols,
+                ..ShapeSpec::overlapping(o)
+            };
+            if *self != alone || self.symbols != Symbols::Digits {
+                return Err(ShapeError::Conflicting(self.name()));
+            }
+            return o.check();
+        }
         if self.windows && n != 9 {
             return Err(ShapeError::WindowsNeed9x9);
         }

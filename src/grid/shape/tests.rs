@@ -49,7 +49,7 @@ fn names_parse_in_any_order_and_print_in_one() {
         Err(ShapeError::WindowsNeed9x9)
     );
     assert!(matches!(
-        Shape::parse_name("samurai"),
+        Shape::parse_name("hexagon"),
         Err(ShapeError::UnknownName(_))
     ));
     assert!(matches!(

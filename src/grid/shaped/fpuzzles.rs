@@ -305,6 +305,7 @@ pub fn from_fpuzzles(text: &str) -> Result<ShapedGrid, ExchangeError> {
         windows,
         parity,
         symbols: Symbols::Digits,
+        overlap: None,
     };
     let shape = Shape::new(spec).map_err(|e| field(e.to_string()))?;
     ShapedGrid::new(shape, values).ok_or_else(|| field("the values do not fit the grid".into()))

@@ -27,6 +27,32 @@
 //! the cells (`4.....8.5.3...` for a 9×9), else one block of `side` lines
 //! per puzzle, blocks separated by a blank line. A later `shape:` line
 //! starts a new header. The classic's 81-character line needs no header.
+//!
+//! Overlapping grids (`shape: samurai`, `shape: carpet-2`...) are written
+//! as the plane they cover, one line per row, a space where no grid lies:
+//!
+//! ```text
+//! shape: twin
+//! puzzle:
+//! 4.....8.5
+//! .3.......
+//! ...7.....
+//! .2.....6.
+//! ....8.4..
+//! ....1....
+//! ...6.3.7.......
+//! 5..2.....3.....
+//! 1.4......4.....
+//!       .2.....6.
+//!       ....8.4..
+//!       ....1....
+//!       ...6.3.7.
+//!       5..2.....
+//!       1.4......
+//! ```
+//!
+//! The cells are read in that order, row by row, spaces skipped (so all
+//! of them on one line reads too).
 
 mod fpuzzles;
 mod text;
@@ -95,8 +121,13 @@ impl ShapedGrid {
         self.values[index] = value;
     }
 
-    /// The [`Grid`] of a 9×9 shape, for the rule engine and the board.
+    /// The [`Grid`] of a 9×9 shape, for the rule engine and the board
+    /// (`None` for another shape, even one of 81 cells as the dense torus
+    /// of three grids).
     pub fn to_grid(&self) -> Option<Grid> {
+        if !self.shape.is_9x9() {
+            return None;
+        }
         let digits: [u8; 81] = self.values.as_slice().try_into().ok()?;
         Grid::from_digits(digits).ok()
     }
@@ -111,15 +142,37 @@ impl ShapedGrid {
         self.values.iter().map(|&v| sym.char_of(v)).collect()
     }
 
-    /// The grid in rows, one line each.
+    /// The grid in rows, one line each; overlapping grids as their plane,
+    /// a space where no grid lies.
     pub fn to_rows(&self) -> String {
         let sym = self.shape.symbols();
         let mut out = String::new();
+        if self.shape.overlap().is_some() {
+            let (rows, cols) = self.shape.plane_size();
+            for r in 0..rows {
+                let line: String = (0..cols)
+                    .map(|c| match self.shape.cell_at(r, c) {
+                        Some(i) => sym.char_of(self.values[i]),
+                        None => ' ',
+                    })
+                    .collect();
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+            return out;
+        }
         for row in self.values.chunks(self.shape.side()) {
             out.extend(row.iter().map(|&v| sym.char_of(v)));
             out.push('\n');
         }
         out
+    }
+
+    /// Whether the text format writes this grid on one line (every 9×9
+    /// and the small sizes) rather than in rows (the large sizes, and
+    /// overlapping grids drawn as their plane).
+    pub fn fits_on_a_line(&self) -> bool {
+        text::fits_on_a_line(&self.shape)
     }
 
     /// The header, maps included, that names this grid's shape.

@@ -69,9 +69,10 @@ pub struct ShapedEntry {
 }
 
 /// Whether a whole grid of `shape` is written on one line (up to 81
-/// cells, one character each: every 9×9 and the small grids).
+/// cells, one character each: every 9×9 and the small grids; overlapping
+/// grids are drawn as their plane).
 pub(crate) fn fits_on_a_line(shape: &Shape) -> bool {
-    shape.cell_count() <= 81
+    shape.cell_count() <= 81 && shape.overlap().is_none()
 }
 
 /// The header lines naming `shape`, with its maps.
@@ -279,7 +280,10 @@ fn flush_block(
             values,
         })
     } else {
-        let kind = if values.len().is_multiple_of(shape.side()) && values.len() < expected {
+        let kind = if values.len().is_multiple_of(shape.side())
+            && values.len() < expected
+            && shape.overlap().is_none()
+        {
             ShapedErrorKind::ShortBlock {
                 rows: values.len() / shape.side(),
                 expected: shape.side(),
@@ -442,10 +446,65 @@ mod tests {
         let e = parse_shaped("shape: jigsaw\n1........").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.to_string().contains("regions"), "{e}");
-        let e = parse_shaped("shape: samurai\n").unwrap_err();
+        let e = parse_shaped("shape: hexagon\n").unwrap_err();
         assert_eq!(e.line, 1);
         assert!(has_shape_header("\n  Shape: x\n"));
         assert!(!has_shape_header("4.....8.5"));
+    }
+
+    #[test]
+    fn overlapping_grids_round_trip_as_their_plane() {
+        for name in [
+            "twin",
+            "sohei",
+            "samurai",
+            "windmill",
+            "flower",
+            "diagonal-3",
+            "diagonal-3-dense",
+            "carpet-2",
+            "carpet-2-dense",
+            "torus-2",
+            "torus-3-dense",
+        ] {
+            let shape = Shape::parse_name(name).unwrap();
+            let mut grid = ShapedGrid::empty(shape.clone());
+            for i in (0..shape.cell_count()).step_by(7) {
+                grid.set(i, (i % 9 + 1) as u8);
+            }
+            let text = grid.to_text();
+            assert!(
+                text.starts_with(&format!("shape: {name}\npuzzle:\n")),
+                "{text}"
+            );
+            let (rows, cols) = shape.plane_size();
+            assert_eq!(text.lines().count(), 2 + rows, "{name}");
+            assert!(text.lines().skip(2).all(|l| l.chars().count() <= cols));
+            let back = parse_shaped(&text).unwrap();
+            assert_eq!(back.len(), 1, "{name}");
+            assert_eq!(back[0].grid.as_ref().unwrap(), &grid, "{name}");
+            // Every cell on one line reads too, and two puzzles in a row.
+            let line = format!("shape: {name}\n{}\n", grid.to_line());
+            assert_eq!(parse_shaped(&line).unwrap()[0].grid.as_ref(), Ok(&grid));
+            let two = format!("{text}\n{}", grid.to_rows());
+            assert_eq!(parse_shaped(&two).unwrap().len(), 2, "{name}");
+        }
+        // The samurai's top band: two grids and the gap between them.
+        let samurai = ShapedGrid::empty(Shape::parse_name("samurai").unwrap());
+        let rows = samurai.to_rows();
+        let lines: Vec<&str> = rows.lines().collect();
+        assert_eq!(lines[0], format!("{}   {}", ".".repeat(9), ".".repeat(9)));
+        assert_eq!(lines[7], ".".repeat(21));
+        assert_eq!(lines[10], format!("      {}", ".".repeat(9)));
+        // A row missing: the whole plane's count, on the block's first line.
+        let short: String = rows.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let e = parse_shaped(&format!("shape: samurai\n{short}")).unwrap();
+        assert_eq!(
+            e[0].grid.as_ref().unwrap_err().to_string(),
+            "line 2: found 351 cells, expected 369"
+        );
+        let e = parse_shaped("shape: torus-4-dense\n").unwrap_err();
+        assert!(e.to_string().contains("N ≡ 0 mod n"), "{e}");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::Names;
 use crate::logic::sized::{Broken, SizedCandidate};
 
 /// The placements of a branch, in order.
-fn placements(placed: &[SizedCandidate], n: Names) -> String {
+pub(super) fn placements(placed: &[SizedCandidate], n: Names) -> String {
     let said: Vec<String> = placed.iter().map(|&p| n.is(p)).collect();
     crate::hint::words::list_of_phrases(&said, n.lang())
 }
@@ -40,6 +40,17 @@ pub(super) fn contradiction(
     broken: Broken,
     n: Names,
 ) -> Vec<String> {
+    let mut lines = supposition(supposed, placed, n);
+    lines.push(impossible(broken, n));
+    lines
+}
+
+/// "Suppose row 1, column 1 is 5." and the singles that follow, if any.
+pub(super) fn supposition(
+    supposed: SizedCandidate,
+    placed: &[SizedCandidate],
+    n: Names,
+) -> Vec<String> {
     let s = n.is(supposed);
     let mut lines = vec![say!(n.w, "Suppose {s}.", "Suppose que {s}.")];
     if !placed.is_empty() {
@@ -50,23 +61,33 @@ pub(super) fn contradiction(
             "Les singletons forcent alors : {then}."
         ));
     }
-    lines.push(match broken {
+    lines
+}
+
+/// "Then row 3 has no place left for 7: impossible."
+pub(super) fn impossible(broken: Broken, n: Names) -> String {
+    let why = broken_clause(broken, n);
+    say!(n.w, "Then {why}: impossible.", "Alors {why} : impossible.")
+}
+
+/// How the grid breaks: "row 2, column 5 has no candidate left".
+pub(super) fn broken_clause(broken: Broken, n: Names) -> String {
+    match broken {
         Broken::NoCandidate(cell) => {
             let c = n.cell(cell);
             say!(
                 n.w,
-                "Then {c} has no candidate left: impossible.",
-                "Alors {c} n'a plus aucun candidat : impossible."
+                "{c} has no candidate left",
+                "{c} n'a plus aucun candidat"
             )
         }
         Broken::NoPlace { house, value } => {
             let (h, v) = (n.unit(house), n.value(value));
             say!(
                 n.w,
-                "Then {h} has no place left for {v}: impossible.",
-                "Alors {h} n'a plus de place pour {v} : impossible."
+                "{h} has no place left for {v}",
+                "{h} n'a plus de place pour {v}"
             )
         }
-    });
-    lines
+    }
 }

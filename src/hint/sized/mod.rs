@@ -3,52 +3,127 @@
 //! 14" or "r11c14"), houses as the 9×9 words name them ("the main
 //! diagonal", "region 4", "box 2"), values as the puzzle writes them (a
 //! hexadoku's `0`–`F`, or 1–16). One file per family, as in the engine.
+//!
+//! On overlapping grids (a samurai, a carpet) a cell and a house are named
+//! in a grid: "the top-left grid, row 7, column 8", "row 7 of the centre
+//! grid", "box 1 of grid 2" ("TL:r7c8", "C:r7" compact). A cell or a box
+//! two grids share is named in the grid the step is about, the one
+//! holding most of its cells.
 
 mod chains;
 mod fish;
 mod forcing;
 mod intersections;
+mod nested;
 mod singles;
 mod subsets;
 mod wings;
 
-use super::words::{capitalised, list, list_of_phrases, technique_name, technique_rule, unit_name};
+use super::words::{
+    capitalised, grid_name, list, list_of_phrases, technique_name, technique_rule, unit_name,
+};
 use super::{Lang, Line, Paragraph, ParagraphKind, Wording};
 use crate::grid::{Shape, Symbols, Unit};
 use crate::logic::sized::{SizedCandidate, SizedPattern, SizedStep};
 
-/// The words of one puzzle: the player's wording, and the grid's side and
-/// symbols that cells and values are named by.
+/// The words of one puzzle: the player's wording, and the shape whose
+/// cells and values are named (its side, its symbols, its grids).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Names {
+pub(crate) struct Names<'a> {
     pub w: Wording,
+    shape: &'a Shape,
     side: usize,
     symbols: Symbols,
+    /// On overlapping grids, the grid a step is about: a shared cell or
+    /// box is named in it.
+    focus: Option<u8>,
 }
 
-impl Names {
-    pub fn new(shape: &Shape, w: Wording) -> Names {
+impl<'a> Names<'a> {
+    pub fn new(shape: &'a Shape, w: Wording) -> Names<'a> {
         Names {
             w,
+            shape,
             side: shape.side(),
             symbols: shape.symbols(),
+            focus: None,
         }
+    }
+
+    /// The names for telling `step`: on overlapping grids, shared cells
+    /// and boxes named in the grid holding most of the step's cells and
+    /// houses (the first such grid on a tie).
+    pub fn for_step(shape: &'a Shape, w: Wording, step: &SizedStep) -> Names<'a> {
+        let mut names = Names::new(shape, w);
+        if shape.grids().is_empty() {
+            return names;
+        }
+        let focus = step.focus();
+        let mut score = vec![0usize; shape.grids().len()];
+        let cells = focus
+            .cells
+            .iter()
+            .copied()
+            .chain(focus.placed.iter().map(|p| p.cell))
+            .chain(focus.removed.iter().map(|e| e.cell));
+        for cell in cells {
+            for &(g, _, _) in shape.grids_of(usize::from(cell)) {
+                score[usize::from(g)] += 1;
+            }
+        }
+        for unit in focus.houses {
+            if let Some(h) = shape.house_index(unit) {
+                for &(g, _) in shape.house_grids(h) {
+                    score[usize::from(g)] += 1;
+                }
+            }
+        }
+        let best = score.iter().copied().max().unwrap_or(0);
+        names.focus = score.iter().position(|&s| s == best).map(|g| g as u8);
+        names
     }
 
     pub fn lang(self) -> Lang {
         self.w.lang
     }
 
-    /// "row 11, column 14", "ligne 11, colonne 14" or "r11c14".
+    /// A grid of overlapping ones: "the top-left grid", "la grille 2",
+    /// compact "TL", "G2".
+    pub fn grid(self, g: u8) -> String {
+        grid_name(self.shape.grids()[usize::from(g)].name, self.w)
+    }
+
+    /// The grid a shared thing is named in: the step's grid when it is
+    /// one of those holding it, else the first.
+    fn pick<T: Copy>(self, held: &[T], grid_of: impl Fn(T) -> u8) -> Option<T> {
+        held.iter()
+            .copied()
+            .find(|&x| Some(grid_of(x)) == self.focus)
+            .or_else(|| held.first().copied())
+    }
+
+    /// "row 11, column 14", "ligne 11, colonne 14" or "r11c14"; on
+    /// overlapping grids "the top-left grid, row 7, column 8" or
+    /// "TL:r7c8".
     pub fn cell(self, cell: u16) -> String {
-        let (r, c) = (
-            usize::from(cell) / self.side + 1,
-            usize::from(cell) % self.side + 1,
-        );
-        match (self.w.plain(), self.w.lang) {
+        let in_grid = self.pick(self.shape.grids_of(usize::from(cell)), |m| m.0);
+        let (grid, r, c) = match in_grid {
+            Some((g, r, c)) => (Some(g), usize::from(r) + 1, usize::from(c) + 1),
+            None => (
+                None,
+                usize::from(cell) / self.side + 1,
+                usize::from(cell) % self.side + 1,
+            ),
+        };
+        let named = match (self.w.plain(), self.w.lang) {
             (false, _) => format!("r{r}c{c}"),
             (true, Lang::En) => format!("row {r}, column {c}"),
             (true, Lang::Fr) => format!("ligne {r}, colonne {c}"),
+        };
+        match (grid, self.w.plain()) {
+            (None, _) => named,
+            (Some(g), true) => format!("{}, {named}", self.grid(g)),
+            (Some(g), false) => format!("{}:{named}", self.grid(g)),
         }
     }
 
@@ -71,8 +146,57 @@ impl Names {
         list(&named, self.w.lang)
     }
 
+    /// A house: "row 3", "the main diagonal"; on overlapping grids "row
+    /// 7 of the top-left grid" ("la ligne 7 de la grille en haut à
+    /// gauche", "TL:r7"), a shared box named in the step's grid.
     pub fn unit(self, u: Unit) -> String {
-        unit_name(u, self.w)
+        let house = (!self.shape.grids().is_empty())
+            .then(|| self.shape.house_index(u))
+            .flatten();
+        let Some((g, local)) = house.and_then(|h| self.pick(self.shape.house_grids(h), |n| n.0))
+        else {
+            return unit_name(u, self.w);
+        };
+        let own = match u {
+            Unit::Row(_) => Unit::Row(local),
+            Unit::Col(_) => Unit::Col(local),
+            _ => Unit::Box(local),
+        };
+        let name = unit_name(own, self.w);
+        match (self.w.plain(), self.w.lang) {
+            (true, Lang::En) => format!("{name} of {}", self.grid(g)),
+            (true, Lang::Fr) => format!("{name} de {}", self.grid(g)),
+            (false, _) => format!("{}:{name}", self.grid(g)),
+        }
+    }
+
+    /// On overlapping grids, a house two grids or more share, named in
+    /// each of them: "box 9 of the top-left grid and box 1 of the centre
+    /// grid"; `None` for a house of one grid.
+    pub fn shared(self, u: Unit) -> Option<String> {
+        let grids = self.grids_of_unit(u);
+        if grids.len() < 2 {
+            return None;
+        }
+        let named: Vec<String> = grids
+            .iter()
+            .map(|&g| {
+                Names {
+                    focus: Some(g),
+                    ..self
+                }
+                .unit(u)
+            })
+            .collect();
+        Some(list(&named, self.w.lang))
+    }
+
+    /// The grids holding a house (empty for one grid).
+    pub fn grids_of_unit(self, u: Unit) -> Vec<u8> {
+        self.shape
+            .house_index(u)
+            .map(|h| self.shape.house_grids(h).iter().map(|&(g, _)| g).collect())
+            .unwrap_or_default()
     }
 
     pub fn units(self, us: &[Unit]) -> String {
@@ -104,7 +228,7 @@ fn text(t: String) -> Line {
 /// evidence, the conclusion. Sized grids are not drawn by the 9×9 board,
 /// so the lines carry no highlights.
 pub fn sized_paragraph(step: &SizedStep, shape: &Shape, w: impl Into<Wording>) -> Paragraph {
-    let names = Names::new(shape, w.into());
+    let names = Names::for_step(shape, w.into(), step);
     let (name, rule) = (
         technique_name(step.technique, names.w),
         family_rule(step, names.w)
@@ -186,6 +310,12 @@ fn evidence(step: &SizedStep, n: Names) -> Vec<String> {
             placed,
             broken,
         } => forcing::contradiction(*supposed, placed, *broken, n),
+        SizedPattern::NestedContradiction {
+            supposed,
+            placed,
+            cuts,
+            broken,
+        } => nested::nested_contradiction(*supposed, placed, cuts, *broken, n),
     }
 }
 
@@ -214,7 +344,7 @@ fn conclusion(step: &SizedStep, n: Names) -> String {
 /// A sized step in one line, as `explain` heads each step: "Hidden Single
 /// (1.2): row 11, column 4 = 12" or "... r11c4=12".
 pub fn sized_summary(step: &SizedStep, shape: &Shape, w: impl Into<Wording>) -> String {
-    let n = Names::new(shape, w.into());
+    let n = Names::for_step(shape, w.into(), step);
     let name = technique_name(step.technique, n.w);
     let (eq, ne) = if n.w.plain() {
         (" = ", " ≠ ")

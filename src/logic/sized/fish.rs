@@ -10,17 +10,31 @@ use crate::logic::Technique;
 /// A fish of `k` base lines for one value: its places in `k` rows lie in
 /// `k` columns (or in `k` rows for `k` columns), so the value leaves the
 /// rest of the cover lines.
+///
+/// On overlapping grids the lines are every grid's, and the base lines
+/// must share no cell (two rows of one grid never do; a row of the
+/// top-left grid and one of the centre grid may): then they hold `k`
+/// different places of the value, each cover line holds one of them, and
+/// the value leaves the rest of the covers, whichever grids they cross.
 pub fn fish(s: &SizedMarks, k: usize) -> Option<SizedStep> {
     let n = s.side();
-    // Houses are numbered rows first, then columns (see `Shape::houses`).
-    for (bases, covers) in [(0..n, n..2 * n), (n..2 * n, 0..n)] {
+    let g = s.geometry();
+    for (bases, covers) in [(&g.rows, &g.cols), (&g.cols, &g.rows)] {
         for v in 1..=n as u8 {
             let lines: Vec<usize> = bases
-                .clone()
+                .iter()
+                .copied()
                 .filter(|&h| (2..=k as u32).contains(&s.places(h, v).count()))
                 .collect();
-            let covers: Vec<usize> = covers.clone().collect();
             let found = first_combination(&lines, k, |base| {
+                let apart = base.iter().enumerate().all(|(i, &a)| {
+                    base[i + 1..]
+                        .iter()
+                        .all(|&b| g.house_bits[a].and(g.house_bits[b]).is_empty())
+                });
+                if !apart {
+                    return None;
+                }
                 let corners = base
                     .iter()
                     .fold(CellBits::EMPTY, |m, &h| m.or(s.places(h, v)));

@@ -6,36 +6,49 @@
 
 use super::marks::{values_of, Broken, SizedMarks};
 use super::step::{SizedCandidate, SizedPattern, SizedStep};
+use super::trim::needed_for_break;
 use crate::logic::Technique;
 
 /// Where a supposition leads: the singles it forces, in order, and how
-/// it breaks the grid if it does.
-struct Followed {
-    placed: Vec<SizedCandidate>,
-    broken: Option<Broken>,
+/// it breaks the grid if it does, else the position it ends on.
+pub(super) struct Followed {
+    pub placed: Vec<SizedCandidate>,
+    pub broken: Option<Broken>,
+    pub end: Option<SizedMarks>,
 }
 
 /// Places `supposed`, then every naked and hidden single in turn until
 /// none is left or the grid breaks.
-fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
-    let mut m = s.clone();
+pub(super) fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
+    settle(s.clone(), vec![supposed], Some(supposed))
+}
+
+/// Places the `pending` singles on `m`, then every naked and hidden single
+/// they lead to, until none is left or the grid breaks. Every placement
+/// but `supposed` is told.
+pub(super) fn settle(
+    mut m: SizedMarks,
+    mut pending: Vec<SizedCandidate>,
+    supposed: Option<SizedCandidate>,
+) -> Followed {
     let mut placed = Vec::new();
-    let mut pending = vec![supposed];
+    let broke = |placed, broken| Followed {
+        placed,
+        broken: Some(broken),
+        end: None,
+    };
     loop {
         while let Some(c) = pending.pop() {
             if m.value(c.cell) != 0 || !m.has(c.cell, c.value) {
                 if m.value(c.cell) != c.value {
                     // Two singles want one cell, or a value took its place.
                     let broken = m.broken().unwrap_or(Broken::NoCandidate(c.cell));
-                    return Followed {
-                        placed,
-                        broken: Some(broken),
-                    };
+                    return broke(placed, broken);
                 }
                 continue;
             }
             m.place(c.cell, c.value);
-            if c != supposed {
+            if Some(c) != supposed {
                 placed.push(c);
             }
             for p in m.peers(c.cell).iter() {
@@ -43,27 +56,31 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
                 if m.value(p) == 0 && left.count_ones() <= 1 {
                     match values_of(left).next() {
                         Some(v) => pending.push(SizedCandidate::new(p, v)),
-                        None => {
-                            return Followed {
-                                placed,
-                                broken: Some(Broken::NoCandidate(p)),
-                            }
-                        }
+                        None => return broke(placed, Broken::NoCandidate(p)),
                     }
                 }
             }
         }
         if let Some(broken) = m.broken() {
-            return Followed {
-                placed,
-                broken: Some(broken),
-            };
+            return broke(placed, broken);
         }
+        // Hidden singles: per house, the values among one open cell's
+        // candidates only (and not written yet), smallest first.
         for h in 0..m.house_count() {
-            for v in 1..=m.side() as u8 {
-                let places = m.places(h, v);
-                if places.count() == 1 && !m.placed_in(h, v) {
-                    pending.extend(places.iter().map(|c| SizedCandidate::new(c, v)));
+            let (mut once, mut twice, mut written) = (0u32, 0u32, 0u32);
+            for &c in m.house_cells(h) {
+                match m.value(c) {
+                    0 => {
+                        let k = m.candidates(c);
+                        twice |= once & k;
+                        once |= k;
+                    }
+                    v => written |= 1 << (v - 1),
+                }
+            }
+            for v in values_of(once & !twice & !written) {
+                if let Some(&c) = m.house_cells(h).iter().find(|&&c| m.has(c, v)) {
+                    pending.push(SizedCandidate::new(c, v));
                 }
             }
         }
@@ -71,6 +88,7 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
             return Followed {
                 placed,
                 broken: None,
+                end: Some(m),
             };
         }
     }
@@ -78,7 +96,7 @@ fn follow(s: &SizedMarks, supposed: SizedCandidate) -> Followed {
 
 /// The cells to suppose in first: the fewest candidates first, so the
 /// chains found have the fewest branches.
-fn by_candidates(s: &SizedMarks, most: u32) -> Vec<u16> {
+pub(super) fn by_candidates(s: &SizedMarks, most: u32) -> Vec<u16> {
     let mut cells: Vec<u16> = (0..s.cell_count() as u16)
         .filter(|&c| (2..=most).contains(&s.candidates(c).count_ones()))
         .collect();
@@ -170,7 +188,7 @@ pub fn contradiction(s: &SizedMarks) -> Option<SizedStep> {
     let broken = f.broken?;
     let pattern = SizedPattern::Contradiction {
         supposed,
-        placed: f.placed,
+        placed: needed_for_break(s, supposed, &f.placed, broken),
         broken,
     };
     Some(SizedStep::eliminating(

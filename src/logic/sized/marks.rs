@@ -1,16 +1,25 @@
 //! The candidates the sized engine reads: a value or a candidate mask per
 //! cell (bit `v - 1` for value `v`, up to 16), and the shape's houses as
-//! cell sets over up to 256 cells.
+//! cell sets over up to [`CellBits::CAPACITY`] cells (a 16×16 has 256, a
+//! samurai 369).
 
 use crate::grid::{Shape, Unit};
 use std::sync::Arc;
 
-/// A set of cells of a grid of up to 256 cells.
+/// The words of a [`CellBits`].
+const WORDS: usize = 8;
+
+/// A set of cells of a grid of up to [`CellBits::CAPACITY`] cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellBits([u64; 4]);
+pub struct CellBits([u64; WORDS]);
 
 impl CellBits {
-    pub const EMPTY: CellBits = CellBits([0; 4]);
+    pub const EMPTY: CellBits = CellBits([0; WORDS]);
+
+    /// The most cells a set holds: the largest shape the sized engine
+    /// reads (see [`SizedMarks::new`]; the overlapping shapes are held to
+    /// it by [`crate::grid::MAX_OVERLAP_CELLS`]).
+    pub const CAPACITY: usize = WORDS * 64;
 
     pub fn insert(&mut self, cell: u16) {
         self.0[usize::from(cell >> 6)] |= 1 << (cell & 63);
@@ -37,7 +46,7 @@ impl CellBits {
     }
 
     pub fn is_empty(self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; WORDS]
     }
 
     /// Whether every cell of `self` is in `other`.
@@ -47,7 +56,7 @@ impl CellBits {
 
     /// The cells in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u16> {
-        (0..4usize).flat_map(move |w| {
+        (0..WORDS).flat_map(move |w| {
             let mut bits = self.0[w];
             std::iter::from_fn(move || {
                 if bits == 0 {
@@ -88,6 +97,14 @@ pub(super) struct Geometry {
     pub units: Vec<Unit>,
     pub house_cells: Vec<Vec<u16>>,
     pub peers: Vec<CellBits>,
+    /// The houses each cell is in.
+    pub houses_of: Vec<Vec<u16>>,
+    /// The rows and the columns, as house numbers: the lines a fish is
+    /// made of.
+    pub rows: Vec<usize>,
+    pub cols: Vec<usize>,
+    /// Each house's cells as a set.
+    pub house_bits: Vec<CellBits>,
     /// Pairs of houses sharing at least two cells, with their crossing:
     /// the places an intersection can lock a value.
     pub crossings: Vec<(usize, usize, CellBits)>,
@@ -105,6 +122,12 @@ impl Geometry {
         let peers = (0..shape.cell_count())
             .map(|i| CellBits::from_cells(shape.peers_of(i).iter().copied()))
             .collect();
+        let mut houses_of = vec![Vec::new(); shape.cell_count()];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for &c in cells {
+                houses_of[usize::from(c)].push(h as u16);
+            }
+        }
         let mut crossings = Vec::new();
         for a in 0..house_bits.len() {
             for b in 0..house_bits.len() {
@@ -114,10 +137,26 @@ impl Geometry {
                 }
             }
         }
+        let lines = |row: bool| {
+            houses
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| match h.unit {
+                    Unit::Row(_) => row,
+                    Unit::Col(_) => !row,
+                    _ => false,
+                })
+                .map(|(i, _)| i)
+                .collect()
+        };
         Geometry {
             units,
             house_cells,
             peers,
+            houses_of,
+            rows: lines(true),
+            cols: lines(false),
+            house_bits,
             crossings,
         }
     }
@@ -136,10 +175,14 @@ pub struct SizedMarks {
 impl SizedMarks {
     /// The candidates of `values` (row-major, 0 for empty) by the rules:
     /// no value twice in a house, and the shading's parity. `None` when
-    /// `values` is not a grid of this shape.
+    /// `values` is not a grid of this shape, or the shape has more cells
+    /// than a [`CellBits`] holds.
     pub fn new(shape: &Shape, values: &[u8]) -> Option<SizedMarks> {
         let n = shape.side();
-        if values.len() != shape.cell_count() || values.iter().any(|&v| usize::from(v) > n) {
+        if values.len() != shape.cell_count()
+            || shape.cell_count() > CellBits::CAPACITY
+            || values.iter().any(|&v| usize::from(v) > n)
+        {
             return None;
         }
         let geometry = Arc::new(Geometry::build(shape));
@@ -195,6 +238,11 @@ impl SizedMarks {
 
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Every cell's candidates, row-major (0 for a filled cell).
+    pub(super) fn all_candidates(&self) -> &[u32] {
+        &self.candidates
     }
 
     pub(super) fn geometry(&self) -> &Geometry {
@@ -264,14 +312,23 @@ impl SizedMarks {
         {
             return Some(Broken::NoCandidate(cell));
         }
+        // One pass over each house: the values written and the candidates
+        // left; the smallest value with neither has no place.
+        let every = (1u32 << self.side()) - 1;
         for house in 0..self.house_count() {
-            for v in 1..=self.side() as u8 {
-                if !self.placed_in(house, v) && self.places(house, v).is_empty() {
-                    return Some(Broken::NoPlace {
-                        house: self.unit(house),
-                        value: v,
-                    });
-                }
+            let mut covered = 0u32;
+            for &c in self.house_cells(house) {
+                covered |= match self.value(c) {
+                    0 => self.candidates(c),
+                    v => bit(v),
+                };
+            }
+            let missing = every & !covered;
+            if missing != 0 {
+                return Some(Broken::NoPlace {
+                    house: self.unit(house),
+                    value: missing.trailing_zeros() as u8 + 1,
+                });
             }
         }
         None

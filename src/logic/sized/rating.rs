@@ -54,11 +54,13 @@ pub fn rate_sized(path: &SizedPath) -> Rating {
 
 /// The rating of a puzzle of any shape, or `None` as soon as a step goes
 /// above `ceiling` (the generator's early rejection: a too-hard candidate
-/// costs only its easy start).
+/// costs only its easy start). The nested contradictions are left out
+/// (see `next_step_before_nested`): a puzzle that needs them is rated as
+/// where logic stops.
 pub fn rate_sized_within(shape: &Shape, values: &[u8], ceiling: Level) -> Option<Rating> {
     let mut s = super::SizedMarks::new(shape, values)?;
     let mut steps = Vec::new();
-    while let Some(step) = super::next_sized_step(&s) {
+    while let Some(step) = super::next_step_before_nested(&s) {
         if sized_level(shape, step.score) > ceiling {
             return None;
         }

@@ -76,6 +76,25 @@ pub enum SizedPattern {
         placed: Vec<SizedCandidate>,
         broken: Broken,
     },
+    /// Supposing `supposed`, its singles (`placed`) make each of `cuts`
+    /// impossible in turn; without them the grid breaks.
+    NestedContradiction {
+        supposed: SizedCandidate,
+        placed: Vec<SizedCandidate>,
+        cuts: Vec<NestedCut>,
+        broken: Broken,
+    },
+}
+
+/// A candidate a nested contradiction excludes inside its supposition:
+/// with it the singles (`placed`) break the grid (`broken`), so it goes,
+/// and the singles its exclusion forces follow (`then`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NestedCut {
+    pub excluded: SizedCandidate,
+    pub placed: Vec<SizedCandidate>,
+    pub broken: Broken,
+    pub then: Vec<SizedCandidate>,
 }
 
 /// One explained step on a grid of any shape.
@@ -157,6 +176,11 @@ impl SizedStep {
             }
             SizedPattern::CellForcing { cell, .. } => (Vec::new(), vec![*cell]),
             SizedPattern::Contradiction { supposed, .. } => (Vec::new(), vec![supposed.cell]),
+            SizedPattern::NestedContradiction { supposed, cuts, .. } => {
+                let mut cells = vec![supposed.cell];
+                cells.extend(cuts.iter().map(|c| c.excluded.cell));
+                (Vec::new(), cells)
+            }
         };
         SizedFocus {
             houses,

@@ -99,9 +99,9 @@ fn a_16x16_and_a_jigsaw_are_generated_and_solved_from_their_files() {
 
 #[test]
 fn shape_errors_name_the_line_and_the_shape() {
-    let (code, _, err) = run(&["solve", "--shape", "samurai", "1"]);
+    let (code, _, err) = run(&["solve", "--shape", "hexagon", "1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("'samurai' is not a shape"), "{err}");
+    assert!(err.contains("'hexagon' is not a shape"), "{err}");
     let (code, _, err) = run(&["solve", "--shape", "jigsaw", &".".repeat(81)]);
     assert_eq!(code, 2);
     assert!(err.contains("regions"), "{err}");

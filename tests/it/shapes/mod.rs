@@ -5,6 +5,7 @@
 
 mod collections;
 mod commands;
+mod overlap;
 mod sized;
 mod soundness;
 mod walk;
