@@ -14,6 +14,13 @@
 //! is dropped at that step. Whatever rates at the level is confirmed by
 //! `logic::rate_grid` (the one authority on levels) and returned.
 //!
+//! Extreme has no ceiling to stop at: a candidate is Extreme only if some
+//! step of its whole walk is, and hundreds of easier candidates come
+//! before each Extreme one. `logic::closure` proves most of those easier
+//! in a fraction of a walk, so they are dropped unrated; a candidate it
+//! cannot prove easier is rated in full, as before. The puzzles returned
+//! are the ones the search without that proof returns.
+//!
 //! Why no hill-climbing: perturbing a candidate (giving one more orbit,
 //! re-digging the rest, keeping changes that raise the score; or giving a
 //! cell the too-hard step concludes about) was tried and measured. A fresh
