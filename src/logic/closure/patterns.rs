@@ -9,8 +9,8 @@ impl Marks {
     pub(super) fn locked(&mut self) -> bool {
         let mut progress = false;
         for d in 0..9 {
-            for u in 0..27 {
-                let m = self.digits[d] & UNIT_MASKS[u];
+            for (u, &unit) in UNIT_MASKS.iter().enumerate() {
+                let m = self.digits[d] & unit;
                 if m == 0 {
                     continue;
                 }
@@ -22,7 +22,7 @@ impl Marks {
                 };
                 for other in crossing {
                     if m & !UNIT_MASKS[other] == 0 {
-                        progress |= self.eliminate_all(d, UNIT_MASKS[other] & !UNIT_MASKS[u]);
+                        progress |= self.eliminate_all(d, UNIT_MASKS[other] & !unit);
                     }
                 }
             }
@@ -123,6 +123,9 @@ fn subsets(
     max: usize,
     report: &mut dyn FnMut(u128, u16),
 ) {
+    // The recursion's state is its arguments: grouping them would only
+    // rename them.
+    #[allow(clippy::too_many_arguments)]
     fn rec(
         items: &[usize],
         of: &dyn Fn(usize) -> u16,
@@ -159,6 +162,9 @@ fn subsets_wide(
     max: usize,
     report: &mut dyn FnMut(u16, u128),
 ) {
+    // The recursion's state is its arguments: grouping them would only
+    // rename them.
+    #[allow(clippy::too_many_arguments)]
     fn rec(
         items: &[usize],
         of: &dyn Fn(usize) -> u128,
