@@ -10,6 +10,8 @@
 
 mod als;
 mod chains;
+mod closure;
+pub(crate) use closure::solved_without_forcing;
 mod eureka;
 pub(crate) use chains::shared_unit;
 pub(crate) use forcing::{FACTS_PER_LINE, PLACEMENTS_PER_LINE};
