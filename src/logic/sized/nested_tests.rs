@@ -64,18 +64,11 @@ fn told_chain_holds(
     placed: &[SizedCandidate],
     broken: Broken,
 ) -> bool {
-    let mut m = start.clone();
-    m.place(premise.cell, premise.value);
-    for c in placed {
-        let naked = m.candidates(c.cell) == super::marks::bit(c.value);
-        let hidden = (0..m.house_count()).any(|h| {
-            m.house_cells(h).contains(&c.cell) && m.places(h, c.value).iter().eq([c.cell])
-        });
-        if !naked && !hidden {
-            return false;
-        }
-        m.place(c.cell, c.value);
-    }
+    singles_hold(start, Some(premise), placed).is_some_and(|m| breaks_as_told(&m, broken))
+}
+
+/// Whether `m` is broken as `broken` says.
+fn breaks_as_told(m: &SizedMarks, broken: Broken) -> bool {
     match broken {
         Broken::NoCandidate(cell) => m.value(cell) == 0 && m.candidates(cell) == 0,
         Broken::NoPlace { house, value } => (0..m.house_count())
@@ -275,11 +268,7 @@ fn supposition_holds(
             None => return false,
         }
     }
-    match broken {
-        Broken::NoCandidate(cell) => m.value(cell) == 0 && m.candidates(cell) == 0,
-        Broken::NoPlace { house, value } => (0..m.house_count())
-            .any(|h| m.unit(h) == house && !m.placed_in(h, value) && m.places(h, value).is_empty()),
-    }
+    breaks_as_told(&m, broken)
 }
 
 #[test]
