@@ -48,7 +48,7 @@ pub struct GenerateArgs {
         num_args = 0..=1,
         default_missing_value = "today",
         value_parser = parse_day,
-        conflicts_with_all = ["level", "count", "seed", "symmetry", "minimal", "shape"]
+        conflicts_with_all = ["level", "count", "seed", "symmetry", "minimal", "shape", "allow_solvable_subgrids"]
     )]
     daily: Option<Date>,
     /// The shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 or
@@ -58,6 +58,11 @@ pub struct GenerateArgs {
     /// (the singles always solve them).
     #[arg(long)]
     shape: Option<String>,
+    /// Overlapping grids: also return puzzles in which some of the grids
+    /// (with the boxes they share) are solvable on their own. By default
+    /// no such sub-carpet is (the carpet generator document's rule).
+    #[arg(long, requires = "shape")]
+    allow_solvable_subgrids: bool,
     /// How each puzzle is written: text (the shaped text format, or the
     /// 81-character line of a classic), fpuzzles (f-puzzles JSON, one per
     /// line), sudokupad or f-puzzles-link (a link that opens it there).
@@ -91,6 +96,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 level: args.level,
                 symmetry: args.symmetry,
                 minimal: args.minimal,
+                allow_solvable_subgrids: args.allow_solvable_subgrids,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
             let output = super::shaped::Printed {
@@ -112,6 +118,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 level: args.level,
                 symmetry: args.symmetry,
                 minimal: args.minimal,
+                allow_solvable_subgrids: false,
             },
             args.seed.unwrap_or_else(random_seed),
             args.count,

@@ -1,0 +1,62 @@
+use super::*;
+use crate::solver::overlap_tests::random_solution;
+
+fn samurai() -> Shape {
+    Shape::parse_name("samurai").unwrap()
+}
+
+/// The solution's digits in the centre grid's cells, every other cell
+/// open, but for the centre grid's rows `open_rows` (0-based, in it).
+fn centre_only(shape: &Shape, solution: &[u8], open_rows: &[u8]) -> Vec<u8> {
+    (0..shape.cell_count())
+        .map(|i| {
+            let in_centre = shape
+                .grids_of(i)
+                .iter()
+                .any(|&(g, r, _)| g == 2 && !open_rows.contains(&r));
+            if in_centre {
+                solution[i]
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_samurai_whose_centre_grid_alone_is_solvable_breaks_the_rule() {
+    let shape = samurai();
+    let solution = random_solution(&shape, 4);
+    // The centre grid given whole: it alone has one solution, and no
+    // subset holding an outer grid does.
+    let puzzle = centre_only(&shape, &solution, &[]);
+    assert_eq!(solvable_sub_carpet(&shape, &puzzle), Some(vec![2]));
+    // Its middle band opened: two of those rows swap, so nothing is
+    // solvable alone any more.
+    let puzzle = centre_only(&shape, &solution, &[3, 4, 5]);
+    assert_eq!(solvable_sub_carpet(&shape, &puzzle), None);
+}
+
+#[test]
+fn a_samurai_checks_its_nineteen_connected_proper_subsets() {
+    let subsets = subsets_checked(&samurai());
+    // With the centre: 2^4 - 1 sets of outer grids (all four is the
+    // whole); without it, the four outer grids alone.
+    assert_eq!(subsets.len(), 19);
+    assert!(subsets.contains(&vec![2]) && subsets.contains(&vec![0, 1, 2, 3]));
+    assert!(!subsets.contains(&vec![0, 1]), "two corners are not linked");
+    assert!(subsets.windows(2).all(|w| w[0].len() >= w[1].len()));
+}
+
+#[test]
+fn big_carpets_check_single_grids_and_linked_pairs() {
+    let shape = Shape::parse_name("diagonal-3-dense").unwrap();
+    // Its three grids are linked two by two: three singles, three pairs.
+    assert_eq!(subsets_checked(&shape).len(), 6);
+    let torus = Shape::parse_name("torus-6-dense").unwrap();
+    let subsets = subsets_checked(&torus);
+    assert!(subsets.iter().all(|s| s.len() <= 2));
+    assert_eq!(subsets.iter().filter(|s| s.len() == 1).count(), 36);
+    assert!(subsets.len() > 36);
+    assert!(subsets_checked(&Shape::classic()).is_empty());
+}
