@@ -58,6 +58,8 @@ pub struct GenerateArgs {
     /// (the singles always solve them).
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
     /// Overlapping grids: also return puzzles in which some of the grids
     /// (with the boxes they share) are solvable on their own. By default
     /// no such sub-carpet is (the carpet generator document's rule).
@@ -82,7 +84,10 @@ fn parse_day(s: &str) -> Result<Date, String> {
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
-    let shaped = super::shaped::shape_option(args.shape.as_deref()).map(|s| {
+    let shaped = args
+        .size
+        .shape_name(args.shape.as_deref())
+        .and_then(|name| super::shaped::shape_option(name.as_deref())).map(|s| {
         // another format than text writes the classic through the shaped path too
         s.or_else(|| {
             (args.format != super::shaped::Format::Text && args.daily.is_none())

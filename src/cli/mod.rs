@@ -26,6 +26,7 @@ mod saved;
 #[cfg(feature = "web")]
 pub mod serve;
 pub mod shaped;
+mod shape_size;
 mod sized;
 pub mod solve;
 
