@@ -87,14 +87,15 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     let shaped = args
         .size
         .shape_name(args.shape.as_deref())
-        .and_then(|name| super::shaped::shape_option(name.as_deref())).map(|s| {
-        // another format than text writes the classic through the shaped path too
-        s.or_else(|| {
-            (args.format != super::shaped::Format::Text && args.daily.is_none())
-                .then(|| sudolens::grid::ShapeName::parse("classic").ok())
-                .flatten()
-        })
-    });
+        .and_then(|name| super::shaped::shape_option(name.as_deref()))
+        .map(|s| {
+            // another format than text writes the classic through the shaped path too
+            s.or_else(|| {
+                (args.format != super::shaped::Format::Text && args.daily.is_none())
+                    .then(|| sudolens::grid::ShapeName::parse("classic").ok())
+                    .flatten()
+            })
+        });
     match shaped {
         Ok(Some(shape)) => {
             let options = Options {

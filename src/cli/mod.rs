@@ -25,8 +25,8 @@ pub mod rate;
 mod saved;
 #[cfg(feature = "web")]
 pub mod serve;
-pub mod shaped;
 mod shape_size;
+pub mod shaped;
 mod sized;
 pub mod solve;
 

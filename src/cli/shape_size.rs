@@ -84,7 +84,10 @@ mod tests {
     #[test]
     fn a_shape_without_a_size_is_refused_naming_the_option() {
         let e = name("samurai", Some(3), false).unwrap_err();
-        assert!(e.starts_with("--size:") && e.contains("'samurai' has no size"), "{e}");
+        assert!(
+            e.starts_with("--size:") && e.contains("'samurai' has no size"),
+            "{e}"
+        );
         let e = name("x+hyper", None, true).unwrap_err();
         assert!(e.starts_with("--dense:"), "{e}");
         let e = name("diagonal", None, true).unwrap_err();

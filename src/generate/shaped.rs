@@ -173,8 +173,8 @@ pub fn generate_shaped(
         sized && !easy && reachable_levels(shape).last() != Some(&options.level);
     let mut rng = Rng::new(seed);
     let orbits = orbits(shape, options.symmetry);
-    let sub_carpets =
-        (!options.allow_solvable_subgrids && shape.grids().len() > 1).then(|| SubCarpets::of(shape));
+    let sub_carpets = (!options.allow_solvable_subgrids && shape.grids().len() > 1)
+        .then(|| SubCarpets::of(shape));
     let mut progress = Progress {
         candidates: 0,
         grids: 0,
@@ -236,7 +236,11 @@ pub fn generate_shaped(
         // A candidate with a sub-carpet solvable alone is drawn again: its
         // givens cannot be thinned without losing the whole's one solution,
         // and more givens only make the sub-carpet more solvable.
-        let breaks_rule = || sub_carpets.as_ref().is_some_and(|s| s.solvable(&puzzle).is_some());
+        let breaks_rule = || {
+            sub_carpets
+                .as_ref()
+                .is_some_and(|s| s.solvable(&puzzle).is_some())
+        };
         if at_level && !breaks_rule() {
             let (Some(puzzle), Some(solution)) = (
                 ShapedGrid::new(shape.clone(), puzzle),

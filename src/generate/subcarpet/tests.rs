@@ -80,11 +80,23 @@ fn generated_samurai_leave_no_sub_carpet_solvable_alone() {
     let sub_carpets = SubCarpets::of(&shape);
     // Seed 2 at Easy breaks the rule when it is lifted (checked below), so
     // these seeds need it.
-    for (level, seed) in [(Level::Easy, 1), (Level::Easy, 2), (Level::Easy, 6), (Level::Medium, 2)] {
+    for (level, seed) in [
+        (Level::Easy, 1),
+        (Level::Easy, 2),
+        (Level::Easy, 6),
+        (Level::Medium, 2),
+    ] {
         let puzzle = generate_samurai(level, seed, false);
         assert_eq!(crate::solver::count_shaped(&shape, &puzzle, 2), 1);
-        assert_eq!(sub_carpets.solvable(&puzzle), None, "{level:?}, seed {seed}");
+        assert_eq!(
+            sub_carpets.solvable(&puzzle),
+            None,
+            "{level:?}, seed {seed}"
+        );
     }
     let lifted = generate_samurai(Level::Easy, 2, true);
-    assert!(sub_carpets.solvable(&lifted).is_some(), "the option lifts the rule");
+    assert!(
+        sub_carpets.solvable(&lifted).is_some(),
+        "the option lifts the rule"
+    );
 }

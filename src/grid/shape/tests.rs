@@ -204,7 +204,10 @@ fn a_sub_shape_keeps_some_grids_and_their_shared_boxes_in_place() {
     // A torus's sub-shape keeps the wrap: grids 1 and 2 of torus-2 share
     // boxes on both sides.
     let torus = Shape::parse_name("torus-2").unwrap();
-    assert_eq!(torus.sub_grids(&[0, 1]).unwrap().cell_count(), 2 * 81 - 2 * 27);
+    assert_eq!(
+        torus.sub_grids(&[0, 1]).unwrap().cell_count(),
+        2 * 81 - 2 * 27
+    );
     assert!(samurai.sub_grids(&[]).is_none());
     assert!(samurai.sub_grids(&[5]).is_none());
     assert!(pair.sub_grids(&[0]).is_none());
