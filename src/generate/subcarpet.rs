@@ -9,16 +9,23 @@
 //! cell): a subset in several pieces has one solution only if every piece
 //! has one, so a solvable subset always has a solvable connected piece.
 //! Every connected proper subset is checked when the shape has at most
-//! [`ALL_SUBSETS_UP_TO`] grids (at most 30 for a samurai); past that, the
-//! subsets grow too many, and the single grids and the linked pairs are
-//! checked.
+//! [`ALL_SUBSETS_UP_TO`] grids and they make at most
+//! [`MAX_SUBSETS_CHECKED`] such subsets (19 for a samurai, 12 for a sohei,
+//! 14 for a `carpet-2`); past that (387 for a `carpet-3`, whose subsets of
+//! six grids and more each take seconds to count), the single grids and
+//! the linked pairs are checked.
 
 use crate::grid::Shape;
 use crate::solver::count_within;
 
 /// The largest number of grids for which every connected proper subset
-/// is checked (2^10 subsets at most).
+/// may be checked (2^10 subsets at most to walk).
 pub const ALL_SUBSETS_UP_TO: usize = 10;
+
+/// The most connected proper subsets checked one by one; a shape with
+/// more has its single grids and linked pairs checked, so that the check
+/// of one candidate stays well under a second.
+pub const MAX_SUBSETS_CHECKED: usize = 64;
 
 /// How many search states one sub-carpet's count may visit. A count that
 /// runs out is taken as solvable, so that a puzzle the check cannot clear
@@ -107,11 +114,16 @@ pub fn subsets_checked(shape: &Shape) -> Vec<Vec<usize>> {
             }
         }
     }
-    let mut subsets: Vec<Vec<usize>> = if n <= ALL_SUBSETS_UP_TO {
+    let every: Vec<Vec<usize>> = if n <= ALL_SUBSETS_UP_TO {
         (1u32..(1 << n) - 1)
             .map(|mask| (0..n).filter(|&k| mask & (1 << k) != 0).collect())
             .filter(|keep: &Vec<usize>| connected(keep, &linked))
             .collect()
+    } else {
+        Vec::new()
+    };
+    let mut subsets = if !every.is_empty() && every.len() <= MAX_SUBSETS_CHECKED {
+        every
     } else {
         let singles = (0..n).map(|k| vec![k]);
         let pairs = (0..n)

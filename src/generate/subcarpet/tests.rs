@@ -49,10 +49,16 @@ fn a_samurai_checks_its_nineteen_connected_proper_subsets() {
 }
 
 #[test]
-fn big_carpets_check_single_grids_and_linked_pairs() {
+fn big_carpets_check_single_grids_and_linked_pairs_only() {
     let shape = Shape::parse_name("diagonal-3-dense").unwrap();
     // Its three grids are linked two by two: three singles, three pairs.
     assert_eq!(subsets_checked(&shape).len(), 6);
+    let carpet = Shape::parse_name("carpet-3").unwrap();
+    let subsets = subsets_checked(&carpet);
+    // Nine grids, each linked to its eight neighbours (edges and corners):
+    // nine singles and twenty pairs, where every connected subset would
+    // make 387.
+    assert_eq!(subsets.len(), 9 + 20);
     let torus = Shape::parse_name("torus-6-dense").unwrap();
     let subsets = subsets_checked(&torus);
     assert!(subsets.iter().all(|s| s.len() <= 2));
