@@ -69,6 +69,9 @@ pub enum ShapedGenerateError {
         shape: String,
         level: Level,
         candidates: u32,
+        /// How many of the candidates were at the level but left a
+        /// sub-carpet solvable alone (see [`super::subcarpet`]).
+        sub_carpet_solvable: u32,
     },
     Cancelled,
 }
@@ -93,11 +96,21 @@ impl fmt::Display for ShapedGenerateError {
                 shape,
                 level,
                 candidates,
-            } => write!(
-                f,
-                "no {shape} puzzle rated {} among {candidates} candidates from this seed; try another seed",
-                level.id()
-            ),
+                sub_carpet_solvable,
+            } => {
+                write!(
+                    f,
+                    "no {shape} puzzle rated {} among {candidates} candidates from this seed",
+                    level.id()
+                )?;
+                if *sub_carpet_solvable > 0 {
+                    write!(
+                        f,
+                        " ({sub_carpet_solvable} at the level left some of the grids solvable on their own; --allow-solvable-subgrids accepts those)"
+                    )?;
+                }
+                f.write_str("; try another seed")
+            }
             ShapedGenerateError::Cancelled => Cancelled.fmt(f),
         }
     }
@@ -179,12 +192,14 @@ pub fn generate_shaped(
         candidates: 0,
         grids: 0,
     };
+    let mut sub_carpet_solvable = 0u32;
     loop {
         if sized && progress.candidates >= SIZED_CANDIDATES_BUDGET / shape.cell_count() as u32 {
             return Err(ShapedGenerateError::NotFound {
                 shape: shape.name(),
                 level: options.level,
                 candidates: progress.candidates,
+                sub_carpet_solvable,
             });
         }
         let Some(solution) = random_solution(shape, &mut rng) else {
@@ -241,7 +256,11 @@ pub fn generate_shaped(
                 .as_ref()
                 .is_some_and(|s| s.solvable(&puzzle).is_some())
         };
-        if at_level && !breaks_rule() {
+        if at_level && breaks_rule() {
+            sub_carpet_solvable += 1;
+            continue;
+        }
+        if at_level {
             let (Some(puzzle), Some(solution)) = (
                 ShapedGrid::new(shape.clone(), puzzle),
                 ShapedGrid::new(shape.clone(), solution),

@@ -5,6 +5,10 @@
 //! own from the givens lying in it. A puzzle breaking it lets the player
 //! finish part of the carpet without ever looking at the rest.
 //!
+//! A subset whose grids cover every cell and house of the whole (the nine
+//! grids of a `torus-3-dense` are the same 81 cells) is the whole puzzle
+//! again and is not checked.
+//!
 //! Only connected subsets are checked (grids linked when they share a
 //! cell): a subset in several pieces has one solution only if every piece
 //! has one, so a solvable subset always has a solvable connected piece.
@@ -53,6 +57,14 @@ impl SubCarpets {
             .into_iter()
             .filter_map(|keep| {
                 let sub = shape.sub_grids(&keep)?;
+                // Grids covering the whole's cells and houses (the nine of
+                // a `torus-3-dense` are one grid) are the whole again, not
+                // a part of it.
+                let whole_again = sub.cell_count() == shape.cell_count()
+                    && sub.houses().len() == shape.houses().len();
+                if whole_again {
+                    return None;
+                }
                 let whole_cells = (0..sub.cell_count())
                     .map(|i| {
                         let (r, c) = sub.position(i);

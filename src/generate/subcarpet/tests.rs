@@ -106,3 +106,21 @@ fn generated_samurai_leave_no_sub_carpet_solvable_alone() {
         "the option lifts the rule"
     );
 }
+
+#[test]
+fn grids_that_make_the_whole_again_are_no_sub_carpet() {
+    let kept = |name: &str| -> Vec<Vec<usize>> {
+        let shape = Shape::parse_name(name).unwrap();
+        SubCarpets::of(&shape)
+            .parts
+            .iter()
+            .filter_map(|p| p.shape.kept_grids().map(<[usize]>::to_vec))
+            .collect()
+    };
+    // The nine grids of a dense torus of three are the same 81 cells.
+    assert!(kept("torus-3-dense").is_empty());
+    // A flower's centre grid adds no house to its four outer grids.
+    let flower = kept("flower");
+    assert!(!flower.contains(&vec![0, 1, 3, 4]));
+    assert!(flower.contains(&vec![0, 1, 2, 3]) && flower.contains(&vec![2]));
+}
