@@ -124,3 +124,21 @@ fn grids_that_make_the_whole_again_are_no_sub_carpet() {
     assert!(!flower.contains(&vec![0, 1, 3, 4]));
     assert!(flower.contains(&vec![0, 1, 2, 3]) && flower.contains(&vec![2]));
 }
+
+#[test]
+fn a_search_the_rule_ran_dry_names_the_option_that_lifts_it() {
+    use crate::generate::ShapedGenerateError;
+    let not_found = |sub_carpet_solvable| ShapedGenerateError::NotFound {
+        shape: "flower".into(),
+        level: crate::logic::Level::Easy,
+        candidates: 9,
+        sub_carpet_solvable,
+    };
+    let said = not_found(4).to_string();
+    assert!(
+        said.contains("4 at the level left some of the grids solvable"),
+        "{said}"
+    );
+    assert!(said.contains("--allow-solvable-subgrids") && said.ends_with("try another seed"));
+    assert!(!not_found(0).to_string().contains("--allow"));
+}
