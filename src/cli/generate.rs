@@ -52,7 +52,9 @@ pub struct GenerateArgs {
     )]
     daily: Option<Date>,
     /// The shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 or
-    /// 16x16, combined with + (x+hyper). A jigsaw's regions and an
+    /// 16x16, combined with + (x+hyper); or overlapping grids: twin, sohei,
+    /// samurai, windmill, flower, diagonal-N, carpet-N, torus-N (-dense
+    /// after N, or --size N and --dense). A jigsaw's regions and an
     /// odd/even's shading are drawn from the seed too. Every size is made
     /// at every level it can reach: a 4x4 and a 6x6 odd-even at Easy only
     /// (the singles always solve them).

@@ -17,6 +17,11 @@
 //! [`ShapedGenerateError::LevelOutOfReach`], and a search that finds no
 //! puzzle at the level within its budget ([`SIZED_CANDIDATES_BUDGET`])
 //! stops with [`ShapedGenerateError::NotFound`].
+//!
+//! Overlapping grids also keep the sub-carpet rule unless
+//! [`Options::allow_solvable_subgrids`] lifts it: a candidate leaving some
+//! of its grids solvable on their own is drawn again (see
+//! [`super::subcarpet`]).
 
 use super::judge::{judge_from, Judgement};
 use super::rng::Rng;
