@@ -263,9 +263,9 @@ fn main() {
             (
                 "none minimal",
                 Options {
-                    level,
                     symmetry: Symmetry::None,
                     minimal: true,
+                    ..Options::new(level)
                 },
             ),
             (

@@ -31,6 +31,8 @@ pub struct ExplainArgs {
     /// its shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
     /// Threads a file of puzzles is explained on (default: one per core);
     /// the output keeps the file's order.
     #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
@@ -38,7 +40,11 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: &ExplainArgs) -> ExitCode {
-    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+    let shape = match args.size.shape_name(args.shape.as_deref()) {
+        Ok(shape) => shape,
+        Err(e) => return super::bad_input(&e),
+    };
+    match super::shaped::read_shaped(&args.puzzle, shape.as_deref()) {
         Ok(Some(source)) => {
             let words = args.words.wording();
             return super::shaped::explain(source, words, args.json, args.brief);

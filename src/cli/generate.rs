@@ -48,16 +48,25 @@ pub struct GenerateArgs {
         num_args = 0..=1,
         default_missing_value = "today",
         value_parser = parse_day,
-        conflicts_with_all = ["level", "count", "seed", "symmetry", "minimal", "shape"]
+        conflicts_with_all = ["level", "count", "seed", "symmetry", "minimal", "shape", "allow_solvable_subgrids"]
     )]
     daily: Option<Date>,
     /// The shape: classic, x, hyper, jigsaw, odd-even, 4x4, 6x6, 12x12 or
-    /// 16x16, combined with + (x+hyper). A jigsaw's regions and an
+    /// 16x16, combined with + (x+hyper); or overlapping grids: twin, sohei,
+    /// samurai, windmill, flower, diagonal-N, carpet-N, torus-N (-dense
+    /// after N, or --size N and --dense). A jigsaw's regions and an
     /// odd/even's shading are drawn from the seed too. Every size is made
     /// at every level it can reach: a 4x4 and a 6x6 odd-even at Easy only
     /// (the singles always solve them).
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
+    /// Overlapping grids: also return puzzles in which some of the grids
+    /// (with the boxes they share) are solvable on their own. By default
+    /// no such sub-carpet is (the carpet generator document's rule).
+    #[arg(long, requires = "shape")]
+    allow_solvable_subgrids: bool,
     /// How each puzzle is written: text (the shaped text format, or the
     /// 81-character line of a classic), fpuzzles (f-puzzles JSON, one per
     /// line), sudokupad or f-puzzles-link (a link that opens it there).
@@ -77,20 +86,25 @@ fn parse_day(s: &str) -> Result<Date, String> {
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
-    let shaped = super::shaped::shape_option(args.shape.as_deref()).map(|s| {
-        // another format than text writes the classic through the shaped path too
-        s.or_else(|| {
-            (args.format != super::shaped::Format::Text && args.daily.is_none())
-                .then(|| sudolens::grid::ShapeName::parse("classic").ok())
-                .flatten()
-        })
-    });
+    let shaped = args
+        .size
+        .shape_name(args.shape.as_deref())
+        .and_then(|name| super::shaped::shape_option(name.as_deref()))
+        .map(|s| {
+            // another format than text writes the classic through the shaped path too
+            s.or_else(|| {
+                (args.format != super::shaped::Format::Text && args.daily.is_none())
+                    .then(|| sudolens::grid::ShapeName::parse("classic").ok())
+                    .flatten()
+            })
+        });
     match shaped {
         Ok(Some(shape)) => {
             let options = Options {
                 level: args.level,
                 symmetry: args.symmetry,
                 minimal: args.minimal,
+                allow_solvable_subgrids: args.allow_solvable_subgrids,
             };
             let seed = args.seed.unwrap_or_else(random_seed);
             let output = super::shaped::Printed {
@@ -112,6 +126,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 level: args.level,
                 symmetry: args.symmetry,
                 minimal: args.minimal,
+                allow_solvable_subgrids: false,
             },
             args.seed.unwrap_or_else(random_seed),
             args.count,

@@ -23,6 +23,8 @@ pub struct HintArgs {
     /// its shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
 }
 
 /// The language and notation of Pip's lines, as `hint` and `explain` take them.
@@ -79,7 +81,11 @@ pub fn one_grid(arg: &str, command: &str) -> Result<Grid, ExitCode> {
 }
 
 pub fn run(args: &HintArgs) -> ExitCode {
-    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+    let shape = match args.size.shape_name(args.shape.as_deref()) {
+        Ok(shape) => shape,
+        Err(e) => return bad_input(&e),
+    };
+    match super::shaped::read_shaped(&args.puzzle, shape.as_deref()) {
         Ok(Some(source)) => return super::shaped::hint(source, args.words.wording(), args.json),
         Ok(None) => {}
         Err(e) => return bad_input(&e),

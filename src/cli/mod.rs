@@ -25,6 +25,7 @@ pub mod rate;
 mod saved;
 #[cfg(feature = "web")]
 pub mod serve;
+mod shape_size;
 pub mod shaped;
 mod sized;
 pub mod solve;

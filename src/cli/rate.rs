@@ -37,6 +37,8 @@ pub struct RateArgs {
     /// shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
     /// Threads a batch is rated on (default: one per core, or one with
     /// `--bench`, whose timings are of one thread); the output keeps the
     /// file's order.
@@ -280,7 +282,11 @@ impl Rater<'_> {
 }
 
 pub fn run(args: &RateArgs) -> ExitCode {
-    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+    let shape = match args.size.shape_name(args.shape.as_deref()) {
+        Ok(shape) => shape,
+        Err(e) => return bad_input(&e),
+    };
+    match super::shaped::read_shaped(&args.puzzle, shape.as_deref()) {
         Ok(Some(source)) => return super::shaped::rate_all(source, args.json),
         Ok(None) => {}
         Err(e) => return bad_input(&e),

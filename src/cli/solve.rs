@@ -24,6 +24,8 @@ pub struct SolveArgs {
     /// its shape needs none.
     #[arg(long)]
     shape: Option<String>,
+    #[command(flatten)]
+    size: super::shape_size::SizeArgs,
     /// Threads a batch is solved on (default: one per core); the output
     /// keeps the file's order.
     #[arg(long, short = 'j', value_parser = super::jobs::parse_jobs)]
@@ -31,7 +33,11 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
-    match super::shaped::read_shaped(&args.puzzle, args.shape.as_deref()) {
+    let shape = match args.size.shape_name(args.shape.as_deref()) {
+        Ok(shape) => shape,
+        Err(e) => return bad_input(&e),
+    };
+    match super::shaped::read_shaped(&args.puzzle, shape.as_deref()) {
         Ok(Some(source)) => {
             return super::shaped::solve(source, Wording::new(Lang::En, args.notation))
         }

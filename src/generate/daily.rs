@@ -219,6 +219,7 @@ impl DailyPuzzle {
                 level,
                 symmetry: Symmetry::Rotational,
                 minimal: false,
+                allow_solvable_subgrids: false,
             },
             seed: u64::from(date.year) * 10_000 + u64::from(date.month) * 100 + u64::from(date.day),
         }

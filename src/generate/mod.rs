@@ -50,6 +50,7 @@ mod marks;
 pub(crate) mod rng;
 mod search;
 mod shaped;
+pub mod subcarpet;
 mod symmetry;
 
 pub use canonical::{canonical_form, canonicalize, same_puzzle, Transformation};
@@ -76,6 +77,10 @@ pub struct Options {
     /// No given (no orbit of givens, with a symmetry) can be removed
     /// without losing the single solution; see [`is_minimal`].
     pub minimal: bool,
+    /// Overlapping grids may leave a sub-carpet (some of the grids, with
+    /// the boxes they share) solvable on its own; off by default, as the
+    /// carpet generator document asks (see [`subcarpet`]).
+    pub allow_solvable_subgrids: bool,
 }
 
 impl Options {
@@ -86,6 +91,7 @@ impl Options {
             level,
             symmetry: Symmetry::Rotational,
             minimal: false,
+            allow_solvable_subgrids: false,
         }
     }
 }

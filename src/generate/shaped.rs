@@ -17,9 +17,15 @@
 //! [`ShapedGenerateError::LevelOutOfReach`], and a search that finds no
 //! puzzle at the level within its budget ([`SIZED_CANDIDATES_BUDGET`])
 //! stops with [`ShapedGenerateError::NotFound`].
+//!
+//! Overlapping grids also keep the sub-carpet rule unless
+//! [`Options::allow_solvable_subgrids`] lifts it: a candidate leaving some
+//! of its grids solvable on their own is drawn again (see
+//! [`super::subcarpet`]).
 
 use super::judge::{judge_from, Judgement};
 use super::rng::Rng;
+use super::subcarpet::SubCarpets;
 use super::{Cancelled, Options, Progress, Symmetry};
 use crate::grid::{Grid, Parity, Shape, ShapeError, ShapeName, ShapedGrid, Size};
 use crate::logic::sized::{level_reachable, rate_sized_within, reachable_levels};
@@ -68,6 +74,9 @@ pub enum ShapedGenerateError {
         shape: String,
         level: Level,
         candidates: u32,
+        /// How many of the candidates were at the level but left a
+        /// sub-carpet solvable alone (see [`super::subcarpet`]).
+        sub_carpet_solvable: u32,
     },
     Cancelled,
 }
@@ -92,11 +101,21 @@ impl fmt::Display for ShapedGenerateError {
                 shape,
                 level,
                 candidates,
-            } => write!(
-                f,
-                "no {shape} puzzle rated {} among {candidates} candidates from this seed; try another seed",
-                level.id()
-            ),
+                sub_carpet_solvable,
+            } => {
+                write!(
+                    f,
+                    "no {shape} puzzle rated {} among {candidates} candidates from this seed",
+                    level.id()
+                )?;
+                if *sub_carpet_solvable > 0 {
+                    write!(
+                        f,
+                        " ({sub_carpet_solvable} at the level left some of the grids solvable on their own; --allow-solvable-subgrids accepts those)"
+                    )?;
+                }
+                f.write_str("; try another seed")
+            }
             ShapedGenerateError::Cancelled => Cancelled.fmt(f),
         }
     }
@@ -172,16 +191,20 @@ pub fn generate_shaped(
         sized && !easy && reachable_levels(shape).last() != Some(&options.level);
     let mut rng = Rng::new(seed);
     let orbits = orbits(shape, options.symmetry);
+    let sub_carpets = (!options.allow_solvable_subgrids && shape.grids().len() > 1)
+        .then(|| SubCarpets::of(shape));
     let mut progress = Progress {
         candidates: 0,
         grids: 0,
     };
+    let mut sub_carpet_solvable = 0u32;
     loop {
         if sized && progress.candidates >= SIZED_CANDIDATES_BUDGET / shape.cell_count() as u32 {
             return Err(ShapedGenerateError::NotFound {
                 shape: shape.name(),
                 level: options.level,
                 candidates: progress.candidates,
+                sub_carpet_solvable,
             });
         }
         let Some(solution) = random_solution(shape, &mut rng) else {
@@ -230,6 +253,18 @@ pub fn generate_shaped(
             Some(r) => r.solved_by_logic && r.level == options.level,
             None => easy,
         };
+        // A candidate with a sub-carpet solvable alone is drawn again: its
+        // givens cannot be thinned without losing the whole's one solution,
+        // and more givens only make the sub-carpet more solvable.
+        let breaks_rule = || {
+            sub_carpets
+                .as_ref()
+                .is_some_and(|s| s.solvable(&puzzle).is_some())
+        };
+        if at_level && breaks_rule() {
+            sub_carpet_solvable += 1;
+            continue;
+        }
         if at_level {
             let (Some(puzzle), Some(solution)) = (
                 ShapedGrid::new(shape.clone(), puzzle),

@@ -39,9 +39,9 @@ fn check_level(level: Level, seeds: std::ops::Range<u64>) {
     for symmetry in Symmetry::ALL {
         for minimal in [false, true] {
             let options = Options {
-                level,
                 symmetry,
                 minimal,
+                ..Options::new(level)
             };
             for seed in seeds.clone() {
                 let made = generate(&options, seed);

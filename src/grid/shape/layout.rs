@@ -25,17 +25,7 @@ const WINDOW_CORNERS: [(usize, usize); 4] = [(1, 1), (1, 5), (5, 1), (5, 5)];
 impl Layout {
     pub fn build(spec: &ShapeSpec) -> Result<Layout, ShapeError> {
         if let Some(o) = spec.overlap {
-            let built = super::overlap::build(o)?;
-            let count = built.plane.positions.len();
-            let peers = peers_of(&built.houses, count);
-            let every = (1u32 << spec.size.side) - 1;
-            return Ok(Layout {
-                houses: built.houses,
-                peers,
-                region_of: built.region_of,
-                allowed: vec![every; count],
-                plane: Some(built.plane),
-            });
+            return Ok(Layout::overlapping(super::overlap::build(o)?, spec));
         }
         let n = spec.size.side as usize;
         let (br, bc) = (spec.size.box_rows as usize, spec.size.box_cols as usize);
@@ -111,6 +101,31 @@ impl Layout {
             allowed,
             plane: None,
         })
+    }
+}
+
+impl Layout {
+    /// The layout of some of an overlapping shape's grids (see
+    /// [`super::Shape::sub_grids`]).
+    pub fn build_part(spec: &ShapeSpec, keep: &[usize]) -> Result<Option<Layout>, ShapeError> {
+        let Some(o) = spec.overlap else {
+            return Ok(None);
+        };
+        let built = super::overlap::build_part(o, keep)?;
+        Ok(Some(Layout::overlapping(built, spec)))
+    }
+
+    fn overlapping(built: super::overlap::Built, spec: &ShapeSpec) -> Layout {
+        let count = built.plane.positions.len();
+        let peers = peers_of(&built.houses, count);
+        let every = (1u32 << spec.size.side) - 1;
+        Layout {
+            houses: built.houses,
+            peers,
+            region_of: built.region_of,
+            allowed: vec![every; count],
+            plane: Some(built.plane),
+        }
     }
 }
 

@@ -55,6 +55,9 @@ struct ShapeData {
     lattice: Option<Lattice81>,
     /// The 64-bit tables, for shapes of at most 64 cells.
     masks64: Option<Masks64>,
+    /// For a sub-shape ([`Shape::sub_grids`]): which of the whole
+    /// shape's grids it keeps (indices in the whole's [`Shape::grids`]).
+    part: Option<Vec<usize>>,
 }
 
 static CLASSIC: LazyLock<Shape> = LazyLock::new(|| {
@@ -89,7 +92,49 @@ impl Shape {
             layout,
             lattice,
             masks64,
+            part: None,
         })))
+    }
+
+    /// The shape made of some of this overlapping shape's grids alone,
+    /// with the boxes they share: `keep` lists indices in [`Shape::grids`]
+    /// (in any order; repeats ignored). The cells keep their places on
+    /// the plane ([`Shape::position`], [`Shape::cell_at`]), so a value of
+    /// the whole carries over by place; a grid index in the result's
+    /// [`Shape::grids_of`] counts in `keep`'s grids, in increasing order.
+    /// `None` for a shape of one grid, an empty `keep`, an index out of
+    /// range, or a sub-shape already.
+    ///
+    /// ```
+    /// use sudolens::grid::Shape;
+    /// let samurai = Shape::parse_name("samurai").unwrap();
+    /// let centre = samurai.sub_grids(&[2]).unwrap();
+    /// assert_eq!(centre.cell_count(), 81);
+    /// assert_eq!(centre.name(), "samurai (grid 3)");
+    /// ```
+    pub fn sub_grids(&self, keep: &[usize]) -> Option<Shape> {
+        let mut keep = keep.to_vec();
+        keep.sort_unstable();
+        keep.dedup();
+        let whole = self.grids().len();
+        if self.0.part.is_some() || keep.is_empty() || keep.iter().any(|&k| k >= whole) {
+            return None;
+        }
+        let layout = Layout::build_part(&self.0.spec, &keep).ok()??;
+        let masks64 = Masks64::build(&layout, self.side());
+        Some(Shape(Arc::new(ShapeData {
+            spec: self.0.spec.clone(),
+            layout,
+            lattice: None,
+            masks64,
+            part: Some(keep),
+        })))
+    }
+
+    /// For a shape made by [`Shape::sub_grids`], the grids of the whole it
+    /// keeps.
+    pub fn kept_grids(&self) -> Option<&[usize]> {
+        self.0.part.as_deref()
     }
 
     /// The shape a command-line name gives: `classic`, `x`, `hyper`,
@@ -111,7 +156,14 @@ impl Shape {
     /// The name the command line, the files and `--json` use: `classic`,
     /// `x`, `x+hyper`, `jigsaw`, `6x6`, `16x16+x`...
     pub fn name(&self) -> String {
-        self.0.spec.name()
+        match &self.0.part {
+            Some(keep) => {
+                let numbers: Vec<String> = keep.iter().map(|k| (k + 1).to_string()).collect();
+                let grids = if keep.len() == 1 { "grid" } else { "grids" };
+                format!("{} ({grids} {})", self.0.spec.name(), numbers.join(", "))
+            }
+            None => self.0.spec.name(),
+        }
     }
 
     /// Whether this is the plain classic 9×9, which keeps its fast paths
@@ -443,7 +495,8 @@ impl Shape {
 
 impl PartialEq for Shape {
     fn eq(&self, other: &Shape) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.spec == other.0.spec
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.spec == other.0.spec && self.0.part == other.0.part)
     }
 }
 

@@ -405,10 +405,47 @@ pub(super) struct Built {
 /// Builds an overlapping shape's cells and houses; an error when a grid
 /// meets itself around a torus or the houses are too many to number.
 pub(super) fn build(o: Overlap) -> Result<Built, ShapeError> {
+    build_grids(o, o.grids())
+}
+
+/// Builds the shape made of some of `o`'s grids only (`keep`: indices in
+/// [`Overlap::grids`], each once, in increasing order), on `o`'s own plane
+/// so that a cell keeps its place: the sub-carpet the generator checks
+/// (see [`super::Shape::sub_grids`]).
+pub(super) fn build_part(o: Overlap, keep: &[usize]) -> Result<Built, ShapeError> {
+    let all = o.grids();
+    let grids = keep.iter().filter_map(|&k| all.get(k).copied()).collect();
+    let mut built = build_grids(o, grids)?;
+    // The plane stays the whole shape's, so that positions match.
+    let b = usize::from(BOX);
+    if o.period().is_none() {
+        let (r, c) = extent(&all);
+        if (r * b, c * b) != (built.plane.rows, built.plane.cols) {
+            built = relaid(built, r * b, c * b);
+        }
+    }
+    Ok(built)
+}
+
+/// The same cells and houses on a larger plane (rows × cols, the top-left
+/// corner kept). Reading order does not depend on the plane's width, so
+/// the cells keep their numbers; only the plane's index is redrawn.
+fn relaid(mut built: Built, rows: usize, cols: usize) -> Built {
+    let mut cell_at = vec![None; rows * cols];
+    for (i, &(r, c)) in built.plane.positions.iter().enumerate() {
+        cell_at[usize::from(r) * cols + usize::from(c)] = Some(i as u16);
+    }
+    built.plane.rows = rows;
+    built.plane.cols = cols;
+    built.plane.cell_at = cell_at;
+    built
+}
+
+/// [`build`] for a list of `o`'s grids.
+fn build_grids(o: Overlap, grids: Vec<GridPlace>) -> Result<Built, ShapeError> {
     use crate::grid::Unit;
     let b = usize::from(BOX);
     let side = b * b;
-    let grids = o.grids();
     let (rows, cols) = match o.period() {
         Some(p) => (p * b, p * b),
         None => {

@@ -178,3 +178,38 @@ fn symbols_read_and_write_both_ways() {
     assert_eq!(Symbols::Digits.value_of('G', 16), Some(16));
     assert_eq!(Symbols::Digits.value_of('7', 6), None);
 }
+
+#[test]
+fn a_sub_shape_keeps_some_grids_and_their_shared_boxes_in_place() {
+    let samurai = Shape::parse_name("samurai").unwrap();
+    let centre = samurai.sub_grids(&[2]).unwrap();
+    assert_eq!(centre.cell_count(), 81);
+    assert_eq!(centre.houses().len(), 27);
+    assert_eq!(centre.plane_size(), samurai.plane_size());
+    assert_eq!(centre.kept_grids(), Some(&[2][..]));
+    for i in 0..81 {
+        // Each cell at its place in the whole, its peers those of a classic.
+        let (r, c) = centre.position(i);
+        assert_eq!(centre.cell_at(r, c), Some(i));
+        assert!(samurai.cell_at(r, c).is_some());
+        assert_eq!(centre.peers_of(i).len(), 20);
+    }
+    // The top-left and centre grids share one box: 2 × 81 - 9 cells.
+    let pair = samurai.sub_grids(&[2, 0, 2]).unwrap();
+    assert_eq!(pair.cell_count(), 153);
+    assert_eq!(pair.name(), "samurai (grids 1, 3)");
+    assert_eq!(pair.grids().len(), 2);
+    assert_ne!(pair, samurai);
+    assert_eq!(pair, samurai.sub_grids(&[0, 2]).unwrap());
+    // A torus's sub-shape keeps the wrap: grids 1 and 2 of torus-2 share
+    // boxes on both sides.
+    let torus = Shape::parse_name("torus-2").unwrap();
+    assert_eq!(
+        torus.sub_grids(&[0, 1]).unwrap().cell_count(),
+        2 * 81 - 2 * 27
+    );
+    assert!(samurai.sub_grids(&[]).is_none());
+    assert!(samurai.sub_grids(&[5]).is_none());
+    assert!(pair.sub_grids(&[0]).is_none());
+    assert!(Shape::classic().sub_grids(&[0]).is_none());
+}

@@ -11,5 +11,6 @@ mod import;
 mod jobs;
 mod logic_commands;
 mod memory;
+mod shape_size;
 mod solve;
 mod write_errors;

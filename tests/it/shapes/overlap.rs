@@ -61,3 +61,22 @@ fn an_impossible_dense_torus_is_refused_with_the_document_s_reason() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("N >= n and N ≡ 0 mod n"), "{err}");
 }
+
+#[test]
+fn the_sub_carpet_rule_is_kept_unless_the_option_lifts_it() {
+    let made = |extra: &[&str]| {
+        let mut args = vec![
+            "generate", "--shape", "samurai", "--level", "easy", "--seed", "2",
+        ];
+        args.extend_from_slice(extra);
+        let (code, text, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        text
+    };
+    // Seed 2's first Easy samurai leaves four of its grids solvable alone:
+    // by default another is drawn, with the option it is kept.
+    assert_ne!(made(&[]), made(&["--allow-solvable-subgrids"]));
+    let (code, _, err) = run(&["generate", "--allow-solvable-subgrids"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--shape"), "{err}");
+}
