@@ -311,9 +311,10 @@ impl App {
                         return;
                     }
                 }
-                InputAction::Move { .. } | InputAction::NextLine | InputAction::PreviousLine => {
-                    return
-                }
+                InputAction::Move { .. }
+                | InputAction::Zoom { .. }
+                | InputAction::NextLine
+                | InputAction::PreviousLine => return,
                 _ => {}
             }
         }
@@ -326,6 +327,14 @@ impl App {
             InputAction::Symbol { ch, note } => self.type_key(ch, note),
             InputAction::Erase => self.erase(),
             InputAction::Move { drow, dcol } => self.session.move_selection(drow, dcol),
+            InputAction::Zoom { closer } => {
+                let plane = self.session.board.shape().plane_size();
+                if self.session.board.shape().overlap().is_some() {
+                    let step = super::plane_camera::ZOOM_STEP;
+                    let factor = if closer { step } else { 1.0 / step };
+                    self.session.camera.zoom_by(factor, None, plane);
+                }
+            }
             // Paging on at the end of a paragraph goes on (see `next_line`).
             InputAction::NextLine => self.next_line(ctx),
             InputAction::PreviousLine => {

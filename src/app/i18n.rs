@@ -16,6 +16,18 @@ impl Lang {
     }
 }
 
+impl Texts {
+    /// The language these texts are in (for the words `hint` gives, such
+    /// as a shape's title, next to the window's own).
+    pub(crate) fn lang(&self) -> Lang {
+        if std::ptr::eq(self, Lang::Fr.texts()) {
+            Lang::Fr
+        } else {
+            Lang::En
+        }
+    }
+}
+
 /// The text for a count: `zero` for none, `one` for one, `many` otherwise.
 /// English and French agree on these three forms for the counts shown here
 /// (French would also use the singular for 0, which gets its own wording).
@@ -89,6 +101,11 @@ texts! {
     shape_6x6: "6×6 (2×3 boxes)", "6×6 (blocs 2×3)";
     shape_12x12: "12×12 (3×4 boxes)", "12×12 (blocs 3×4)";
     shape_16x16: "16×16 (4×4 boxes)", "16×16 (blocs 4×4)";
+    shape_overlapping: "Overlapping grids", "Grilles qui se chevauchent";
+    zoom_in: "Zoom in (+, or the mouse wheel)", "Zoomer (+, ou la molette)";
+    zoom_out: "Zoom out (−)", "Dézoomer (−)";
+    zoom_whole: "The whole board", "Toute la grille";
+    zoom_whole_button: "All", "Tout";
     open: "Open…", "Ouvrir…";
     photo_button: "Read a photo…", "Lire une photo…";
     // A cell's content as a screen reader says it, after its name.
@@ -162,8 +179,6 @@ texts! {
     status_bad_lines: "{0} lines of the file could not be read; the first: line {1}: {2}",
         "{0} lignes du fichier sont illisibles ; la première : ligne {1} : {2}";
     status_no_puzzle_in_file: "no line of the file holds a valid puzzle", "aucune ligne du fichier ne contient de grille valide";
-    status_shape_not_in_window: "{0} holds a {1}: the window does not play it yet; the command line solves it and gives hints (sudolens hint {0})",
-        "{0} contient un {1} : la fenêtre ne le joue pas encore ; la ligne de commande le résout et donne des indices (sudolens hint {0})";
     status_photo_reading: "Reading the grid in {0}…", "Lecture de la grille de {0}…";
     status_photo_read_sure: "{0}: every cell reads clearly; compare with the photo, then use the grid",
         "{0} : chaque case se lit nettement ; compare avec la photo, puis utilise la grille";

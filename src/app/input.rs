@@ -29,6 +29,10 @@ pub(super) enum InputAction {
         drow: i32,
         dcol: i32,
     },
+    /// + or −: a board of overlapping grids zoomed in or out.
+    Zoom {
+        closer: bool,
+    },
     /// Page Down: Pip's next line (or the next step at the end).
     NextLine,
     PreviousLine,
@@ -78,6 +82,8 @@ pub(super) fn read(ctx: &egui::Context, notes_mode: bool) -> Vec<InputAction> {
                         Key::ArrowDown => InputAction::Move { drow: 1, dcol: 0 },
                         Key::ArrowLeft => InputAction::Move { drow: 0, dcol: -1 },
                         Key::ArrowRight => InputAction::Move { drow: 0, dcol: 1 },
+                        Key::Plus | Key::Equals => InputAction::Zoom { closer: true },
+                        Key::Minus => InputAction::Zoom { closer: false },
                         Key::Delete | Key::Backspace => InputAction::Erase,
                         Key::PageDown => InputAction::NextLine,
                         Key::PageUp => InputAction::PreviousLine,

@@ -83,6 +83,10 @@ impl MenuBar {
                     ui.separator();
                     ui.menu_button(t.shape_menu, |ui| {
                         for shape in super::new_game::NewShape::ALL {
+                            if shape == super::new_game::NewShape::Samurai {
+                                ui.separator();
+                                ui.label(t.shape_overlapping);
+                            }
                             let label = Command::NewShape(shape).label(t);
                             if ui.radio(self.new_shape == shape, label).clicked() {
                                 picked = Some(Command::NewShape(shape));

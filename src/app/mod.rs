@@ -51,6 +51,7 @@ mod path_window;
 mod phone;
 mod photo_turn;
 mod pip;
+mod plane_camera;
 mod record;
 mod replies;
 mod session;
@@ -216,6 +217,16 @@ impl App {
 
     pub fn notes_mode(&self) -> bool {
         self.session.notes_mode
+    }
+
+    /// The selected cell's index on a board of any shape.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.session.selected_index()
+    }
+
+    /// How far a board of overlapping grids is zoomed in (1: whole).
+    pub fn plane_zoom(&self) -> f32 {
+        self.session.camera.zoom()
     }
 
     pub fn status(&self) -> Option<&Status> {

@@ -33,10 +33,19 @@ pub enum NewShape {
     Six,
     Twelve,
     Sixteen,
+    Samurai,
+    Twin,
+    Sohei,
+    Windmill,
+    Flower,
+    Butterfly,
+    Diagonal3,
+    Carpet2,
+    Torus2,
 }
 
 impl NewShape {
-    pub const ALL: [NewShape; 10] = [
+    pub const ALL: [NewShape; 19] = [
         NewShape::Classic,
         NewShape::X,
         NewShape::Hyper,
@@ -47,6 +56,15 @@ impl NewShape {
         NewShape::Six,
         NewShape::Twelve,
         NewShape::Sixteen,
+        NewShape::Samurai,
+        NewShape::Twin,
+        NewShape::Sohei,
+        NewShape::Windmill,
+        NewShape::Flower,
+        NewShape::Butterfly,
+        NewShape::Diagonal3,
+        NewShape::Carpet2,
+        NewShape::Torus2,
     ];
 
     /// The name the command line and the files use.
@@ -62,6 +80,15 @@ impl NewShape {
             NewShape::Six => "6x6",
             NewShape::Twelve => "12x12",
             NewShape::Sixteen => "16x16",
+            NewShape::Samurai => "samurai",
+            NewShape::Twin => "twin",
+            NewShape::Sohei => "sohei",
+            NewShape::Windmill => "windmill",
+            NewShape::Flower => "flower",
+            NewShape::Butterfly => "butterfly",
+            NewShape::Diagonal3 => "diagonal-3",
+            NewShape::Carpet2 => "carpet-2",
+            NewShape::Torus2 => "torus-2",
         }
     }
 
@@ -76,8 +103,23 @@ impl NewShape {
             .unwrap_or_else(|| vec![Level::Easy])
     }
 
-    /// Its name in the menu.
+    /// Whether it is made of several grids that share boxes.
+    pub fn is_overlapping(self) -> bool {
+        Shape::parse_name(self.name()).is_ok_and(|s| s.overlap().is_some())
+    }
+
+    /// Its name in the menu: the overlapping grids' as Pip names them.
     pub(crate) fn label(self, t: &super::i18n::Texts) -> String {
+        if self.is_overlapping() {
+            let title = Shape::parse_name(self.name())
+                .map(|s| hint::shape_title(&s, t.lang()))
+                .unwrap_or_else(|_| self.name().to_string());
+            // a menu item starts with a capital ("Twin Sudoku")
+            let mut chars = title.chars();
+            return chars
+                .next()
+                .map_or(title.clone(), |c| c.to_uppercase().chain(chars).collect());
+        }
         match self {
             NewShape::Classic => t.shape_classic,
             NewShape::X => t.shape_x,
@@ -89,6 +131,7 @@ impl NewShape {
             NewShape::Six => t.shape_6x6,
             NewShape::Twelve => t.shape_12x12,
             NewShape::Sixteen => t.shape_16x16,
+            _ => self.name(),
         }
         .to_string()
     }

@@ -134,11 +134,6 @@ impl App {
             self.set_status(fill(t.status_open_failed, &[&name, &why]), true);
             return true;
         };
-        if first.shape().overlap().is_some() {
-            let title = hint::shape_title(first.shape(), self.wording());
-            self.set_status(fill(t.status_shape_not_in_window, &[&name, &title]), true);
-            return true;
-        }
         self.session.file.puzzles.clear();
         if first.shape().is_9x9() {
             self.new_board(Board::of_shaped(&first), origin, ctx);

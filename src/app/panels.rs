@@ -108,6 +108,12 @@ impl App {
                         .size(side),
                 );
             } else {
+                if let Some(f) = &focus {
+                    let shape = s.board.shape();
+                    let mut cells = f.cells.clone();
+                    cells.extend(f.placed.iter().chain(&f.removed).map(|c| c.cell));
+                    s.camera.follow_hint(&cells, |i| shape.position(i));
+                }
                 ui.add(super::sized_board::SizedBoardView {
                     board: &s.board,
                     selected: &mut s.spot,
@@ -117,6 +123,7 @@ impl App {
                     size: side,
                     wording,
                     focus: focus.as_ref(),
+                    camera: &mut s.camera,
                 });
             }
             // Moving about clears a passing message, not an error: a save

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame};
+use crate::grid::{Board, Candidates, Cell, CellState, EditError, Grid, SavedGame, Shape};
 use crate::logic::{Candidate, Highlights};
 
 /// Seconds between background autosaves while the board changes: a window
@@ -48,6 +48,8 @@ pub struct Session {
     /// The selected cell of a board off the 9×9 lattice (a 6×6, a 16×16),
     /// by index: such a board has no [`Cell`]s.
     pub spot: Option<usize>,
+    /// The zoom and pan of a board of overlapping grids.
+    pub camera: super::plane_camera::PlaneCamera,
     pub notes_mode: bool,
     pub paused: bool,
     /// Counts board edits, so that late answers about an older board are dropped.
@@ -87,6 +89,7 @@ impl Session {
             board: Board::new(Grid::empty()),
             selected: Some(Cell::new(0, 0)),
             spot: None,
+            camera: Default::default(),
             notes_mode,
             paused: false,
             generation: 0,
@@ -118,6 +121,7 @@ impl Session {
         self.photo_readings = Grid::empty();
         self.solved_shown = self.board.is_solved();
         self.paused = false;
+        self.camera.reset();
         // A new game is saved at once (see `FIRST_AUTOSAVE_SECONDS`).
         self.last_save = None;
         self.selected = Cell::ALL
@@ -237,16 +241,22 @@ impl Session {
         }
     }
 
-    /// Moves the selection, wrapping around the grid's edges.
+    /// Moves the selection, wrapping around the board's edges. On
+    /// overlapping grids it moves on the plane, so that it crosses from one
+    /// grid into the next (through a shared box, or over the hole between
+    /// two grids to the next cell that way), and the view follows it.
     pub fn move_selection(&mut self, drow: i32, dcol: i32) {
-        let side = self.board.shape().side();
+        let shape = self.board.shape().clone();
         let here = self.selected_index().unwrap_or(0);
-        let row = ((here / side) as i32 + drow).rem_euclid(side as i32) as usize;
-        let col = ((here % side) as i32 + dcol).rem_euclid(side as i32) as usize;
+        let Some(next) = next_on_plane(&shape, here, drow, dcol) else {
+            return;
+        };
+        let (row, col) = shape.position(next);
         if self.board.is_9x9() {
             self.selected = Some(Cell::new(row, col));
         } else {
-            self.spot = Some(row * side + col);
+            self.spot = Some(next);
+            self.camera.follow(row, col);
         }
     }
 
@@ -575,4 +585,21 @@ mod tests {
             "a move in the first seconds of a game"
         );
     }
+}
+
+/// The cell one step from `from` on the plane of `shape`, going (`drow`,
+/// `dcol`): holes between grids are passed over, and past the plane's edge
+/// the move wraps around to the other side (as on one grid). `None` only
+/// when the shape has no other cell that way.
+pub(super) fn next_on_plane(shape: &Shape, from: usize, drow: i32, dcol: i32) -> Option<usize> {
+    let (rows, cols) = shape.plane_size();
+    let (mut row, mut col) = shape.position(from);
+    for _ in 0..rows.max(cols) {
+        row = (row as i32 + drow).rem_euclid(rows as i32) as usize;
+        col = (col as i32 + dcol).rem_euclid(cols as i32) as usize;
+        if let Some(cell) = shape.cell_at(row, col) {
+            return Some(cell);
+        }
+    }
+    None
 }

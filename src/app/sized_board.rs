@@ -10,14 +10,15 @@
 
 use egui::{Align2, FontFamily, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2};
 
-use super::board_view::{draw_lines, hatch};
+use super::board_view::hatch;
 use super::palette::*;
-use crate::grid::{Board, Symbols};
+use super::plane_camera::{PlaneCamera, PlaneView, ZOOM_STEP};
+use crate::grid::{Board, Shape, Symbols};
 use crate::hint::{place_name, Lang, Wording};
 use crate::logic::sized::SizedFocus;
 
-/// A board of any size. `selected` is the selected cell's index, updated
-/// when a cell is clicked.
+/// A board of any size or form. `selected` is the selected cell's index,
+/// updated when a cell is clicked.
 pub(super) struct SizedBoardView<'a> {
     pub board: &'a Board,
     pub selected: &'a mut Option<usize>,
@@ -31,6 +32,9 @@ pub(super) struct SizedBoardView<'a> {
     pub wording: Wording,
     /// The part of a hint's step shown on the line being read.
     pub focus: Option<&'a SizedFocus>,
+    /// The zoom and pan of a board of overlapping grids (a board of one
+    /// grid always shows whole).
+    pub camera: &'a mut PlaneCamera,
 }
 
 /// How many notes a cell's mini grid holds in a row: 2 for a 4×4, 3 up to
@@ -67,27 +71,47 @@ pub(super) fn sized_cell_label(board: &Board, index: usize, wording: Wording) ->
         Lang::En => ":",
         Lang::Fr => " :",
     };
-    format!(
-        "{}{colon} {content}",
+    format!("{}{colon} {content}", cell_name(board, index, wording))
+}
+
+/// A cell's name alone: its row and column, and on overlapping grids the
+/// grid (each grid, for a cell two share).
+fn cell_name(board: &Board, index: usize, wording: Wording) -> String {
+    if board.shape().overlap().is_some() {
+        crate::hint::cell_on_shape(board.shape(), index, wording)
+    } else {
         place_name(board.place(index), wording)
-    )
+    }
 }
 
 impl egui::Widget for SizedBoardView<'_> {
-    fn ui(self, ui: &mut Ui) -> Response {
-        let (rect, response) = ui.allocate_exact_size(Vec2::splat(self.size), Sense::hover());
-        let n = self.board.shape().side();
-        let s = rect.width() / n as f32;
+    fn ui(mut self, ui: &mut Ui) -> Response {
+        let shape = self.board.shape().clone();
+        let zoomable = shape.overlap().is_some();
+        let sense = if zoomable {
+            Sense::click_and_drag()
+        } else {
+            Sense::hover()
+        };
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(self.size), sense);
+        let plane = shape.plane_size();
+        if zoomable {
+            steer(ui, &response, rect, self.camera, plane);
+        }
+        let view = self.camera.view(rect.min, rect.width(), plane);
         let cell_rect = |i: usize| {
-            Rect::from_min_size(
-                rect.min + Vec2::new((i % n) as f32 * s, (i / n) as f32 * s),
-                Vec2::splat(s),
-            )
+            let (row, col) = shape.position(i);
+            view.cell_rect(row, col)
         };
         for i in 0..self.board.cell_count() {
-            let r = ui.interact(cell_rect(i), response.id.with(i), Sense::click());
+            // a cell panned out of the board is neither clicked nor read out
+            let r = cell_rect(i).intersect(rect);
+            if !r.is_positive() {
+                continue;
+            }
+            let r = ui.interact(r, response.id.with(i), Sense::click());
             let label = match self.hidden {
-                Some(_) => place_name(self.board.place(i), self.wording),
+                Some(_) => cell_name(self.board, i, self.wording),
                 None => sized_cell_label(self.board, i, self.wording),
             };
             let selected = *self.selected == Some(i);
@@ -104,24 +128,67 @@ impl egui::Widget for SizedBoardView<'_> {
             egui::WidgetInfo::labeled(egui::Role::Grid, true, self.wording.lang.texts().board_name)
         });
         if ui.is_rect_visible(rect) {
-            self.paint(ui, rect, cell_rect);
+            self.paint(ui, rect, view, cell_rect);
+        }
+        if zoomable {
+            self.zoom_buttons(ui, rect, plane);
         }
         response
     }
 }
 
+/// The mouse on a board of overlapping grids: the wheel (or a pinch, or
+/// Ctrl and the wheel) zooms about the pointer, a drag pans.
+fn steer(
+    ui: &Ui,
+    response: &Response,
+    rect: Rect,
+    camera: &mut PlaneCamera,
+    plane: (usize, usize),
+) {
+    let view = camera.view(rect.min, rect.width(), plane);
+    if response.dragged() {
+        camera.pan_by(response.drag_delta(), view.cell, plane);
+    }
+    if !response.hovered() {
+        return;
+    }
+    let (scroll, pinch, pointer) = ui.input(|i| {
+        (
+            i.smooth_scroll_delta.y,
+            i.zoom_delta(),
+            i.pointer.hover_pos(),
+        )
+    });
+    // a wheel notch (50 points) zooms by about a tenth
+    let factor = pinch * (scroll / 500.0).exp();
+    if factor != 1.0 {
+        let anchor = pointer.map(|p| ((p - view.origin) / view.cell).to_pos2());
+        camera.zoom_by(factor, anchor, plane);
+    }
+}
+
 impl SizedBoardView<'_> {
-    fn paint(&self, ui: &Ui, rect: Rect, cell_rect: impl Fn(usize) -> Rect) {
+    fn paint(&self, ui: &Ui, rect: Rect, view: PlaneView, cell_rect: impl Fn(usize) -> Rect) {
         let painter = ui.painter_at(rect.expand(2.0));
         let board = self.board;
         let shape = board.shape();
         let (n, symbols) = (shape.side(), shape.symbols());
-        let s = rect.width() / n as f32;
-        painter.rect_filled(rect, 4.0, PAPER);
+        let s = view.cell;
+        if shape.overlap().is_some() {
+            // the holes between the grids (a samurai's corners) stay blank
+            for i in 0..board.cell_count() {
+                painter.rect_filled(cell_rect(i), 0.0, PAPER);
+            }
+        } else {
+            painter.rect_filled(rect, 4.0, PAPER);
+        }
         if let Some(text) = self.hidden {
-            painter.rect_filled(rect, 4.0, GIVEN_BG);
-            draw_lines(&painter, rect, shape);
-            let font = FontId::proportional((s * 0.32 * n as f32 / 9.0).max(12.0));
+            for i in 0..board.cell_count() {
+                painter.rect_filled(cell_rect(i), 0.0, GIVEN_BG);
+            }
+            draw_plane_lines(&painter, shape, &cell_rect, s);
+            let font = FontId::proportional((rect.width() * 0.035).max(12.0));
             painter.text(rect.center(), Align2::CENTER_CENTER, text, font, INK);
             return;
         }
@@ -158,7 +225,7 @@ impl SizedBoardView<'_> {
                 }
             }
         }
-        draw_lines(&painter, rect, shape);
+        draw_plane_lines(&painter, shape, &cell_rect, s);
 
         let values = board.values();
         let repeated = shape.repeated_cells(&values);
@@ -281,6 +348,102 @@ impl SizedBoardView<'_> {
             let scale = if text.len() > 1 { 0.5 } else { 0.72 };
             let font = FontId::proportional(step * scale);
             painter.text(p, Align2::CENTER_CENTER, text, font, colour);
+        }
+    }
+}
+
+/// The lines of a board of any form, drawn cell by cell on the plane: a
+/// thin line between two cells, a thick one between two boxes (or jigsaw
+/// regions) and along every edge the grids' cells leave (the outline of a
+/// samurai's cross); each grid of an overlapping board is then outlined
+/// whole, so that a shared box shows as part of both.
+fn draw_plane_lines(
+    painter: &egui::Painter,
+    shape: &Shape,
+    cell_rect: &impl Fn(usize) -> Rect,
+    s: f32,
+) {
+    let thin = Stroke::new(1.0, LINE);
+    let thick = Stroke::new(if shape.side() > 9 { 2.0 } else { 2.5 }, INK);
+    let torus = shape.overlap().is_some_and(|o| o.period().is_some());
+    let (rows, cols) = shape.plane_size();
+    for i in 0..shape.cell_count() {
+        let r = cell_rect(i);
+        let (row, col) = shape.position(i);
+        let here = shape.region_at(i);
+        // (neighbour's place, the edge between them)
+        let sides = [
+            (
+                row.checked_sub(1).map(|up| (up, col)),
+                [r.left_top(), r.right_top()],
+            ),
+            (
+                (row + 1 < rows).then_some((row + 1, col)),
+                [r.left_bottom(), r.right_bottom()],
+            ),
+            (
+                col.checked_sub(1).map(|l| (row, l)),
+                [r.left_top(), r.left_bottom()],
+            ),
+            (
+                (col + 1 < cols).then_some((row, col + 1)),
+                [r.right_top(), r.right_bottom()],
+            ),
+        ];
+        for (next, edge) in sides {
+            let other = next.and_then(|(nr, nc)| shape.cell_at(nr, nc));
+            let stroke = match other {
+                Some(j) if shape.region_at(j) == here => thin,
+                // a torus's edge is the period's, not an edge of the board
+                None if torus => thin,
+                _ => thick,
+            };
+            painter.line_segment(edge, stroke);
+        }
+    }
+    if shape.overlap().is_some() && !torus {
+        let outline = Stroke::new(3.0, INK);
+        for g in shape.grids() {
+            let top_left = shape.cell_at(g.top * 3, g.left * 3).map(cell_rect);
+            if let Some(r) = top_left {
+                let whole = Rect::from_min_size(r.min, Vec2::splat(s * 9.0));
+                painter.rect_stroke(whole, 0.0, outline, StrokeKind::Middle);
+            }
+        }
+    } else if !torus {
+        let first = cell_rect(0);
+        let whole = Rect::from_min_size(first.min, Vec2::new(cols as f32, rows as f32) * s);
+        painter.rect_stroke(whole, 0.0, Stroke::new(3.0, INK), StrokeKind::Middle);
+    }
+}
+
+impl SizedBoardView<'_> {
+    /// The zoom buttons in the board's top-right corner: closer, farther,
+    /// and the whole board.
+    fn zoom_buttons(&mut self, ui: &mut Ui, rect: Rect, plane: (usize, usize)) {
+        let t = self.wording.lang.texts();
+        let size = Vec2::new(38.0, 26.0);
+        let buttons = [
+            ("+", t.zoom_in, ZOOM_STEP),
+            ("\u{2212}", t.zoom_out, 1.0 / ZOOM_STEP),
+            (t.zoom_whole_button, t.zoom_whole, 0.0),
+        ];
+        for (k, (label, tip, factor)) in buttons.into_iter().enumerate() {
+            let min = Pos2::new(
+                rect.max.x - size.x - 4.0,
+                rect.min.y + 4.0 + k as f32 * 30.0,
+            );
+            let button = egui::Button::new(label).min_size(size);
+            let clicked = ui
+                .put(Rect::from_min_size(min, size), button)
+                .on_hover_text(tip);
+            if clicked.clicked() {
+                if factor == 0.0 {
+                    self.camera.reset();
+                } else {
+                    self.camera.zoom_by(factor, None, plane);
+                }
+            }
         }
     }
 }

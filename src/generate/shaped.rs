@@ -285,9 +285,30 @@ pub fn generate_shaped(
 }
 
 /// The shapes Game > New and the page's New make, by name: the classic,
-/// the 9×9 variants the newspapers print, and the other sizes.
-pub const SHAPES_MADE: [&str; 10] = [
-    "classic", "x", "hyper", "x+hyper", "jigsaw", "odd-even", "4x4", "6x6", "12x12", "16x16",
+/// the 9×9 variants the newspapers print, the other sizes, and the
+/// overlapping grids (the newspapers' forms, and the carpet document's
+/// families at their smallest sizes: the others are made with `generate
+/// --shape`).
+pub const SHAPES_MADE: [&str; 19] = [
+    "classic",
+    "x",
+    "hyper",
+    "x+hyper",
+    "jigsaw",
+    "odd-even",
+    "4x4",
+    "6x6",
+    "12x12",
+    "16x16",
+    "samurai",
+    "twin",
+    "sohei",
+    "windmill",
+    "flower",
+    "butterfly",
+    "diagonal-3",
+    "carpet-2",
+    "torus-2",
 ];
 
 /// How many seeds [`generate_named`] tries before it gives up: a 6×6

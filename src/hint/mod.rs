@@ -135,7 +135,7 @@ pub use shapes::{
     several_solutions_on_this_size, shape_changed, shape_rules, shape_title, sized_welcome,
     wrong_count_on_this_size,
 };
-pub use sized::{sized_paragraph, sized_solved, sized_stuck, sized_summary};
+pub use sized::{cell_on_shape, sized_paragraph, sized_solved, sized_stuck, sized_summary};
 pub use verdict::{
     broken_givens, entries_break_the_puzzle, invalid, invalid_grid, one_wrong_entry, verdict_lines,
     verdict_summary, MIN_GIVENS,

@@ -130,9 +130,42 @@ CREATE INDEX games_by_canonical ON games (canonical);
 CREATE INDEX games_by_puzzle ON games (puzzle);
 ";
 
+/// Schema 7: overlapping grids (issue 34). A samurai's givens are 369
+/// characters, a 3×3 carpet's 441: the puzzle may be any length up to the
+/// largest overlapping shape ([`crate::grid::MAX_OVERLAP_CELLS`], 512).
+/// The table is built again as for schema 6, ids and columns kept.
+const OVERLAPS: &str = "
+CREATE TABLE games_v7 (
+    id INTEGER PRIMARY KEY,
+    -- the givens, one character per cell in the shape's reading order
+    puzzle TEXT NOT NULL CHECK (length(puzzle) BETWEEN 16 AND 512),
+    canonical TEXT NOT NULL CHECK (length(canonical) = length(puzzle)),
+    origin TEXT NOT NULL,
+    origin_detail TEXT,
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    seconds_played INTEGER NOT NULL DEFAULT 0,
+    solve_used INTEGER NOT NULL DEFAULT 0,
+    mistakes INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER,
+    shape TEXT NOT NULL DEFAULT 'classic',
+    layout TEXT
+);
+INSERT INTO games_v7 (id, puzzle, canonical, origin, origin_detail, level, score, started_at,
+                      finished_at, seconds_played, solve_used, mistakes, moves, shape, layout)
+SELECT id, puzzle, canonical, origin, origin_detail, level, score, started_at,
+       finished_at, seconds_played, solve_used, mistakes, moves, shape, layout FROM games;
+DROP TABLE games;
+ALTER TABLE games_v7 RENAME TO games;
+CREATE INDEX games_by_canonical ON games (canonical);
+CREATE INDEX games_by_puzzle ON games (puzzle);
+";
+
 /// Every migration, oldest first: a file at version `v` has had the first
 /// `v`. Append, never edit: files in the field are at every version.
-pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES, SHAPES, SIZES];
+pub(super) const MIGRATIONS: &[&str] = &[GAMES, HINT_ROWS, DUELS, MOVES, SHAPES, SIZES, OVERLAPS];
 
 /// The version this build writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;

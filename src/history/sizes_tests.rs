@@ -174,3 +174,79 @@ fn schema_5_is_rebuilt_for_sizes_with_its_games_and_hints() {
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const SAMURAI: &str = "shape: samurai
+..8....6.   .........
+.6.4.5...   ...795.4.
+.9.6..1..   .5.14..3.
+..1..7.53   .1......9
+......67.   8.3.5...1
+.3.......   5...1..68
+..6.8.....46...5..7..
+..75.38..3........896
+5..7..4...........2..
+      ..4..2...
+      ..7.6.9..
+      ...7..8..
+..7...........9..6..8
+385........7..27.51..
+..9..3...92.....3.7..
+47..9...2   .......5.
+8...3.7.4   .38......
+9......1.   27.3..6..
+.1..69.3.   ..3..9.7.
+.3.452...   ...5.7.6.
+.........   .1....9..
+";
+
+/// Issue 34: a samurai is a game like any other: kept in its shape (the
+/// cross of five grids, not a 9×9) and counted apart in the statistics.
+#[test]
+fn a_samurai_is_kept_in_its_shape_and_counted_apart() {
+    let dir = temp_dir("samurai");
+    let mut h = History::open(&dir.join("history.sqlite3")).unwrap();
+    let samurai = puzzle(SAMURAI);
+    assert_eq!(samurai.shape().cell_count(), 369);
+    let at = 1_747_000_000;
+    let game = NewGame::of(samurai.clone(), Origin::Pasted, at, 0).expect("a proper samurai");
+    let id = h.start(&game).unwrap();
+    let solved = GameProgress {
+        seconds_played: 1_800,
+        moves: 230,
+        finished_at: Some(at + 1_800),
+        ..GameProgress::default()
+    };
+    h.update(id, &solved).unwrap();
+    let six = puzzle(SIX);
+    let id = h
+        .start(&NewGame::of(six, Origin::Pasted, at, 0).unwrap())
+        .unwrap();
+    h.update(
+        id,
+        &GameProgress {
+            seconds_played: 95,
+            moves: 20,
+            finished_at: Some(at + 95),
+            ..GameProgress::default()
+        },
+    )
+    .unwrap();
+    let games = h.games().unwrap();
+    assert!(
+        games.iter().any(|g| g.puzzle == samurai && g.solved()),
+        "read back as the samurai it was"
+    );
+    let stats = h.statistics("2025-05-11".parse().unwrap()).unwrap();
+    let mut by_shape: Vec<(&str, u32, Option<u64>)> = stats
+        .shapes
+        .iter()
+        .map(|s| (s.shape.as_str(), s.games, s.best))
+        .collect();
+    by_shape.sort();
+    assert_eq!(
+        by_shape,
+        [("6x6", 1, Some(95)), ("samurai", 1, Some(1_800))]
+    );
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

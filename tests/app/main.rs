@@ -24,6 +24,7 @@ mod layout;
 mod library;
 mod menus;
 mod new_game;
+mod overlapping;
 mod phone;
 mod photo_sizes;
 mod picker;

@@ -224,6 +224,27 @@ fn text(t: String) -> Line {
     }
 }
 
+/// The name of cell `index` of any shape, as a hint names it; a cell two
+/// grids share is named in each ("the top-left grid, row 7, column 7; the
+/// centre grid, row 1, column 1"), so that a player hearing it finds it
+/// from either grid.
+pub fn cell_on_shape(shape: &Shape, index: usize, w: impl Into<Wording>) -> String {
+    let names = Names::new(shape, w.into());
+    let grids = shape.grids_of(index);
+    if grids.len() < 2 {
+        return names.cell(index as u16);
+    }
+    let each: Vec<String> = grids
+        .iter()
+        .map(|&(g, _, _)| Names {
+            focus: Some(g),
+            ..names
+        })
+        .map(|n| n.cell(index as u16))
+        .collect();
+    each.join("; ")
+}
+
 /// A sized step's lines for a reader: the technique and its rule, the
 /// evidence, the conclusion. Sized grids are not drawn by the 9×9 board,
 /// so the lines carry no highlights.
