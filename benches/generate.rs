@@ -23,35 +23,10 @@
 
 use std::time::{Duration, Instant};
 
-/// The CPU time this thread has used.
-#[cfg(unix)]
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes into the timespec it is given.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::{thread_cpu, timed};
 
-/// Elsewhere, wall-clock time stands in for it.
-#[cfg(not(unix))]
-fn thread_cpu() -> Duration {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    START.get_or_init(Instant::now).elapsed()
-}
-
-/// Runs `f`, returning its result, its CPU time and its wall time.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {
-    let (cpu, wall) = (thread_cpu(), Instant::now());
-    let out = f();
-    (
-        out,
-        (thread_cpu() - cpu).as_secs_f64(),
-        wall.elapsed().as_secs_f64(),
-    )
-}
 use sudolens::generate::{
     canonical_form, generate, is_minimal, Generated, Options, Symmetry, Transformation,
 };

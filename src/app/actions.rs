@@ -328,11 +328,17 @@ impl App {
             InputAction::Erase => self.erase(),
             InputAction::Move { drow, dcol } => self.session.move_selection(drow, dcol),
             InputAction::Zoom { closer } => {
-                let plane = self.session.board.shape().plane_size();
-                if self.session.board.shape().overlap().is_some() {
+                let shape = self.session.board.shape().clone();
+                if shape.overlap().is_some() {
                     let step = super::plane_camera::ZOOM_STEP;
                     let factor = if closer { step } else { 1.0 / step };
-                    self.session.camera.zoom_by(factor, None, plane);
+                    // the keys zoom about the selected cell
+                    let anchor = self.session.selected_index().map(|i| {
+                        let (row, col) = shape.position(i);
+                        egui::Pos2::new(col as f32 + 0.5, row as f32 + 0.5)
+                    });
+                    let plane = shape.plane_size();
+                    self.session.camera.zoom_by(factor, anchor, plane);
                 }
             }
             // Paging on at the end of a paragraph goes on (see `next_line`).

@@ -108,12 +108,13 @@ impl App {
                         .size(side),
                 );
             } else {
+                let mut cells = Vec::new();
                 if let Some(f) = &focus {
-                    let shape = s.board.shape();
-                    let mut cells = f.cells.clone();
+                    cells = f.cells.clone();
                     cells.extend(f.placed.iter().chain(&f.removed).map(|c| c.cell));
-                    s.camera.follow_hint(&cells, |i| shape.position(i));
                 }
+                let shape = s.board.shape();
+                s.camera.follow_hint(&cells, |i| shape.position(i));
                 ui.add(super::sized_board::SizedBoardView {
                     board: &s.board,
                     selected: &mut s.spot,

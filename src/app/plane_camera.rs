@@ -27,8 +27,10 @@ pub struct PlaneCamera {
     /// its size only when drawn): the selection after a key, a hint's cells.
     pending: Vec<(usize, usize)>,
     /// The hint cells last brought into view, so that a hint pans once and
-    /// the player may pan away while reading it.
+    /// the player may pan away while reading it; with their plane places,
+    /// brought back into view when the zoom changes during the hint.
     followed: Vec<u16>,
+    followed_places: Vec<(usize, usize)>,
 }
 
 impl Default for PlaneCamera {
@@ -38,6 +40,7 @@ impl Default for PlaneCamera {
             centre: None,
             pending: Vec::new(),
             followed: Vec::new(),
+            followed_places: Vec::new(),
         }
     }
 }
@@ -92,6 +95,10 @@ impl PlaneCamera {
         let kept = (centre - anchor) * (old / new);
         self.zoom = new;
         self.centre = Some(anchor + kept);
+        // closer in, a hint being read stays on screen
+        if new > old && !self.followed_places.is_empty() {
+            self.pending = self.followed_places.clone();
+        }
     }
 
     /// Pans by a drag of `screen` points on a board of cells `cell` wide.
@@ -111,12 +118,14 @@ impl PlaneCamera {
 
     /// Asks for a hint's cells (by index; `places` gives their plane
     /// places) to be in view, once per hint.
+    /// No cells: no hint is on screen any more.
     pub fn follow_hint(&mut self, cells: &[u16], places: impl Fn(usize) -> (usize, usize)) {
-        if cells.is_empty() || cells == self.followed.as_slice() {
+        if cells == self.followed.as_slice() {
             return;
         }
         self.followed = cells.to_vec();
-        self.pending = cells.iter().map(|&c| places(usize::from(c))).collect();
+        self.followed_places = cells.iter().map(|&c| places(usize::from(c))).collect();
+        self.pending = self.followed_places.clone();
     }
 
     /// Where the plane lies on a square board `side` points wide whose
@@ -246,5 +255,21 @@ mod tests {
         let panned = camera.view(Pos2::ZERO, 420.0, SAMURAI);
         camera.follow_hint(&[0], place);
         assert_eq!(camera.view(Pos2::ZERO, 420.0, SAMURAI), panned);
+        // zoomed closer during the hint: its cells come back on screen
+        camera.zoom_by(0.5, None, SAMURAI);
+        camera.view(Pos2::ZERO, 420.0, SAMURAI);
+        camera.zoom_by(2.0, Some(Pos2::new(20.0, 20.0)), SAMURAI);
+        let view = camera.view(Pos2::ZERO, 420.0, SAMURAI);
+        assert!(view.cell_rect(0, 0).min.x >= 0.0 && view.cell_rect(0, 0).min.y >= 0.0);
+        // the hint gone, zooming no longer pans to it
+        camera.follow_hint(&[], place);
+        camera.zoom_by(0.5, None, SAMURAI);
+        camera.view(Pos2::ZERO, 420.0, SAMURAI);
+        camera.zoom_by(2.0, Some(Pos2::new(20.0, 20.0)), SAMURAI);
+        let view = camera.view(Pos2::ZERO, 420.0, SAMURAI);
+        assert!(
+            view.cell_rect(0, 0).min.x < 0.0,
+            "stays where the player zoomed"
+        );
     }
 }

@@ -434,9 +434,11 @@ impl SizedBoardView<'_> {
                 rect.min.y + 4.0 + k as f32 * 30.0,
             );
             let button = egui::Button::new(label).min_size(size);
-            let clicked = ui
-                .put(Rect::from_min_size(min, size), button)
-                .on_hover_text(tip);
+            // a child placed over the board, so that the layout's cursor
+            // stays under the board (the number pad's place)
+            let place = Rect::from_min_size(min, size);
+            let mut over = ui.new_child(egui::UiBuilder::new().max_rect(place));
+            let clicked = over.add(button).on_hover_text(tip);
             if clicked.clicked() {
                 if factor == 0.0 {
                     self.camera.reset();

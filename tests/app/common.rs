@@ -213,6 +213,24 @@ pub fn next_until(h: &mut Window, label: &str) {
     }
 }
 
+/// Asks Pip for a hint (H), checks it is a step, pages down to its last
+/// line and clicks `apply` ("Apply", "Appliquer") to play it; returns the
+/// hint's lines.
+pub fn apply_next_hint(h: &mut Window, apply: &str) -> Vec<String> {
+    press(h, Modifiers::NONE, Key::H);
+    wait(h);
+    let (entry, _) = h.state().dialogue().current().unwrap();
+    assert_eq!(entry.kind, sudolens::hint::ParagraphKind::Step, "{entry:?}");
+    let lines = entry.lines.iter().map(|l| l.text.clone()).collect();
+    while h.query_by_label(apply).is_none() {
+        press(h, Modifiers::NONE, Key::PageDown);
+        h.run_steps(2);
+    }
+    click(h, apply);
+    h.run_steps(2);
+    lines
+}
+
 /// Pages the dialogue to the last line of the current paragraph with Next.
 pub fn page_to_end(h: &mut Window) {
     loop {

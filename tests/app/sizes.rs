@@ -97,28 +97,13 @@ fn a_6x6_is_played_to_the_end_by_pip_s_hints_in_french() {
     let mut hints = 0;
     while !h.state().board().is_solved() {
         assert!(hints < 36, "a hint that plays nothing");
-        press(&mut h, Modifiers::NONE, Key::H);
-        wait(&mut h);
-        let (entry, _) = h.state().dialogue().current().unwrap();
-        assert_eq!(entry.kind, sudolens::hint::ParagraphKind::Step, "{entry:?}");
-        let words = entry
-            .lines
-            .iter()
-            .map(|l| l.text.as_str())
-            .collect::<Vec<_>>();
+        let words = apply_next_hint(&mut h, "Appliquer");
         assert!(
             words
                 .iter()
                 .any(|l| l.contains("ligne") || l.contains("colonne") || l.contains("bloc")),
             "in French: {words:?}"
         );
-        // Page Down to the last line, where Apply shows
-        while h.query_by_label("Appliquer").is_none() {
-            press(&mut h, Modifiers::NONE, Key::PageDown);
-            h.run_steps(2);
-        }
-        click(&mut h, "Appliquer");
-        h.run_steps(2);
         hints += 1;
     }
     let after = h.state().board();
