@@ -21,11 +21,11 @@
 //! grids (the first 0 to 8 givens of generated puzzles), and over the
 //! 17-given puzzles of `../shared/puzzles` when present.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "common/cpu_time.rs"]
 mod cpu_time;
-use cpu_time::{thread_cpu, timed};
+use cpu_time::timed;
 
 use sudolens::generate::{
     canonical_form, generate, is_minimal, Generated, Options, Symmetry, Transformation,
