@@ -38,8 +38,9 @@ pub struct ImportState {
     /// One reading per cell of the shape (81 of a classic, 36 of a 6×6),
     /// in its reading order.
     pub readings: Vec<ReadCell>,
-    /// The selected cell, by its row and column (on a 6×6 too).
-    pub selected: Option<Cell>,
+    /// The selected cell, by its place in [`ImportState::readings`] (the
+    /// shape's cell index: a samurai's cells are numbered on its plane).
+    pub selected: Option<usize>,
     /// Recognition is running (first pass or after corners moved).
     pub busy: bool,
     /// Where the photo came from, for messages.
@@ -54,39 +55,31 @@ pub struct ImportState {
 }
 
 impl ImportState {
-    /// Cells a side of the grid read.
+    /// The largest symbol the grid's cells take (9 on a classic or a
+    /// samurai, 6 on a 6×6).
     pub fn side(&self) -> usize {
         self.shape.side()
     }
 
-    /// The cells of the grid read, by row and column, in reading order.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> {
-        let side = self.side();
-        (0..side * side).map(move |i| Cell::new(i / side, i % side))
+    /// The rows and columns of the plane the cells lie on: the grid itself
+    /// (9 × 9, 6 × 6), or the board of overlapping grids (a samurai's
+    /// 21 × 21 cross).
+    pub fn plane(&self) -> (usize, usize) {
+        self.shape.plane_size()
     }
 
-    /// Where `cell` is in [`ImportState::readings`] (its 9×9 index on a
-    /// classic).
-    pub fn index_of(&self, cell: Cell) -> usize {
-        cell.row() * self.side() + cell.col()
+    /// Each cell's index in [`ImportState::readings`] with its (row,
+    /// column) on the plane, in reading order.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        (0..self.readings.len().min(self.shape.cell_count())).map(|i| {
+            let (row, col) = self.shape.position(i);
+            (i, row, col)
+        })
     }
 
-    /// What `cell` was read as; `None` outside the grid.
-    pub fn reading(&self, cell: Cell) -> Option<&ReadCell> {
-        let side = self.side();
-        if cell.row() >= side || cell.col() >= side {
-            return None;
-        }
-        self.readings.get(self.index_of(cell))
-    }
-
-    fn reading_mut(&mut self, cell: Cell) -> Option<&mut ReadCell> {
-        let side = self.side();
-        if cell.row() >= side || cell.col() >= side {
-            return None;
-        }
-        let index = self.index_of(cell);
-        self.readings.get_mut(index)
+    /// What cell `index` was read as; `None` outside the grid.
+    pub fn reading(&self, index: usize) -> Option<&ReadCell> {
+        self.readings.get(index)
     }
 
     /// The digits, printed (`entry` false) or handwritten, of a 9×9 grid:
@@ -143,7 +136,7 @@ impl ImportState {
         let Some(cell) = self.selected else {
             return;
         };
-        if let Some(r) = self.reading_mut(cell) {
+        if let Some(r) = self.readings.get_mut(cell) {
             let read = r.read.unwrap_or(r.digit);
             r.read = (read != digit).then_some(read);
             r.digit = digit;
@@ -160,7 +153,7 @@ impl ImportState {
         let Some(cell) = self.selected else {
             return;
         };
-        if let Some(r) = self.reading_mut(cell) {
+        if let Some(r) = self.readings.get_mut(cell) {
             if r.digit != 0 {
                 r.entry = !r.entry;
             }
@@ -178,34 +171,14 @@ impl ImportState {
     }
 
     /// The cells whose digit repeats in one of their houses (printed and
-    /// handwritten alike, by the rules chosen), as a mask by the cells'
-    /// place in [`ImportState::readings`]: the screen shows them as the
-    /// board does, red and underlined.
-    pub(crate) fn conflicts(&self) -> u128 {
-        if !self.shape.is_9x9() {
-            // a 6×6's houses, straight from the shape
-            let mut mask = 0u128;
-            for house in self.shape.houses() {
-                for (k, &a) in house.cells.iter().enumerate() {
-                    for &b in &house.cells[k + 1..] {
-                        let digit =
-                            |i: u16| self.readings.get(usize::from(i)).map_or(0, |r| r.digit);
-                        if digit(a) != 0 && digit(a) == digit(b) && a < 128 && b < 128 {
-                            mask |= 1u128 << a | 1u128 << b;
-                        }
-                    }
-                }
-            }
-            return mask;
+    /// handwritten alike, by the rules chosen), one flag per reading: the
+    /// screen shows them as the board does, red and underlined.
+    pub(crate) fn conflicts(&self) -> Vec<bool> {
+        let values: Vec<u8> = self.readings.iter().map(|r| r.digit).collect();
+        let mut flags = vec![false; values.len()];
+        for i in self.shape.repeated_cells(&values) {
+            flags[i] = true;
         }
-        let mut all = Grid::empty();
-        for c in Cell::ALL {
-            all.set(c, self.readings.get(c.index()).map_or(0, |r| r.digit));
-        }
-        self.shape
-            .conflicts(&all)
-            .iter()
-            .flat_map(|conflict| conflict.cells.iter())
-            .fold(0, |mask, c| mask | 1u128 << c.index())
+        flags
     }
 }

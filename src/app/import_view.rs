@@ -13,7 +13,7 @@ use egui::{
 use super::i18n::{count_text, fill, Lang, Texts};
 pub use super::import_state::{ImportState, ReadCell};
 use super::palette;
-use crate::grid::{Cell, Shape};
+use crate::grid::Shape;
 use crate::vision::Homography;
 
 /// What the player did on the import screen this frame.
@@ -161,8 +161,9 @@ impl<'a> ImportView<'a> {
         ui.horizontal_top(|ui| {
             let side = CHECK_ROW - 16.0;
             let (rect, resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+            let name = cell_word(s, cell, self.lang);
             resp.widget_info(|| {
-                WidgetInfo::labeled(egui::Role::Image, true, fill(t.import_crop_name, &[&cell]))
+                WidgetInfo::labeled(egui::Role::Image, true, fill(t.import_crop_name, &[&name]))
             });
             if let Some(mesh) = cell_crop(s, cell, rect) {
                 ui.painter().add(egui::Shape::mesh(mesh));
@@ -267,27 +268,39 @@ impl<'a> ImportView<'a> {
         dropped
     }
 
-    /// The recognised grid, editable.
+    /// The recognised grid, editable: every cell on its plane (a samurai's
+    /// whole cross, the holes between its grids left blank).
     fn grid(&mut self, ui: &mut Ui, side: f32) {
         let t = self.texts;
+        let lang = self.lang;
         let s = &mut *self.state;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-        let cs = side / s.side() as f32;
+        let (rows, cols) = s.plane();
+        let cs = side / rows.max(cols) as f32;
         let conflicts = s.conflicts();
         let painter = ui.painter_at(rect.expand(2.0));
-        painter.rect_filled(rect, 4.0, palette::PAPER);
-        let cells: Vec<Cell> = s.cells().collect();
-        for c in cells {
-            let r = Rect::from_min_size(
-                rect.min + Vec2::new(c.col() as f32 * cs, c.row() as f32 * cs),
+        let overlapping = s.shape.overlap().is_some();
+        if !overlapping {
+            painter.rect_filled(rect, 4.0, palette::PAPER);
+        }
+        let place = |row: usize, col: usize| {
+            Rect::from_min_size(
+                rect.min + Vec2::new(col as f32 * cs, row as f32 * cs),
                 Vec2::splat(cs),
-            );
-            let index = s.index_of(c);
+            )
+        };
+        let cells: Vec<(usize, usize, usize)> = s.cells().collect();
+        for (index, row, col) in cells {
+            let r = place(row, col);
+            if overlapping {
+                painter.rect_filled(r, 0.0, palette::PAPER);
+            }
             let Some(reading) = s.readings.get(index).cloned() else {
                 continue;
             };
             let id = ui.make_persistent_id(("reading", index));
             let resp = ui.interact(r, id, Sense::click());
+            let c = cell_word(s, index, lang);
             let mut label = match (reading.digit, reading.entry) {
                 (0, _) => fill(t.import_read_empty, &[&c]),
                 (d, false) => fill(t.import_read_printed, &[&c, &d]),
@@ -296,81 +309,34 @@ impl<'a> ImportView<'a> {
             if reading.uncertain {
                 label = fill(t.import_read_uncertain, &[&label]);
             }
-            let conflict = index < 128 && conflicts & (1u128 << index) != 0;
+            let conflict = conflicts.get(index) == Some(&true);
             if conflict {
                 label = fill(t.import_read_conflict, &[&label]);
             }
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Cell, true, &label));
             if resp.clicked() {
-                s.selected = Some(c);
+                s.selected = Some(index);
             }
-            if reading.digit != 0 && !reading.entry {
-                painter.rect_filled(r, 0.0, palette::GIVEN_BG);
-            }
-            if s.selected == Some(c) {
-                painter.rect_filled(r, 0.0, palette::SELECTED);
-            }
-            if reading.digit != 0 {
-                let colour = if conflict {
-                    palette::RED
-                } else if reading.entry {
-                    palette::ENTRY
-                } else {
-                    palette::INK
-                };
-                painter.text(
-                    r.center(),
-                    Align2::CENTER_CENTER,
-                    reading.digit.to_string(),
-                    FontId::proportional(cs * 0.6),
-                    colour,
-                );
-                if conflict {
-                    // as on the board: red and underlined, not only a colour
-                    let y = r.center().y + cs * 0.33;
-                    painter.line_segment(
-                        [
-                            Pos2::new(r.center().x - cs * 0.25, y),
-                            Pos2::new(r.center().x + cs * 0.25, y),
-                        ],
-                        Stroke::new(2.5, palette::RED),
-                    );
-                }
-            }
-            if reading.uncertain {
-                // uncertain: a dashed frame and a question mark, not only a colour
-                let q = r.shrink(3.0);
-                let corners = [
-                    q.left_top(),
-                    q.right_top(),
-                    q.right_bottom(),
-                    q.left_bottom(),
-                    q.left_top(),
-                ];
-                painter.extend(egui::Shape::dashed_line(
-                    &corners,
-                    Stroke::new(2.0, palette::RED),
-                    4.0,
-                    3.0,
-                ));
-                painter.text(
-                    r.right_top() + Vec2::new(-cs * 0.18, cs * 0.2),
-                    Align2::CENTER_CENTER,
-                    "?",
-                    FontId::proportional(cs * 0.28),
-                    palette::RED,
-                );
-            }
+            paint_reading(&painter, r, &reading, conflict, s.selected == Some(index));
         }
         // thick lines per box, or per region once the jigsaw is chosen
-        super::board_view::draw_lines(&painter, rect, &s.shape);
-        if let Some(sel) = s.selected {
-            let r = Rect::from_min_size(
-                rect.min + Vec2::new(sel.col() as f32 * cs, sel.row() as f32 * cs),
-                Vec2::splat(cs),
+        if overlapping {
+            super::sized_board::draw_plane_lines(
+                &painter,
+                &s.shape,
+                &|i| {
+                    let (row, col) = s.shape.position(i);
+                    place(row, col)
+                },
+                cs,
             );
+        } else {
+            super::board_view::draw_lines(&painter, rect, &s.shape);
+        }
+        if let Some(sel) = s.selected {
+            let (row, col) = s.shape.position(sel);
             painter.rect_stroke(
-                r.shrink(1.0),
+                place(row, col).shrink(1.0),
                 2.0,
                 Stroke::new(3.0, palette::SAME_DIGIT),
                 StrokeKind::Inside,
@@ -379,22 +345,98 @@ impl<'a> ImportView<'a> {
     }
 }
 
+/// The name of cell `index` on the screen: "r1c2", or on overlapping grids
+/// the cell in each grid holding it ("TL:r7c7; C:r1c1").
+fn cell_word(s: &ImportState, index: usize, lang: Lang) -> String {
+    let wording = crate::hint::Wording::new(lang, crate::hint::Notation::Compact);
+    crate::hint::cell_on_shape(&s.shape, index, wording)
+}
+
+/// One reading drawn in its cell `r`: shaded when printed, its digit (red
+/// and underlined in a conflict), and a dashed frame with a question mark
+/// when the model doubts it.
+fn paint_reading(
+    painter: &egui::Painter,
+    r: Rect,
+    reading: &ReadCell,
+    conflict: bool,
+    selected: bool,
+) {
+    let cs = r.width();
+    if reading.digit != 0 && !reading.entry {
+        painter.rect_filled(r, 0.0, palette::GIVEN_BG);
+    }
+    if selected {
+        painter.rect_filled(r, 0.0, palette::SELECTED);
+    }
+    if reading.digit != 0 {
+        let colour = if conflict {
+            palette::RED
+        } else if reading.entry {
+            palette::ENTRY
+        } else {
+            palette::INK
+        };
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            reading.digit.to_string(),
+            FontId::proportional(cs * 0.6),
+            colour,
+        );
+        if conflict {
+            // as on the board: red and underlined, not only a colour
+            let y = r.center().y + cs * 0.33;
+            painter.line_segment(
+                [
+                    Pos2::new(r.center().x - cs * 0.25, y),
+                    Pos2::new(r.center().x + cs * 0.25, y),
+                ],
+                Stroke::new(2.5, palette::RED),
+            );
+        }
+    }
+    if reading.uncertain {
+        // uncertain: a dashed frame and a question mark, not only a colour
+        let q = r.shrink(3.0);
+        let corners = [
+            q.left_top(),
+            q.right_top(),
+            q.right_bottom(),
+            q.left_bottom(),
+            q.left_top(),
+        ];
+        painter.extend(egui::Shape::dashed_line(
+            &corners,
+            Stroke::new(2.0, palette::RED),
+            4.0,
+            3.0,
+        ));
+        painter.text(
+            r.right_top() + Vec2::new(-cs * 0.18, cs * 0.2),
+            Align2::CENTER_CENTER,
+            "?",
+            FontId::proportional(cs * 0.28),
+            palette::RED,
+        );
+    }
+}
+
 /// The photo around `cell`, drawn into `rect`: a mesh whose vertices sample
 /// the photo through the homography that maps the grid's cells (9 x 9 on a
 /// classic) onto its four corners, so a tilted photo shows the cell square
 /// and upright. A 6 x 6 mesh keeps the perspective within a fraction of a
 /// pixel at this size. None when the corners make no homography.
-fn cell_crop(s: &ImportState, cell: Cell, rect: Rect) -> Option<egui::Mesh> {
+fn cell_crop(s: &ImportState, cell: usize, rect: Rect) -> Option<egui::Mesh> {
     const STEPS: usize = 6;
-    let n = s.side() as f64;
-    let grid = [(0.0, 0.0), (n, 0.0), (n, n), (0.0, n)];
+    let (rows, cols) = s.plane();
+    let (h, w) = (rows as f64, cols as f64);
+    let grid = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
     let corners = s.corners.map(|p| (f64::from(p.x), f64::from(p.y)));
     let to_photo = Homography::from_4(grid, corners)?;
     let span = 1.0 + 2.0 * CROP_MARGIN;
-    let (x0, y0) = (
-        cell.col() as f64 - CROP_MARGIN,
-        cell.row() as f64 - CROP_MARGIN,
-    );
+    let (row, col) = s.shape.position(cell);
+    let (x0, y0) = (col as f64 - CROP_MARGIN, row as f64 - CROP_MARGIN);
     let mut mesh = egui::Mesh::with_texture(s.photo.id());
     for i in 0..=STEPS {
         for j in 0..=STEPS {

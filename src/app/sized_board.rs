@@ -357,7 +357,7 @@ impl SizedBoardView<'_> {
 /// regions) and along every edge the grids' cells leave (the outline of a
 /// samurai's cross); each grid of an overlapping board is then outlined
 /// whole, so that a shared box shows as part of both.
-fn draw_plane_lines(
+pub(super) fn draw_plane_lines(
     painter: &egui::Painter,
     shape: &Shape,
     cell_rect: &impl Fn(usize) -> Rect,

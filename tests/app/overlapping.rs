@@ -118,7 +118,10 @@ fn zoomed_in_the_view_follows_the_selection() {
     h.run_steps(2);
     h.get_by_label_contains("the centre grid, row 8, column 8;");
     let far = "the bottom-right grid, row 9, column 9:";
-    assert!(h.query_by_label_contains(far).is_none(), "panned out of view");
+    assert!(
+        h.query_by_label_contains(far).is_none(),
+        "panned out of view"
+    );
     // down and right to the far corner: the view follows
     for key in [Key::ArrowDown, Key::ArrowRight] {
         for _ in 0..7 {
