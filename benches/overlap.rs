@@ -14,7 +14,10 @@
 //! Bonnafé, Université de Montpellier, 2025) gives medians for one simple
 //! grid of 37, 107, 166, 160 and 480 ms per level on 12 threads; its
 //! samurai and carpet timings are not given per level. `OVERLAP_BENCH_N`
-//! sets the puzzles per row (default 20).
+//! sets the puzzles per row (default 20). The samurai rows are the levels
+//! Game > New makes (Easy to Hard); `OVERLAP_BENCH_EXPERT=3` adds an Expert
+//! row of that many seeds (about a minute each: a seed that finds none is
+//! counted apart).
 
 use std::ops::ControlFlow;
 use sudolens::generate::{generate_shaped, levels_made, Options};
@@ -69,7 +72,8 @@ fn generate_row(label: &str, shape: &Shape, level: Level, n: usize) -> Vec<Shape
             })
         });
         let Ok(out) = out else {
-            continue; // a seed whose bounded search finds none: not timed
+            println!("{label:<28} seed {seed}: none found ({c:.0} ms)");
+            continue;
         };
         cpu.push(c);
         wall.push(w);
@@ -103,6 +107,18 @@ fn main() {
     for level in levels_made(&samurai) {
         let label = format!("generate samurai {level:?}");
         made.extend(generate_row(&label, &samurai, level, n));
+    }
+    let expert: usize = std::env::var("OVERLAP_BENCH_EXPERT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if expert > 0 {
+        made.extend(generate_row(
+            "generate samurai Expert",
+            &samurai,
+            Level::Expert,
+            expert,
+        ));
     }
     // the exact solver on every samurai made: the first solution, then the
     // uniqueness check (counting up to two)

@@ -123,11 +123,19 @@ impl fmt::Display for ShapedGenerateError {
 
 impl std::error::Error for ShapedGenerateError {}
 
-/// Whether [`generate_shaped`] makes puzzles of `shape` at `level`: every
-/// level on the 9×9 lattice; on the other sizes, the levels the sized rule
-/// engine reaches there ([`reachable_levels`]: a 4×4 is all singles). Game >
-/// New asks this instead of keeping a list of its own.
+/// Whether Game > New and the page make puzzles of `shape` at `level`:
+/// every level on the 9×9 lattice; on the other sizes, the levels the
+/// sized rule engine reaches there ([`reachable_levels`]: a 4×4 is all
+/// singles); on overlapping grids, Easy to Hard. Beyond Hard a samurai
+/// made by digging at random is rarely harder than Hard: one seed rates
+/// about 200 candidates, a minute's work, and often finds none (`cargo
+/// bench --bench overlap`), too long to wait for in the window. `generate
+/// --shape samurai --level expert` still makes them. Game > New asks this
+/// instead of keeping a list of its own.
 pub fn makes_level(shape: &Shape, level: Level) -> bool {
+    if shape.overlap().is_some() {
+        return level <= Level::Hard && level_reachable(shape, level);
+    }
     shape.is_9x9() || level_reachable(shape, level)
 }
 
