@@ -27,7 +27,7 @@ const FILL_BUDGET: u64 = 200_000;
 /// on each part in turn), so that nearby bands, grids or seeds draw
 /// unrelated streams.
 pub(super) fn mix(parts: &[u64]) -> u64 {
-    parts.iter().fold(0x5eed_ca29_e7u64, |h, &p| {
+    parts.iter().fold(0x005e_edca_29e7_u64, |h, &p| {
         Rng::new(h ^ p.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
     })
 }
