@@ -31,6 +31,28 @@ pub(crate) fn dig(mut puzzle: Grid, order: &[Orbit], mut keep: impl FnMut(&Grid)
     puzzle
 }
 
+/// Empties the cells of `order` one after another, each only when `keep`
+/// accepts the puzzle without it; cells already empty are skipped (the
+/// endless carpet digs cell by cell, with no symmetry: some of each grid's
+/// boxes are its neighbours').
+pub(crate) fn dig_cells(
+    mut puzzle: Grid,
+    order: &[crate::grid::Cell],
+    mut keep: impl FnMut(&Grid) -> bool,
+) -> Grid {
+    for &cell in order {
+        let given = puzzle.get(cell);
+        if given == 0 {
+            continue;
+        }
+        puzzle.set(cell, 0);
+        if !keep(&puzzle) {
+            puzzle.set(cell, given);
+        }
+    }
+    puzzle
+}
+
 /// Whether `puzzle` is minimal under `symmetry`: it has one solution, its
 /// givens follow the symmetry, and emptying any one orbit of givens (a
 /// given with its image: one cell without symmetry, a pair or the centre

@@ -44,6 +44,7 @@
 mod canonical;
 mod daily;
 mod dig;
+pub mod endless;
 mod fill;
 pub(crate) mod judge;
 mod marks;

@@ -5,6 +5,7 @@
 
 mod collections;
 mod commands;
+mod endless;
 mod overlap;
 mod sized;
 mod soundness;

@@ -1,0 +1,145 @@
+//! Each grid's puzzle: its givens dug from its solution so that it has
+//! one solution given them and the values, in the boxes it shares, of the
+//! neighbours that come before it in the carpet's order.
+
+use super::plane::{mix, SolutionPlane};
+use super::GridPos;
+use crate::generate::dig::{dig_cells, is_unique};
+use crate::generate::judge::{judge, Judgement};
+use crate::generate::marks::solved_by_singles;
+use crate::generate::rng::Rng;
+use crate::grid::{Cell, Grid};
+use crate::logic::{rate_grid, Level};
+
+/// How many dig orders are tried for a grid before the closest one below
+/// the level asked is kept: a grid whose neighbours before it fill five of
+/// its boxes has 36 cells left, often too few for a hard step.
+pub(super) const DIG_ATTEMPTS: u64 = 4;
+
+/// The puzzle of one grid of the carpet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridPuzzle {
+    /// Its givens, two cells to a byte (0 for a cell it does not give).
+    packed: [u8; 41],
+    /// The level the rule engine rates the grid at, its givens and the
+    /// values of its neighbours before it written in: the level asked, or
+    /// the closest below it that [`DIG_ATTEMPTS`] orders reached.
+    pub level: Level,
+    /// Whether the rule engine solves it to the end (always, for the
+    /// puzzles the carpet makes: a dig keeps only such removals).
+    pub solved_by_logic: bool,
+}
+
+impl GridPuzzle {
+    /// A puzzle from its givens (0 for an open cell; other values above 9
+    /// are dropped).
+    pub(super) fn from_givens(givens: &Grid, level: Level, solved_by_logic: bool) -> GridPuzzle {
+        let mut packed = [0u8; 41];
+        for (i, &d) in givens.digits().iter().enumerate() {
+            packed[i / 2] |= (d & 0xf) << (4 * (i % 2));
+        }
+        GridPuzzle {
+            packed,
+            level,
+            solved_by_logic,
+        }
+    }
+
+    /// The given at a cell of the grid (row, column 0-based), 0 if none.
+    pub fn given(&self, row: usize, col: usize) -> u8 {
+        let i = row * 9 + col;
+        (self.packed[i / 2] >> (4 * (i % 2))) & 0xf
+    }
+
+    /// Its givens as a 9×9 grid.
+    pub fn givens(&self) -> Grid {
+        let digits: Vec<u8> = (0..81).map(|i| self.given(i / 9, i % 9)).collect();
+        Grid::from_digits_lossy(&digits)
+    }
+}
+
+/// The cells of grid `pos` (bit `row * 9 + col`) lying in boxes it shares
+/// with a neighbour before it in the carpet's order: the cells its
+/// puzzle takes as known.
+pub fn known_cells(pos: GridPos) -> u128 {
+    let mut known = 0u128;
+    for (dy, dx) in super::NEIGHBOURS {
+        let n = GridPos::new(pos.y + dy, pos.x + dx);
+        if n.order_key() >= pos.order_key() {
+            continue;
+        }
+        for cell in 0..81 {
+            let (r, c) = (cell / 9, cell % 9);
+            if in_shared_boxes(dy, r / 3) && in_shared_boxes(dx, c / 3) {
+                known |= 1u128 << cell;
+            }
+        }
+    }
+    known
+}
+
+/// Whether box row (or column) `b` of a grid is shared with the neighbour
+/// `d` grids away on that axis: all three with the one in line, the first
+/// with the one before, the last with the one after (grids sit two boxes
+/// apart).
+fn in_shared_boxes(d: i32, b: usize) -> bool {
+    match d {
+        -1 => b == 0,
+        0 => true,
+        _ => b == 2,
+    }
+}
+
+/// The puzzle of grid `pos` at `level`: its solution emptied cell by cell
+/// in a random order (drawn from the seed, the level, the position and the
+/// attempt) over the cells not known from its neighbours before it, each
+/// removal kept only while the grid, those known values written in, keeps
+/// one solution and rates at or below the level (for Easy: while singles
+/// solve it). The first order rating at the level is kept, else the
+/// hardest of [`DIG_ATTEMPTS`].
+pub(super) fn make_puzzle(
+    plane: &SolutionPlane,
+    seed: u64,
+    pos: GridPos,
+    level: Level,
+) -> GridPuzzle {
+    let solution = plane.grid(pos);
+    let known = known_cells(pos);
+    let free: Vec<Cell> = Cell::ALL
+        .into_iter()
+        .filter(|c| known & (1u128 << c.index()) == 0)
+        .collect();
+    let keep = |p: &Grid| {
+        is_unique(p)
+            && if level == Level::Easy {
+                solved_by_singles(p)
+            } else {
+                matches!(judge(p, level), Judgement::Rated(r) if r.solved_by_logic)
+            }
+    };
+    let mut best: Option<(Grid, Level, bool)> = None;
+    for attempt in 0..DIG_ATTEMPTS {
+        let key = mix(&[seed, level as u64, pos.y as u64, pos.x as u64, attempt]);
+        let mut order = free.clone();
+        Rng::new(key).shuffle(&mut order);
+        let puzzle = dig_cells(solution, &order, keep);
+        let rating = rate_grid(&puzzle);
+        let better = best
+            .as_ref()
+            .is_none_or(|&(_, l, solved)| (rating.solved_by_logic, rating.level) > (solved, l));
+        if better {
+            best = Some((puzzle, rating.level, rating.solved_by_logic));
+        }
+        if rating.level == level && rating.solved_by_logic {
+            break;
+        }
+    }
+    let (mut puzzle, reached, solved) = best.unwrap_or((solution, Level::Easy, true));
+    // The known cells are the neighbours' to give or to leave open.
+    for cell in Cell::ALL {
+        if known & (1u128 << cell.index()) != 0 {
+            puzzle.set(cell, 0);
+        }
+    }
+    GridPuzzle::from_givens(&puzzle, reached, solved)
+}
