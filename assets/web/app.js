@@ -336,6 +336,8 @@ function erase() {
 /// Shows why a request failed, in the status line.
 function failed(r) {
   if (r.status === 0) setStatus(L("offline"), true);
+  // a puzzle not made in the server's time (a big carpet at a hard level)
+  else if (r.body?.kind === "timeout") setStatus(L("too_slow"), true);
   else if (r.status === 503 || r.status === 429) setStatus(L("busy"), true);
   else setStatus(r.body?.error || "HTTP " + r.status, true);
   pip.setMood("idle");

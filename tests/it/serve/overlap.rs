@@ -36,7 +36,14 @@ fn a_samurai_is_made_with_its_plane_and_played_across_its_shared_boxes() {
         .iter()
         .filter_map(|s| s["id"].as_str())
         .collect();
-    for id in ["samurai", "twin", "sohei", "windmill", "flower", "carpet-2-dense"] {
+    for id in [
+        "samurai",
+        "twin",
+        "sohei",
+        "windmill",
+        "flower",
+        "carpet-2-dense",
+    ] {
         assert!(ids.contains(&id), "New offers {id}: {ids:?}");
     }
 
@@ -48,9 +55,13 @@ fn a_samurai_is_made_with_its_plane_and_played_across_its_shared_boxes() {
     let givens = new["givens"].as_str().unwrap();
     assert_eq!(givens.chars().count(), 369);
     let plane = &shape_info["plane"];
-    assert_eq!((plane["rows"].as_u64(), plane["cols"].as_u64()), (Some(21), Some(21)));
+    assert_eq!(
+        (plane["rows"].as_u64(), plane["cols"].as_u64()),
+        (Some(21), Some(21))
+    );
     assert_eq!(plane["wraps"], false);
-    let positions: Vec<(usize, usize)> = serde_json::from_value(plane["positions"].clone()).unwrap();
+    let positions: Vec<(usize, usize)> =
+        serde_json::from_value(plane["positions"].clone()).unwrap();
     assert_eq!(positions.len(), 369);
     for (i, &p) in positions.iter().enumerate() {
         assert_eq!(p, samurai.position(i), "cell {i}'s place on the plane");
@@ -64,7 +75,10 @@ fn a_samurai_is_made_with_its_plane_and_played_across_its_shared_boxes() {
     assert_eq!(shared.len(), 4 * 9, "the centre's four corner boxes");
 
     let solve = site
-        .post_json("/api/solve", &json!({"shape": shape_info, "givens": givens}))
+        .post_json(
+            "/api/solve",
+            &json!({"shape": shape_info, "givens": givens}),
+        )
         .json();
     let solution: Vec<char> = solve["solution"]
         .as_str()
@@ -112,7 +126,13 @@ fn a_samurai_is_made_with_its_plane_and_played_across_its_shared_boxes() {
         .as_array()
         .unwrap()
         .iter()
-        .chain(places["placed"].as_array().unwrap().iter().map(|p| &p["cell"]))
+        .chain(
+            places["placed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| &p["cell"]),
+        )
         .map(|c| index_of(c.as_str().unwrap()))
         .collect();
     assert!(!shown.is_empty(), "{step}");
@@ -124,7 +144,10 @@ fn a_samurai_is_made_with_its_plane_and_played_across_its_shared_boxes() {
         .filter_map(|h| h["name"].as_str())
         .collect();
     for unit in places["units"].as_array().unwrap() {
-        assert!(houses.contains(&unit.as_str().unwrap()), "{unit} is a house");
+        assert!(
+            houses.contains(&unit.as_str().unwrap()),
+            "{unit} is a house"
+        );
     }
     let after: Vec<char> = hint["after"]["entries"].as_str().unwrap().chars().collect();
     assert_eq!(after.len(), 369);
