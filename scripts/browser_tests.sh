@@ -11,7 +11,9 @@
 # forcing chain's inner chain opened with More (tests/browser/test_chains.py);
 # and every shape: a 6x6 and a 16x16 played at phone size, a 16x16 on a
 # landscape phone, a jigsaw's regions and X's diagonals drawn
-# (tests/browser/test_shapes.py).
+# (tests/browser/test_shapes.py); and a samurai pinch-zoomed, panned, played
+# in a shared box and hinted on a phone, zoomed by the wheel and crossed by
+# the arrow keys on a desktop (tests/browser/test_overlap.py).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
@@ -53,6 +55,7 @@ out=$SERVE_LOG
 "$venv/bin/python" tests/browser/test_screens.py "$url" "$PWD/samples"
 "$venv/bin/python" tests/browser/test_chains.py "$url"
 "$venv/bin/python" tests/browser/test_shapes.py "$url"
+"$venv/bin/python" tests/browser/test_overlap.py "$url"
 
 # Ctrl+C stops the server cleanly.
 status=0

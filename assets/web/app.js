@@ -46,10 +46,28 @@ let pip, board, correction;
 
 // ----- drawing -----
 
+/// A grid of overlapping ones, as the player names it: "top-left grid",
+/// "grid 4".
+function gridLabel(geo, k) {
+  const grid = geo.grids[k];
+  if (!grid || grid.name === "grid") return L("grid_numbered", k + 1);
+  return L("grid_" + grid.name);
+}
+
+/// A cell as the player finds it: "r4c7" on one grid; on overlapping
+/// grids, its row and column in every grid holding it ("top-left grid
+/// r7c7, centre grid r1c1").
+function placeLabel(i) {
+  const g = state.game;
+  const places = g.geo.memberships[i] || [];
+  if (!g.geo.plane || !places.length) return g.cellName(i);
+  return places.map(([k, r, c]) => gridLabel(g.geo, k) + " r" + (r + 1) + "c" + (c + 1)).join(", ");
+}
+
 function cellLabel(i, conflict) {
   const g = state.game;
   const d = g.value(i);
-  let s = g.cellName(i) + ": ";
+  let s = placeLabel(i) + ": ";
   if (d) {
     s += g.geo.symbol(d);
     if (g.isGiven(i)) s += " (" + L("cell_given") + ")";
@@ -107,14 +125,29 @@ function labels() {
   for (const shape of state.info?.shapes || [{ id: "classic" }]) {
     const o = document.createElement("option");
     o.value = shape.id;
-    o.textContent = L("shape_" + shape.id.replace("+", "_").replace("-", "_"));
+    o.textContent = shapeLabel(shape.id);
     shapeSelect.appendChild(o);
   }
   if ([...shapeSelect.options].some((o) => o.value === shapeChosen)) shapeSelect.value = shapeChosen;
   levelChoices();
+  for (const [id, key] of [["zoom-in", "zoom_in"], ["zoom-out", "zoom_out"], ["zoom-fit", "zoom_fit"]]) {
+    $(id).title = L(key);
+    $(id).setAttribute("aria-label", L(key));
+  }
   const banner = $("banner");
   banner.hidden = !state.info?.window;
   banner.textContent = L("window_banner");
+}
+
+/// A shape's name in the menu: its label; a family of overlapping grids
+/// (`carpet-3-dense`) by its label with the size, dense or not.
+function shapeLabel(id) {
+  const family = /^(diagonal|carpet|torus)-(\d+)(-dense)?$/.exec(id);
+  if (family) {
+    const n = Number(family[2]);
+    return L("shape_" + family[1], n, n) + (family[3] ? L("shape_dense") : "");
+  }
+  return L("shape_" + id.replace("+", "_").replace("-", "_"));
 }
 
 /// The level menu: the levels the chosen shape reaches (a 4×4 is all
@@ -187,9 +220,11 @@ function render() {
       const d = Number(b.dataset.digit);
       let n = 0;
       for (let i = 0; i < g.cells; i++) if (g.value(i) === d) n++;
-      b.classList.toggle("done", !correcting && n >= g.side);
+      b.classList.toggle("done", !correcting && n >= g.cells / g.side);
     }
   }
+  // zoom buttons for a plane larger than one grid (overlapping grids)
+  $("zoom").hidden = correcting || !g?.geo.plane;
   for (const id of ["hint", "check", "solve", "new", "daily", "photo"]) $(id).disabled = state.busy;
   // New and Daily wait for the correction's end: a game swapped behind it
   // would be lost unseen, and the correction is the player's work.
@@ -241,7 +276,7 @@ function saveDialogue() {
 /// completed unit is celebrated, and a grid just solved by the player too.
 function afterEdit(result) {
   if (result === "given") {
-    setStatus(L("given_refused", state.game.cellName(state.game.selected)), true);
+    setStatus(L("given_refused", placeLabel(state.game.selected)), true);
     return;
   }
   if (!result) return;
@@ -301,6 +336,8 @@ function erase() {
 /// Shows why a request failed, in the status line.
 function failed(r) {
   if (r.status === 0) setStatus(L("offline"), true);
+  // a puzzle not made in the server's time (a big carpet at a hard level)
+  else if (r.body?.kind === "timeout") setStatus(L("too_slow"), true);
   else if (r.status === 503 || r.status === 429) setStatus(L("busy"), true);
   else setStatus(r.body?.error || "HTTP " + r.status, true);
   pip.setMood("idle");
@@ -542,7 +579,9 @@ function moveSelection(dr, dc) {
     return;
   }
   const i = g.selected, n = g.side;
-  g.selected = ((Math.floor(i / n) + dr + n) % n) * n + (((i % n) + dc + n) % n);
+  // on overlapping grids, across the plane from one grid into the next
+  if (g.geo.plane) g.selected = g.geo.step(Math.max(0, i), dr, dc);
+  else g.selected = ((Math.floor(i / n) + dr + n) % n) * n + (((i % n) + dc + n) % n);
   setStatus("");
   render();
 }
@@ -609,6 +648,9 @@ function wire() {
   $("daily").addEventListener("click", dailyGame);
   $("making-cancel").addEventListener("click", () => state.making?.abort());
   $("pause").addEventListener("click", togglePause);
+  $("zoom-in").addEventListener("click", () => board.zoom.zoomBy(1.5));
+  $("zoom-out").addEventListener("click", () => board.zoom.zoomBy(1 / 1.5));
+  $("zoom-fit").addEventListener("click", () => board.zoom.fit());
   $("pip-next").addEventListener("click", next);
   $("pip-prev").addEventListener("click", previous);
   $("pip-offers").addEventListener("click", (e) => {

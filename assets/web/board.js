@@ -10,9 +10,17 @@
 // diagonals and Hyper's windows are tinted, an odd/even's shaded cells
 // carry a grey disc; notes sit in the box's own layout (up to 4×4).
 //
+// Overlapping grids (a samurai...) are drawn on their plane: only the
+// cells that exist (the holes stay the page's background), thick lines
+// round every box and along the covered area's edge, each grid's outline
+// in a colour of its own just inside it, the shared boxes tinted. Such a
+// board zooms and pans (zoom.js); the selection and a hint's cells are
+// brought into view.
+//
 // The board draws from a plain "view" object, and reports taps on cells.
 
 import { CLASSIC, cellIndex, cellName } from "./game.js";
+import { Zoom } from "./zoom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell, in SVG units
@@ -32,8 +40,13 @@ function text(parent, x, y, content, cls, size) {
 
 // The geometry drawn now (set by each draw).
 let geo = CLASSIC;
-const cellX = (i) => (i % geo.side) * S;
-const cellY = (i) => Math.floor(i / geo.side) * S;
+const cellX = (i) => geo.positions[i][1] * S;
+const cellY = (i) => geo.positions[i][0] * S;
+/// Grid outlines this far inside their grid, so that two grids' outlines
+/// never lie on one line.
+const OUTLINE_INSET = 7;
+/// The grids' outline colours, in turn.
+const GRID_COLOURS = 6;
 
 /// The notes' layout in a cell: the box's rows and columns (3×3 on a 9×9,
 /// 4×4 on a 16×16, 2×3 on a 6×6), so that every value has its place.
@@ -48,10 +61,11 @@ function candPos(i, d) {
 }
 
 /// Cells and candidates of a highlight list, as indices.
-const cells = (list) => (list || []).map((c) => cellIndex(c, geo.side)).filter((i) => i >= 0);
+const at = (name) => cellIndex(name, geo.side, geo.cells);
+const cells = (list) => (list || []).map(at).filter((i) => i >= 0);
 const cands = (list) =>
   (list || [])
-    .map((c) => ({ i: cellIndex(c.cell, geo.side), d: c.digit }))
+    .map((c) => ({ i: at(c.cell), d: c.digit }))
     .filter((c) => c.i >= 0 && c.d >= 1 && c.d <= geo.side);
 
 export class BoardView {
@@ -60,6 +74,9 @@ export class BoardView {
     this.svg = svg;
     this.defs();
     this.layer = el("g", {}, svg);
+    this.zoom = new Zoom(svg, S);
+    /// What was last brought into view: the selection, a hint's cells.
+    this.shown = { selected: -1, highlights: "" };
     svg.addEventListener("click", (e) => {
       const g = e.target.closest("[data-cell]");
       if (g) onTap(Number(g.dataset.index));
@@ -83,8 +100,10 @@ export class BoardView {
   /// cells to check (correction screen), entry(i)}.
   draw(v) {
     geo = v.geo || CLASSIC;
-    const n = geo.side, W = n * S;
-    this.svg.setAttribute("viewBox", `-4 -4 ${W + 8} ${W + 8}`);
+    const n = geo.side, W = geo.cols * S, H = geo.rows * S;
+    const newPlane = this.zoom.key !== geo;
+    this.zoom.setPlane({ x: -4, y: -4, w: W + 8, h: H + 8 }, !!geo.plane, geo);
+    if (newPlane) this.shown = { selected: -1, highlights: "" };
     const sym = (d) => geo.symbol(d);
     // no role of its own: the rows below are the grid's own children
     const root = el("g", { role: "none" });
@@ -105,6 +124,7 @@ export class BoardView {
       if (i === sel) cls += " selected";
       else if (peerSet.has(i)) cls += " peer";
       else if (geo.extra.has(i)) cls += " extra";
+      else if (geo.memberships[i].length > 1) cls += " shared";
       el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: cls }, bg);
       if (geo.shaded && geo.shaded[i]) {
         el("circle", { cx: cellX(i) + S / 2, cy: cellY(i) + S / 2, r: S * 0.42, class: "parity" }, bg);
@@ -121,9 +141,9 @@ export class BoardView {
     }
 
     if (v.hiddenText) {
-      el("rect", { x: 0, y: 0, width: W, height: W, class: "cover" }, root);
+      el("rect", { x: 0, y: 0, width: W, height: H, class: "cover" }, root);
       this.lines(root);
-      text(root, W / 2, W / 2, v.hiddenText, "cover-text", 40 * (n / 9));
+      text(root, W / 2, H / 2, v.hiddenText, "cover-text", 40 * (Math.max(geo.rows, geo.cols) / 9));
       this.layer.replaceWith(root);
       this.layer = root;
       return;
@@ -133,11 +153,13 @@ export class BoardView {
     // Digits and notes, each cell a grid cell (in its row) for taps and
     // screen readers.
     const conflicts = v.conflicts || new Set();
-    const rows = Array.from({ length: n }, () => el("g", { role: "row" }, root));
+    const rows = Array.from({ length: geo.rows }, () => el("g", { role: "row" }, root));
     const noteFont = noteSize();
+    const wave = Math.round(360 / Math.max(geo.rows, geo.cols));
     for (let i = 0; i < geo.cells; i++) {
-      const g = el("g", { "data-cell": cellName(i, n), "data-index": i, role: "gridcell", "aria-selected": String(i === v.selected), class: "cell" + (v.solved ? " wave" : "") }, rows[Math.floor(i / n)]);
-      g.style.setProperty("--delay", ((i % n) + Math.floor(i / n)) * Math.round(360 / n) + "ms");
+      const [r, c] = geo.positions[i];
+      const g = el("g", { "data-cell": cellName(i, n), "data-index": i, role: "gridcell", "aria-selected": String(i === v.selected), class: "cell" + (v.solved ? " wave" : "") }, rows[r]);
+      g.style.setProperty("--delay", (r + c) * wave + "ms");
       el("rect", { x: cellX(i), y: cellY(i), width: S, height: S, class: "hit" }, g);
       const d = v.value(i);
       const cx = cellX(i) + S / 2, cy = cellY(i) + S / 2;
@@ -177,12 +199,31 @@ export class BoardView {
     }
     this.layer.replaceWith(root);
     this.layer = root;
+    if (geo.plane) this.intoView(v.selected, v.quiet ? h : null);
+  }
+
+  /// On a plane larger than the screen: a selection just moved, or a
+  /// hint's cells just shown, brought into view (the hint's zoomed out to
+  /// fit whole); the view is left alone otherwise, where the player put it.
+  intoView(selected, h) {
+    const key = h ? JSON.stringify(h) : "";
+    if (key && key !== this.shown.highlights) {
+      const all = [...cells(h.cells), ...cells(h.wrong)];
+      for (const list of [h.candidates, h.secondary, h.placed, h.deleted]) all.push(...cands(list).map((c) => c.i));
+      for (const u of h.units || []) all.push(...geo.houseCells(u));
+      for (const link of h.links || []) all.push(at(link.from?.cell), at(link.to?.cell));
+      this.zoom.show(boundsOf(all.filter((i) => i >= 0)), { fit: true });
+    } else if (selected >= 0 && selected !== this.shown.selected) {
+      this.zoom.show(boundsOf([selected]));
+    }
+    this.shown = { selected, highlights: key };
   }
 
   /// Thin lines between all cells, thick ones where the box or jigsaw
   /// region changes (drawn from the region map), and round the grid.
   lines(root) {
     const g = el("g", { class: "lines", "aria-hidden": "true" }, root);
+    if (geo.plane) return this.planeLines(g);
     const n = geo.side, W = n * S, reg = geo.regions;
     for (let k = 1; k < n; k++) {
       el("line", { x1: k * S, y1: 0, x2: k * S, y2: W, class: "line" }, g);
@@ -196,6 +237,47 @@ export class BoardView {
       if (r + 1 < n && reg[i] !== reg[i + n]) d += ` M${c * S},${(r + 1) * S} h${S}`;
     }
     thick.setAttribute("d", d);
+  }
+
+  /// The lines of overlapping grids, cell by cell (holes have none): thin
+  /// between the cells of a box, thick between boxes and along the edge of
+  /// the covered area; then each grid's outline, inset.
+  planeLines(g) {
+    const reg = geo.regions;
+    let thin = "", thick = "";
+    for (let i = 0; i < geo.cells; i++) {
+      const [r, c] = geo.positions[i];
+      const [x, y] = [c * S, r * S];
+      const right = geo.at(r, c + 1), down = geo.at(r + 1, c);
+      const edge = (j) => j < 0 || reg[i] !== reg[j];
+      if (edge(right)) thick += ` M${x + S},${y} v${S}`;
+      else thin += ` M${x + S},${y} v${S}`;
+      if (edge(down)) thick += ` M${x},${y + S} h${S}`;
+      else thin += ` M${x},${y + S} h${S}`;
+      if (geo.at(r, c - 1) < 0) thick += ` M${x},${y} v${S}`;
+      if (geo.at(r - 1, c) < 0) thick += ` M${x},${y} h${S}`;
+    }
+    if (thin) el("path", { d: thin, class: "line", fill: "none" }, g);
+    el("path", { d: thick, class: "line thick", fill: "none", "stroke-linecap": "square" }, g);
+    // each grid's cells, then the edges where it ends, drawn just inside
+    geo.grids.forEach((grid, k) => {
+      const mine = new Set();
+      geo.memberships.forEach((m, i) => {
+        if (m.some(([gk]) => gk === k)) mine.add(i);
+      });
+      const inside = (r, c) => mine.has(geo.at(r, c));
+      const d = OUTLINE_INSET;
+      let path = "";
+      for (const i of mine) {
+        const [r, c] = geo.positions[i];
+        const [x, y] = [c * S, r * S];
+        if (!inside(r - 1, c)) path += ` M${x},${y + d} h${S}`;
+        if (!inside(r + 1, c)) path += ` M${x},${y + S - d} h${S}`;
+        if (!inside(r, c - 1)) path += ` M${x + d},${y} v${S}`;
+        if (!inside(r, c + 1)) path += ` M${x + S - d},${y} v${S}`;
+      }
+      el("path", { d: path, class: "grid-outline grid-" + (k % GRID_COLOURS), fill: "none", "data-grid": k + 1 }, g);
+    });
   }
 
   /// A step's highlights, by role (the window's board draws the same).
@@ -229,7 +311,7 @@ export class BoardView {
       text(g, cx, cy + 2, sym(c.d), "hl-placed-text", sym(c.d).length > 1 ? 40 : 50);
     }
     for (const link of h.links || []) {
-      const a = cellIndex(link.from?.cell, geo.side), b = cellIndex(link.to?.cell, geo.side);
+      const a = at(link.from?.cell), b = at(link.to?.cell);
       if (a < 0 || b < 0) continue;
       let [x1, y1] = candPos(a, link.from.digit);
       let [x2, y2] = candPos(b, link.to.digit);
@@ -245,4 +327,12 @@ export class BoardView {
       el("line", { x1: x + w, y1: y, x2: x, y2: y + w, class: "wrong" }, g);
     }
   }
+}
+
+/// The rectangle (SVG units) round cells `list`; null when empty.
+function boundsOf(list) {
+  if (!list.length) return null;
+  const xs = list.map(cellX), ys = list.map(cellY);
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  return { x, y, w: Math.max(...xs) + S - x, h: Math.max(...ys) + S - y };
 }

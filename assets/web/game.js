@@ -12,12 +12,17 @@ export function cellName(i, side = 9) {
   return "r" + (Math.floor(i / side) + 1) + "c" + ((i % side) + 1);
 }
 
-/// The index of "r1c1" in a grid of `side`; -1 when it is not one of its cells.
-export function cellIndex(name, side = 9) {
+/// The index of "r1c1" in a grid of `side`; -1 when it is not one of its
+/// `cells` (side × side unless told). Overlapping grids have more cells
+/// than their side squared: the server names them as if their cells ran
+/// on, `side` to a row (cell 100 of a samurai is "r12c2"), so a name is an
+/// index there, whatever the plane.
+export function cellIndex(name, side = 9, cells = side * side) {
   const m = /^r(\d+)c(\d+)$/.exec(name || "");
   if (!m) return -1;
   const [r, c] = [Number(m[1]), Number(m[2])];
-  return r >= 1 && r <= side && c >= 1 && c <= side ? (r - 1) * side + (c - 1) : -1;
+  const i = (r - 1) * side + (c - 1);
+  return r >= 1 && c >= 1 && c <= side && i < cells ? i : -1;
 }
 
 /// The classic's description, as the server writes a shape (`/api/new`'s
@@ -51,7 +56,8 @@ export class Geometry {
     this.info = ok ? info : classicShape();
     const s = this.info;
     this.side = s.side;
-    this.cells = s.side * s.side;
+    this.cells = Number.isInteger(s.cell_count) && s.cell_count > 0 ? s.cell_count : s.side * s.side;
+    this.placePlane(s.plane);
     this.symbols = s.symbols;
     this.houses = s.houses.map((h) => h.cells);
     this.byName = new Map(s.houses.map((h) => [String(h.name), h.cells]));
@@ -62,6 +68,42 @@ export class Geometry {
     const peers = Array.from({ length: this.cells }, () => new Set());
     for (const h of this.houses) for (const i of h) for (const j of h) if (i !== j) peers[i].add(j);
     this.peerList = peers.map((p) => [...p]);
+  }
+
+  /// Where the cells lie: `plane` (overlapping grids, from the server:
+  /// rows, cols, each cell's position, the grids and each cell's places in
+  /// them), or the side × side square in reading order.
+  placePlane(plane) {
+    const ok = plane && Array.isArray(plane.positions) && plane.positions.length === this.cells && Array.isArray(plane.grids);
+    /// The overlapping grids' plane, or null for one grid.
+    this.plane = ok ? plane : null;
+    this.rows = ok ? plane.rows : this.side;
+    this.cols = ok ? plane.cols : this.side;
+    this.positions = ok ? plane.positions : Array.from({ length: this.cells }, (_, i) => [Math.floor(i / this.side), i % this.side]);
+    this.grids = ok ? plane.grids : [];
+    this.memberships = ok && Array.isArray(plane.memberships) ? plane.memberships : this.positions.map(() => []);
+    this.cellAt = new Int32Array(this.rows * this.cols).fill(-1);
+    this.positions.forEach(([r, c], i) => {
+      if (r >= 0 && r < this.rows && c >= 0 && c < this.cols) this.cellAt[r * this.cols + c] = i;
+    });
+  }
+
+  /// The cell at plane row `r`, column `c`; -1 for a hole or off the plane.
+  at(r, c) {
+    return r >= 0 && r < this.rows && c >= 0 && c < this.cols ? this.cellAt[r * this.cols + c] : -1;
+  }
+
+  /// The next cell from `i` moving (dr, dc) on the plane: holes (the
+  /// samurai's gaps) are skipped, and the edge wraps to the other side.
+  step(i, dr, dc) {
+    let [r, c] = this.positions[i] || [0, 0];
+    for (let k = 0; k < this.rows + this.cols; k++) {
+      r = (r + dr + this.rows) % this.rows;
+      c = (c + dc + this.cols) % this.cols;
+      const j = this.at(r, c);
+      if (j >= 0) return j;
+    }
+    return i;
   }
 
   /// The symbol of value `v` ("" for 0).
@@ -183,7 +225,7 @@ export class Game {
   }
 
   cellIndex(name) {
-    return cellIndex(name, this.geo.side);
+    return cellIndex(name, this.geo.side, this.geo.cells);
   }
 
   firstEmpty() {
@@ -421,7 +463,7 @@ export class Game {
     const g = new Game(givens, geo);
     g.entries = entries;
     g.notes = Uint32Array.from(saved.notes, notesBits);
-    const at = (c) => (Number.isInteger(c) && c >= 0 && c < n ? c : cellIndex(c, geo.side));
+    const at = (c) => (Number.isInteger(c) && c >= 0 && c < n ? c : cellIndex(c, geo.side, n));
     const move = (m) =>
       (m.changes || []).map((c) => ({
         cell: at(c.cell),

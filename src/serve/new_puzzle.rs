@@ -3,8 +3,8 @@
 //!
 //! - `GET /api/new?level=&shape=`: a fresh puzzle rated at one of the six
 //!   levels, classic or of another shape (`x`, `jigsaw`, `6x6`, `16x16`...:
-//!   the shapes Game > New makes), refused at a level the shape cannot
-//!   reach;
+//!   the shapes Game > New makes; and the overlapping grids, `samurai`,
+//!   `carpet-3`...), refused at a level the shape cannot reach;
 //! - `GET /api/daily?date=`: the puzzle of the day (today, UTC, by default).
 //!
 //! Generating is CPU work of a few milliseconds (Easy) to a few seconds
@@ -31,26 +31,30 @@ use super::Shared;
 use crate::generate::{
     self, DailyPuzzle, Date, Generated, GeneratedShaped, Options, ShapedGenerateError,
 };
-use crate::grid::{Shape, ShapeName};
+use crate::grid::{Overlap, Shape, ShapeName};
 use crate::hint::{self, Lang, PuzzleSource};
 use crate::logic::Level;
 
 /// One shape the page's New offers, by name, with the levels made in it.
 #[derive(Clone, Serialize)]
 pub(super) struct ShapeChoice {
-    id: &'static str,
+    id: String,
     levels: Vec<String>,
 }
 
-/// The shapes of [`generate::SHAPES_MADE`] with their levels, asked of the generator
+/// The shapes of [`generate::SHAPES_MADE`], then the overlapping grids
+/// ([`Overlap::examples`]: the newspapers' forms, each family at sizes 2
+/// and 3 with its dense form), with their levels, asked of the generator
 /// once (a jigsaw's or an odd/even's levels do not depend on its maps).
 pub(super) fn shape_choices() -> Vec<ShapeChoice> {
     static CHOICES: std::sync::LazyLock<Vec<ShapeChoice>> = std::sync::LazyLock::new(|| {
+        let overlapping = Overlap::examples().into_iter().map(Overlap::name);
         generate::SHAPES_MADE
             .into_iter()
+            .map(String::from)
+            .chain(overlapping)
             .map(|id| ShapeChoice {
-                id,
-                levels: ShapeName::parse(id)
+                levels: ShapeName::parse(&id)
                     .ok()
                     .and_then(|name| generate::random_shape(name, 0).ok())
                     .map(|shape| generate::levels_made(&shape))
@@ -58,6 +62,7 @@ pub(super) fn shape_choices() -> Vec<ShapeChoice> {
                     .into_iter()
                     .map(level_id)
                     .collect(),
+                id,
             })
             .collect()
     });
@@ -165,11 +170,6 @@ pub(super) async fn new_puzzle(
         None => None,
         Some(text) => Some(ShapeName::parse(text).map_err(|e| bad_query(e.to_string()))?),
     };
-    if let Some(o) = name.and_then(|n| n.overlap) {
-        return Err(bad_query(format!(
-            "{o} is not played on the page yet: use the command line"
-        )));
-    }
     let name = name.filter(|n| !matches!(n.into_spec(None, None), Ok(spec) if spec.is_classic()));
     let Some(name) = name else {
         let options = Options::new(level.unwrap_or(Level::Medium));

@@ -37,6 +37,7 @@ assets! {
     "api.js": "text/javascript; charset=utf-8",
     "game.js": "text/javascript; charset=utf-8",
     "board.js": "text/javascript; charset=utf-8",
+    "zoom.js": "text/javascript; charset=utf-8",
     "dialogue.js": "text/javascript; charset=utf-8",
     "pip.js": "text/javascript; charset=utf-8",
     "photo.js": "text/javascript; charset=utf-8",

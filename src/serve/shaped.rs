@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::wire::ApiError;
-use crate::grid::{Parity, Shape, ShapeError, ShapeName, Symbols, Unit};
+use crate::grid::{GridName, Parity, Shape, ShapeError, ShapeName, Symbols, Unit};
 
 /// A shape in a request: its name alone (`"6x6"`, `"x+hyper"`), or the
 /// description a reply gave ([`ShapeInfo`]), whose maps a jigsaw and an
@@ -48,21 +48,9 @@ fn bad_shape(e: ShapeError) -> ApiError {
 }
 
 impl ShapeRequest {
-    /// The shape, or what is wrong with its name or maps. Overlapping
-    /// grids (a samurai...) are not played on the page yet: refused.
+    /// The shape, or what is wrong with its name or maps: any shape the
+    /// generator makes, overlapping grids (a samurai...) included.
     pub fn shape(&self) -> Result<Shape, ApiError> {
-        let shape = self.any_shape()?;
-        match shape.overlap() {
-            Some(o) => Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "bad_shape",
-                format!("shape: {o} is not played on the page yet: use the command line"),
-            )),
-            None => Ok(shape),
-        }
-    }
-
-    fn any_shape(&self) -> Result<Shape, ApiError> {
         let d = match self {
             ShapeRequest::Name(name) => {
                 return Shape::parse_name(name).map_err(bad_shape);
@@ -121,6 +109,92 @@ pub struct ShapeInfo {
     shaded_even: bool,
     /// Every house: rows, columns, boxes or regions, then the extras.
     houses: Vec<HouseInfo>,
+    /// How many cells: the side squared for one grid, fewer than the
+    /// plane's places for overlapping grids (a cell two grids share is
+    /// one cell).
+    cell_count: usize,
+    /// Overlapping grids: where each cell lies on the plane and which
+    /// grids hold it. Absent for a shape of one grid, whose cells lie in
+    /// reading order on its side × side square.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plane: Option<PlaneInfo>,
+}
+
+/// The plane of an overlapping shape, as the page draws it and moves
+/// across it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaneInfo {
+    rows: usize,
+    cols: usize,
+    /// A torus's plane wraps around: leaving it on one side comes back on
+    /// the other.
+    wraps: bool,
+    /// Each cell's `[row, column]` on the plane, 0-based.
+    positions: Vec<(usize, usize)>,
+    /// The grids, in the order [`Shape::grids`] numbers them.
+    grids: Vec<GridInfo>,
+    /// Each cell's places in the grids holding it: `[grid, row, column]`,
+    /// 0-based, two or more for a cell in a shared box.
+    memberships: Vec<Vec<(u8, u8, u8)>>,
+}
+
+/// One grid of an overlapping shape: how the page names it (the key of
+/// its label, `top_left` ... `centre`, or its number in a family) and its
+/// top-left cell on the plane.
+#[derive(Clone, Debug, Serialize)]
+pub struct GridInfo {
+    name: &'static str,
+    /// 1-based, in reading order of the plane.
+    number: usize,
+    top: usize,
+    left: usize,
+}
+
+/// A grid's name as the page's labels key it; `grid` for a family's
+/// numbered grids (the page says its number).
+fn grid_key(name: GridName) -> &'static str {
+    match name {
+        GridName::TopLeft => "top_left",
+        GridName::TopRight => "top_right",
+        GridName::BottomLeft => "bottom_left",
+        GridName::BottomRight => "bottom_right",
+        GridName::Centre => "centre",
+        GridName::Top => "top",
+        GridName::Bottom => "bottom",
+        GridName::Left => "left",
+        GridName::Right => "right",
+        GridName::Numbered(_) => "grid",
+    }
+}
+
+impl PlaneInfo {
+    fn of(shape: &Shape) -> Option<PlaneInfo> {
+        let overlap = shape.overlap()?;
+        let (rows, cols) = shape.plane_size();
+        // grids are placed in boxes; the page counts in cells
+        let box_rows = usize::from(shape.spec().size.box_rows);
+        let box_cols = usize::from(shape.spec().size.box_cols);
+        Some(PlaneInfo {
+            rows,
+            cols,
+            wraps: overlap.period().is_some(),
+            positions: (0..shape.cell_count()).map(|i| shape.position(i)).collect(),
+            grids: shape
+                .grids()
+                .iter()
+                .enumerate()
+                .map(|(k, g)| GridInfo {
+                    name: grid_key(g.name),
+                    number: k + 1,
+                    top: g.top * box_rows,
+                    left: g.left * box_cols,
+                })
+                .collect(),
+            memberships: (0..shape.cell_count())
+                .map(|i| shape.grids_of(i).to_vec())
+                .collect(),
+        })
+    }
 }
 
 impl ShapeInfo {
@@ -158,6 +232,8 @@ impl ShapeInfo {
                     cells: h.cells.clone(),
                 })
                 .collect(),
+            cell_count: shape.cell_count(),
+            plane: PlaneInfo::of(shape),
         }
     }
 }

@@ -11,6 +11,7 @@ mod limits;
 mod lockout;
 #[cfg(target_os = "linux")]
 mod memory;
+mod overlap;
 mod photos;
 mod shapes;
 
