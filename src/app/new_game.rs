@@ -85,7 +85,7 @@ impl NewShape {
             NewShape::Sohei => "sohei",
             NewShape::Windmill => "windmill",
             NewShape::Flower => "flower",
-            NewShape::Butterfly => "butterfly",
+            NewShape::Butterfly => "carpet-2-dense",
             NewShape::Diagonal3 => "diagonal-3",
             NewShape::Carpet2 => "carpet-2",
             NewShape::Torus2 => "torus-2",

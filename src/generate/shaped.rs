@@ -313,7 +313,7 @@ pub const SHAPES_MADE: [&str; 19] = [
     "sohei",
     "windmill",
     "flower",
-    "butterfly",
+    "carpet-2-dense",
     "diagonal-3",
     "carpet-2",
     "torus-2",

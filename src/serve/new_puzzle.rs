@@ -42,13 +42,17 @@ pub(super) struct ShapeChoice {
     levels: Vec<String>,
 }
 
-/// The shapes of [`generate::SHAPES_MADE`], then the overlapping grids
-/// ([`Overlap::examples`]: the newspapers' forms, each family at sizes 2
-/// and 3 with its dense form), with their levels, asked of the generator
+/// The shapes of [`generate::SHAPES_MADE`], then the other overlapping
+/// grids of [`Overlap::examples`] (each family at sizes 2 and 3 with its
+/// dense form), with their levels, asked of the generator
 /// once (a jigsaw's or an odd/even's levels do not depend on its maps).
 pub(super) fn shape_choices() -> Vec<ShapeChoice> {
     static CHOICES: std::sync::LazyLock<Vec<ShapeChoice>> = std::sync::LazyLock::new(|| {
-        let overlapping = Overlap::examples().into_iter().map(Overlap::name);
+        // the examples Game > New does not already offer
+        let overlapping = Overlap::examples()
+            .into_iter()
+            .map(Overlap::name)
+            .filter(|name| !generate::SHAPES_MADE.contains(&name.as_str()));
         generate::SHAPES_MADE
             .into_iter()
             .map(String::from)
