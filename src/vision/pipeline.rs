@@ -12,8 +12,8 @@ use super::interpret::interpret;
 use super::model::DigitModel;
 use super::orientation::{upright_corners, ALL_TURNS};
 use super::refine::Lattice;
-use super::{samurai, sizes};
 use super::{load, ms, ops, polarity, refine, rendered, ImportOptions, ImportResult, Timings};
+use super::{samurai, sizes};
 use image::GrayImage;
 use std::time::Instant;
 
@@ -367,7 +367,10 @@ fn locate_among(
     debug: &DebugImages,
     tm: &mut Timings,
     side: usize,
-    (cands, masks): (Vec<detect::OutlineCandidate>, Vec<(detect::InkLevel, GrayImage)>),
+    (cands, masks): (
+        Vec<detect::OutlineCandidate>,
+        Vec<(detect::InkLevel, GrayImage)>,
+    ),
 ) -> Result<Lattice, ImportError> {
     let t = Instant::now();
     let chosen = detect::choose(&cands);

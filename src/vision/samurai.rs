@@ -77,12 +77,11 @@ pub(crate) fn plane_fit(ink: &GrayImage, corners: &Quad, shape: &Shape) -> Optio
     // the unit square maps onto the outline: plane cells to unit coordinates
     let (w, ht) = (f64::from(ink.width()), f64::from(ink.height()));
     let inked = |x: f64, y: f64| {
-        let (sx, sy) = h.apply((x / (cols as f64 * PLANE_CELL), y / (rows as f64 * PLANE_CELL)));
-        sx >= 0.0
-            && sy >= 0.0
-            && sx < w
-            && sy < ht
-            && ink.get_pixel(sx as u32, sy as u32)[0] > 0
+        let (sx, sy) = h.apply((
+            x / (cols as f64 * PLANE_CELL),
+            y / (rows as f64 * PLANE_CELL),
+        ));
+        sx >= 0.0 && sy >= 0.0 && sx < w && sy < ht && ink.get_pixel(sx as u32, sy as u32)[0] > 0
     };
     let covered = |r: usize, c: usize| shape.cell_at(r, c).is_some();
     let (mut hole_hits, mut hole_points) = (0u32, 0u32);

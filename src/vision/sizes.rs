@@ -237,8 +237,7 @@ pub(crate) fn settle_readings(
         let class = usize::from(digit) + 9;
         let likely_mistake =
             disagrees && p[class].min(model_probs[i][class]) >= super::MISTAKE_SURE;
-        let unsure =
-            corrected || confidence < UNCERTAIN_BELOW || disagrees || doubted.contains(&i);
+        let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees || doubted.contains(&i);
         if unsure {
             uncertain.push(cell);
         }

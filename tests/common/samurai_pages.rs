@@ -24,7 +24,9 @@ pub fn draw_overlap_page(k: usize, puzzle: &ShapedGrid, fonts: &[(&str, &[u8])])
     // a samurai fills most of a newspaper page's width: cells smaller than a classic's
     let cell = rng.range(30.0, 46.0).round();
     let (plane_w, plane_h) = (cols as f32 * cell, rows as f32 * cell);
-    let margin = (cell * rng.range(1.2, 2.0)).round();
+    // the camera moves each corner of the photo by up to a twelfth of the plane's side, 1.75
+    // cells: a wider margin than a classic's keeps the whole cross in the frame
+    let margin = (cell * rng.range(2.0, 2.8)).round();
     let (w, h) = (
         (plane_w + 2.0 * margin) as usize,
         (plane_h + 2.0 * margin) as usize,

@@ -49,8 +49,7 @@ fn read_pages(fonts: &[(&str, &[u8])], first: u64) -> (usize, usize, Vec<String>
         let digits_right = read.shaped_givens.to_line() == puzzle.to_line();
         let json = vision::outcome_json("page.jpg", &Ok(read.clone()));
         let json_right = json["shape"] == "samurai" && json["givens"] == puzzle.to_line();
-        if shape_right && digits_right && json_right && read.cells.len() == puzzle.values().len()
-        {
+        if shape_right && digits_right && json_right && read.cells.len() == puzzle.values().len() {
             right += 1;
         } else {
             // a samurai read as one of its grids is a classic: the player is told it has
@@ -83,7 +82,10 @@ fn newspaper_photos_of_a_samurai_are_read_whole() {
         println!("  {m}");
     }
     assert_eq!(wrong_shape, 0, "{misses:#?}");
-    assert!(right as f64 >= 0.95 * PAGES as f64, "{right}/{PAGES}: {misses:#?}");
+    assert!(
+        right as f64 >= 0.95 * PAGES as f64,
+        "{right}/{PAGES}: {misses:#?}"
+    );
 }
 
 /// The development pages the samurai reading's settings were chosen on: DejaVu fonts from the
@@ -98,7 +100,10 @@ fn samurai_development_pages() {
         println!("no DejaVu fonts in {}: skipped", dir.display());
         return;
     };
-    let fonts: &[(&str, &[u8])] = &[("DejaVu Sans", sans.as_slice()), ("DejaVu Serif", serif.as_slice())];
+    let fonts: &[(&str, &[u8])] = &[
+        ("DejaVu Sans", sans.as_slice()),
+        ("DejaVu Serif", serif.as_slice()),
+    ];
     if let Some(out) = std::env::var_os("SUDOLENS_SAMURAI_DUMP") {
         let out = std::path::PathBuf::from(out);
         std::fs::create_dir_all(&out).unwrap();
