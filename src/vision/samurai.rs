@@ -247,11 +247,11 @@ pub(crate) fn read(
         } else {
             appearance::weigh_kinds(&grid.warped, &mut probs)
         };
-        for k in 0..81 {
+        for (k, (read, weighed_read)) in grid.probs.iter().zip(&probs).enumerate() {
             let Some(i) = shape.cell_at(3 * top + k / 9, 3 * left + k % 9) else {
                 continue;
             };
-            looks[i].push((grid.probs[k], probs[k]));
+            looks[i].push((*read, *weighed_read));
             if reweighed.contains(&k) {
                 weighed.push(i);
             }
