@@ -60,6 +60,26 @@ pub(crate) fn read_upright(
     })
 }
 
+/// Classifies the canonical grid `warped` turned by `quarter_turns` (clockwise), a turn
+/// already known (a samurai's outer grids take its centre grid's), with the second look.
+pub(crate) fn read_turned(
+    warped: &GrayImage,
+    model: &DigitModel,
+    tm: &mut Timings,
+    quarter_turns: u8,
+) -> Result<ClassifiedGrid, ImportError> {
+    let t = Instant::now();
+    let warped = ops::rotate_quarter(warped, quarter_turns);
+    let probs = classify_grid(&warped, model)?;
+    let probs = second_look(&warped, model, probs)?;
+    tm.classify += ms(t);
+    Ok(ClassifiedGrid {
+        quarter_turns,
+        probs,
+        warped,
+    })
+}
+
 /// Class probabilities of the cells of `warped` (81 for the classic), row-major.
 fn classify_grid(
     warped: &GrayImage,

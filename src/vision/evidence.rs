@@ -106,6 +106,19 @@ impl GridEvidence {
             && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
     }
 
+    /// Whether the lattice is one of the 9x9 grids of an overlapping shape (a samurai's): its
+    /// lines present as [`GridEvidence::is_grid`] asks, and few bands crossed by a line of
+    /// their own; its lines may run on past any side, as they do into the grids that share its
+    /// corner boxes.
+    pub fn is_joined_grid(&self) -> bool {
+        let lines = self.rows.len();
+        let present = |v: &[f32]| v.iter().filter(|&&f| f >= LINE_PRESENT).count();
+        let enough = |v: &[f32]| present(v) + (10 - LINES_EACH_WAY) * lines / 10 >= lines;
+        enough(&self.rows)
+            && enough(&self.cols)
+            && self.inside.iter().filter(|&&f| f >= LINE_PRESENT).count() < LINES_INSIDE
+    }
+
     /// The way (cells across, cells down) the lattice seems one cell off, when it does: lines
     /// run on past one side while the line at the opposite side is missing, as when an app's
     /// row of number buttons under its grid was taken for the grid's last row.

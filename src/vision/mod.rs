@@ -29,6 +29,13 @@
 //!   solution, the cells to check flagged; a 6x6 or a 4x4 by its own rules in `sizes.rs`
 //!   (the model's classes restricted to the shape's digits, the turns to those that keep a
 //!   6x6's boxes wider than tall);
+//! - `samurai.rs`: a samurai (five 9x9 grids in a cross) found among the classic's outlines by
+//!   its plane's bare holes, its five grids refined and read one by one, each shared box read
+//!   in both its grids (a cell the two read differently asked about), the whole cross settled
+//!   by its rules. Its [`ImportResult`] holds the samurai's 369 cells in the shape's reading
+//!   order (`cells[i]` is shape cell `i`, at [`Shape::position`]`(i)` on the 21x21 plane; its
+//!   `cell` names its row and column in the first grid holding it, [`Shape::grids_of`]);
+//!   `corners` are the plane's four outer corners;
 //! - `debug_images.rs`: the stages as PNG files, on request.
 //!
 //! Here: the public types and the entry points. `error.rs` holds [`ImportError`]; `dat.rs`
@@ -57,6 +64,7 @@ mod refine;
 mod regions;
 mod rendered;
 mod repair;
+mod samurai;
 mod screen_glyphs;
 mod shading;
 mod sizes;
@@ -189,7 +197,8 @@ pub struct ImportResult {
     /// Clockwise quarter turns applied to the photo's grid to make it upright (0, 90, 180, 270).
     pub orientation: u16,
     /// One reading per cell of the shape (81 of a classic, 36 of a 6x6, 16 of a 4x4),
-    /// row-major in the upright grid.
+    /// row-major in the upright grid; a samurai's 369 in the shape's reading order (row by
+    /// row of its 21x21 plane, the holes skipped: [`Shape::position`]).
     pub cells: Vec<CellReading>,
     /// Printed givens of a grid of any size (in JSON `givens`: a character a cell, `.` for
     /// none).
@@ -216,7 +225,8 @@ pub struct ImportResult {
     /// The solution, the 9x9 view (`None` on another size).
     #[serde(skip)]
     pub solution: Option<Grid>,
-    /// Cells to check (`"r1c1"` style in JSON).
+    /// Cells to check (`"r1c1"` style in JSON). On a samurai each is named in the first grid
+    /// holding it, so two may share a name: its `cells[i].uncertain` say which.
     pub uncertain: Vec<Cell>,
     /// Milliseconds per stage.
     pub timings_ms: Timings,

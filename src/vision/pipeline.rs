@@ -12,8 +12,8 @@ use super::interpret::interpret;
 use super::model::DigitModel;
 use super::orientation::{upright_corners, ALL_TURNS};
 use super::refine::Lattice;
-use super::sizes;
 use super::{load, ms, ops, polarity, refine, rendered, ImportOptions, ImportResult, Timings};
+use super::{samurai, sizes};
 use image::GrayImage;
 use std::time::Instant;
 
@@ -139,7 +139,12 @@ fn read_gray(
 ) -> Result<ImportResult, ImportError> {
     let debug = DebugImages::new(opts.debug_dir.as_deref())?;
     let lattice = match corners {
-        None => locate_grid(gray, rendered, &debug, &mut tm)?,
+        None => match locate_grid(gray, rendered, &debug, &mut tm)? {
+            Located::Grid(lattice) => lattice,
+            Located::Samurai(found) => {
+                return samurai::read(gray, &found, model, &mut tm, start, rendered)
+            }
+        },
         Some(corners) => {
             let t = Instant::now();
             let view = detection_view(gray, rendered)?;
@@ -218,7 +223,7 @@ fn read_located(
 /// The images grid detection works on: the photo box-reduced to at most [`DETECT_MAX_SIDE`]
 /// with the lighting flattened, and the darkness (ink bright) its lattice is fitted to and
 /// judged on, made once however many outlines are tried.
-struct DetectionView {
+pub(super) struct DetectionView {
     /// The box-reduced photo with the lighting flattened.
     flat: GrayImage,
     /// `flat` inverted. A photo's lighting varies, so the lattice is judged on this one.
@@ -228,7 +233,7 @@ struct DetectionView {
     /// shades into ramps across its lines.
     dark_plain: Option<GrayImage>,
     /// The box reduction.
-    factor: u32,
+    pub(super) factor: u32,
 }
 
 impl DetectionView {
@@ -259,7 +264,7 @@ fn detection_view(gray: &GrayImage, rendered: bool) -> Result<DetectionView, Imp
 /// cells a side outlined by `corners` (detection-image pixels, clockwise from the top-left),
 /// and how plainly its lines show (lines of either sign on a `rendered` image,
 /// [`evidence::Polarity`]).
-fn lattice_from_outline(
+pub(super) fn lattice_from_outline(
     view: &DetectionView,
     corners: &Quad,
     rendered: bool,
@@ -296,44 +301,78 @@ fn lattice_from_outline(
     Ok((Lattice { pts, side }, evidence))
 }
 
-/// Detects the grid: a classic first, as before any other size was read, then the smaller
-/// newspaper grids ([`sizes::SMALLER_SIDES`]) when no classic is found. A smaller grid's lines
-/// do not fall where a classic's do, so its outline scores low as a classic and its lattice
-/// shows no classic's evidence; only a photo with no classic in it pays for the other sizes.
+/// What detection found: one grid's lattice, or a samurai's five.
+enum Located {
+    Grid(Lattice),
+    Samurai(samurai::SamuraiGrids),
+}
+
+/// Detects the grid: a samurai or a classic first, then the smaller newspaper grids
+/// ([`sizes::SMALLER_SIDES`]) when neither is found. A smaller grid's lines do not fall where a
+/// classic's do, so its outline scores low as a classic and its lattice shows no classic's
+/// evidence; only a photo with no classic in it pays for the other sizes. A samurai is looked
+/// for among the classic's outlines ([`samurai::locate`]): a plain grid's fails at once, its
+/// lines crossing the samurai's holes, so the classic pays a few samples an outline. A
+/// screenshot is never a samurai's: no app's screen shows one.
 fn locate_grid(
     gray: &GrayImage,
     rendered: bool,
     debug: &DebugImages,
     tm: &mut Timings,
-) -> Result<Lattice, ImportError> {
+) -> Result<Located, ImportError> {
     let t = Instant::now();
     let view = detection_view(gray, rendered)?;
+    let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered, sizes::CLASSIC_SIDE);
     tm.detect += ms(t);
-    let classic = locate_sized(gray, &view, rendered, debug, tm, sizes::CLASSIC_SIDE);
-    if !matches!(classic, Err(ImportError::NoGrid)) {
-        return classic;
-    }
-    for &side in sizes::SMALLER_SIDES {
-        let found = locate_sized(gray, &view, rendered, debug, tm, side);
-        if !matches!(found, Err(ImportError::NoGrid)) {
-            return found;
+    if !rendered {
+        if let Some((_, ink)) = masks.first() {
+            let t = Instant::now();
+            let found = samurai::locate(&view, &cands, ink, debug)?;
+            tm.detect += ms(t);
+            if let Some(found) = found {
+                return Ok(Located::Samurai(found));
+            }
         }
     }
-    classic
+    let classic = locate_among(
+        gray,
+        &view,
+        rendered,
+        debug,
+        tm,
+        sizes::CLASSIC_SIDE,
+        (cands, masks),
+    );
+    if !matches!(classic, Err(ImportError::NoGrid)) {
+        return classic.map(Located::Grid);
+    }
+    for &side in sizes::SMALLER_SIDES {
+        let t = Instant::now();
+        let found = detect::candidates_on_flat(&view.flat, rendered, side);
+        tm.detect += ms(t);
+        let found = locate_among(gray, &view, rendered, debug, tm, side, found);
+        if !matches!(found, Err(ImportError::NoGrid)) {
+            return found.map(Located::Grid);
+        }
+    }
+    classic.map(Located::Grid)
 }
 
-/// Detects a grid of `side` cells a side in `view`: its outline among the candidates, then
-/// its intersections.
-fn locate_sized(
+/// Detects a grid of `side` cells a side in `view` among the candidate outlines `cands` (and
+/// the masks they were found on, for the debug images): its outline, then its intersections.
+fn locate_among(
     gray: &GrayImage,
     view: &DetectionView,
     rendered: bool,
     debug: &DebugImages,
     tm: &mut Timings,
     side: usize,
+    (cands, masks): (
+        Vec<detect::OutlineCandidate>,
+        Vec<(detect::InkLevel, GrayImage)>,
+    ),
 ) -> Result<Lattice, ImportError> {
     let t = Instant::now();
-    let (cands, masks) = detect::candidates_on_flat(&view.flat, rendered, side);
     let chosen = detect::choose(&cands);
     debug.detection(gray, view.factor, &masks, &cands, chosen);
     let chosen = chosen.ok_or(ImportError::NoGrid)?;
@@ -363,7 +402,7 @@ fn locate_sized(
 
 /// Warps every cell by the homography of its own four corners at twice the canonical size,
 /// then box-averages 2x2: the same anti-aliasing the training data went through.
-fn warp_cells(gray: &GrayImage, lattice: &Lattice) -> GrayImage {
+pub(super) fn warp_cells(gray: &GrayImage, lattice: &Lattice) -> GrayImage {
     let n = lattice.side as u32;
     let grid = n * CELL;
     let pts = &lattice.pts;

@@ -105,7 +105,7 @@ fn heavy_contrast(warped: &GrayImage, side: usize, every: usize, across: bool) -
 /// The model's probabilities of one cell with the digits the shape cannot hold (above `side`)
 /// taken out, printed and handwritten alike, and the rest renormalised: a 6x6's cell holds no
 /// 7, whatever its glyph looks like.
-fn restricted(p: &[f32; CLASSES], side: usize) -> [f32; CLASSES] {
+pub(crate) fn restricted(p: &[f32; CLASSES], side: usize) -> [f32; CLASSES] {
     let mut q = *p;
     for (class, v) in q.iter_mut().enumerate() {
         if usize::from(class_reading(class).0) > side {
@@ -130,23 +130,74 @@ fn restricted(p: &[f32; CLASSES], side: usize) -> [f32; CLASSES] {
 pub(crate) fn interpret_sized(
     grid: &ClassifiedGrid,
     side: usize,
-    (width, height): (u32, u32),
+    dims: (u32, u32),
     corners: [[f64; 2]; 4],
     rendered: bool,
 ) -> ImportResult {
     let shape = shape_of_side(side).unwrap_or_else(Shape::classic);
     let model_probs: Vec<[f32; CLASSES]> = grid.probs.iter().map(|p| restricted(p, side)).collect();
     let mut probs = model_probs.clone();
-    let writes = probs
-        .iter()
-        .filter(|p| p[10..].iter().any(|&q| q >= WRITER_SURE))
-        .count()
-        >= WRITER_ENTRIES;
-    let mut weighed = if rendered {
+    let weighed = if rendered {
         Vec::new()
     } else {
         appearance::weigh_kinds(&grid.warped, &mut probs)
     };
+    let read = Readings {
+        model_probs,
+        probs,
+        weighed,
+        doubted: Vec::new(),
+    };
+    let mut result = settle_readings(
+        &shape,
+        read,
+        |i| Cell::new(i / side, i % side),
+        dims,
+        corners,
+        rendered,
+    );
+    result.orientation = u16::from(grid.quarter_turns) * 90;
+    result
+}
+
+/// The model's readings of every cell of a shape (in its reading order), as
+/// [`settle_readings`] takes them.
+pub(crate) struct Readings {
+    /// The model's probabilities, the shape's digits only.
+    pub model_probs: Vec<[f32; CLASSES]>,
+    /// The same, reweighed by the photo's glyphs ([`appearance::weigh_kinds`]).
+    pub probs: Vec<[f32; CLASSES]>,
+    /// The cells the glyphs reweighed.
+    pub weighed: Vec<usize>,
+    /// Cells to ask about whatever their reading: a samurai's shared cell whose two grids
+    /// read it differently.
+    pub doubted: Vec<usize>,
+}
+
+/// The result of the readings `read` of every cell of `shape` (in its reading order; cell `i`
+/// named `cell_of(i)`): lone handwriting doubted, the givens repaired by the shape's rules
+/// (the sized solver), unsure entries read as the solution's digit, the cells to check
+/// flagged. Orientation and timings are left to the caller.
+pub(crate) fn settle_readings(
+    shape: &Shape,
+    read: Readings,
+    cell_of: impl Fn(usize) -> Cell,
+    (width, height): (u32, u32),
+    corners: [[f64; 2]; 4],
+    rendered: bool,
+) -> ImportResult {
+    let Readings {
+        model_probs,
+        mut probs,
+        mut weighed,
+        doubted,
+    } = read;
+    let digits = usize::from(shape.spec().size.side);
+    let writes = model_probs
+        .iter()
+        .filter(|p| p[10..].iter().any(|&q| q >= WRITER_SURE))
+        .count()
+        >= WRITER_ENTRIES;
     if !writes {
         weighed.extend(doubt_lone_handwriting(&mut probs));
     }
@@ -159,7 +210,7 @@ pub(crate) fn interpret_sized(
             g
         })
         .collect();
-    let fixed = repair::repair_sized(&shape, &given_probs);
+    let fixed = repair::repair_sized(shape, &given_probs);
     let entry_odds = writes.then(|| if rendered { 1.0 } else { fill_odds(&probs) });
     let solution = fixed.solution.clone();
     let mut cells = Vec::with_capacity(probs.len());
@@ -167,7 +218,7 @@ pub(crate) fn interpret_sized(
     let mut entries = vec![0u8; probs.len()];
     let mut uncertain = Vec::new();
     for (i, p) in probs.iter().enumerate() {
-        let cell = Cell::new(i / side, i % side);
+        let cell = cell_of(i);
         let mut order: Vec<usize> = (0..CLASSES).collect();
         order.sort_by(|&a, &b| p[b].total_cmp(&p[a]));
         let confidence = p[order[0]];
@@ -186,7 +237,7 @@ pub(crate) fn interpret_sized(
         let class = usize::from(digit) + 9;
         let likely_mistake =
             disagrees && p[class].min(model_probs[i][class]) >= super::MISTAKE_SURE;
-        let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees;
+        let unsure = corrected || confidence < UNCERTAIN_BELOW || disagrees || doubted.contains(&i);
         if unsure {
             uncertain.push(cell);
         }
@@ -196,7 +247,7 @@ pub(crate) fn interpret_sized(
             CellKind::Empty => {}
         }
         // the next readings the shape allows: a 4x4's cell offers no 7
-        let alternatives = alternatives(&order, p, side);
+        let alternatives = alternatives(&order, p, digits);
         cells.push(CellReading {
             cell,
             digit,
@@ -227,12 +278,12 @@ pub(crate) fn interpret_sized(
         givens: Grid::empty(),
         entries: Grid::empty(),
         solution: None,
-        shape,
+        shape: shape.clone(),
         regions: None,
         width,
         height,
         corners,
-        orientation: u16::from(grid.quarter_turns) * 90,
+        orientation: 0,
         cells,
         verdict,
         uncertain,

@@ -190,9 +190,9 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
 
 /// The camera: `page` seen at a slant (each corner of the photo moved by up to a twelfth of
 /// the grid's side), light falling off across it, blur, noise, JPEG at `quality`.
-fn camera(page: &Canvas, rng: &mut Rng, grid: f32, quality: u8) -> Vec<u8> {
+pub fn camera(page: &Canvas, rng: &mut Rng, grid: f32, quality: u8) -> Vec<u8> {
     let (w, h) = (page.w as f64, page.h as f64);
-    let out_side = page.w;
+    let (out_w, out_h) = (page.w, page.h);
     let wobble = f64::from(grid) / 12.0;
     let mut jitter = || f64::from(rng.range(-1.0, 1.0)) * wobble;
     // the photo's corners, seen in the page
@@ -227,19 +227,19 @@ fn camera(page: &Canvas, rng: &mut Rng, grid: f32, quality: u8) -> Vec<u8> {
         })
     };
     let (dim_x, dim_y) = (rng.range(-0.25, 0.25), rng.range(-0.2, 0.2));
-    let mut px: Vec<[f32; 3]> = Vec::with_capacity(out_side * out_side);
-    for y in 0..out_side {
-        for x in 0..out_side {
+    let mut px: Vec<[f32; 3]> = Vec::with_capacity(out_w * out_h);
+    for y in 0..out_h {
+        for x in 0..out_w {
             let (sx, sy) = to_page.apply((x as f64 + 0.5, y as f64 + 0.5));
             let light = 1.0
-                - (dim_x * x as f32 / out_side as f32).abs()
-                - (dim_y * y as f32 / out_side as f32).abs();
+                - (dim_x * x as f32 / out_w as f32).abs()
+                - (dim_y * y as f32 / out_h as f32).abs();
             px.push(grey_at(sx - 0.5, sy - 0.5).map(|v| v * light));
         }
     }
     let mut photo = Canvas {
-        w: out_side,
-        h: out_side,
+        w: out_w,
+        h: out_h,
         px,
     };
     for _ in 0..(1 + rng.below(2)) {

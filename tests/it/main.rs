@@ -20,6 +20,8 @@ mod http;
 #[path = "../common/dataset.rs"]
 mod labelled;
 mod logic;
+#[path = "../common/samurai_pages.rs"]
+mod samurai_pages;
 #[path = "../common/screen_maker.rs"]
 mod screen_maker;
 #[path = "../common/screens.rs"]

@@ -11,6 +11,7 @@ mod memory;
 mod model;
 mod nogrid;
 mod orientation;
+mod samurai;
 mod screens;
 mod shapes;
 mod sizes;
