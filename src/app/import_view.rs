@@ -241,7 +241,10 @@ impl<'a> ImportView<'a> {
             t.import_corner_bottom_right,
             t.import_corner_bottom_left,
         ];
-        for (i, name) in names.iter().enumerate() {
+        // Overlapping grids are found by their five lattices, which four
+        // corners cannot place again: their outline is shown, not moved.
+        let movable = s.shape.overlap().is_none();
+        for (i, name) in names.iter().enumerate().filter(|_| movable) {
             let centre = to_screen(s.corners[i]);
             let id = ui.make_persistent_id(("corner", i));
             let r = ui.interact(
@@ -261,7 +264,7 @@ impl<'a> ImportView<'a> {
         let pts: Vec<Pos2> = s.corners.iter().map(|&p| to_screen(p)).collect();
         let outline = Stroke::new(2.5, Color32::from_rgb(0x00, 0xb0, 0xff));
         painter.add(egui::Shape::closed_line(pts.clone(), outline));
-        for p in pts {
+        for p in pts.into_iter().filter(|_| movable) {
             painter.circle(p, 8.0, Color32::from_white_alpha(160), outline);
             painter.circle_filled(p, 2.5, outline.color);
         }

@@ -6,7 +6,7 @@ use egui_kittest::kittest::Queryable;
 use std::ops::ControlFlow;
 use sudolens::app::ReadCell;
 use sudolens::generate::{generate_shaped, Options};
-use sudolens::grid::Shape;
+use sudolens::grid::{parse_shaped, Shape};
 use sudolens::logic::Level;
 
 use super::common::*;
@@ -70,4 +70,64 @@ fn a_6x6_read_from_a_photo_is_fixed_and_played() {
     let board = h.state().board();
     assert_eq!(board.shape(), &shape);
     assert_eq!(board.given_values(), &puzzle[..]);
+}
+
+/// Issue 34: a samurai read from a photo shows its whole cross on the
+/// correction screen (369 cells, the holes between the grids no cells), a
+/// shared cell named in both grids; a doubt in a shared box is fixed once,
+/// for both grids, and Use this grid plays the samurai. Its outline is not
+/// moved by corners (four corners cannot place five lattices again).
+#[test]
+fn a_samurai_read_from_a_photo_shows_its_whole_cross() {
+    let text = include_str!("../data/shapes/samurai.txt");
+    let puzzle = parse_shaped(text).unwrap().remove(0).grid.unwrap();
+    let shape = puzzle.shape().clone();
+    let values = puzzle.values().to_vec();
+    let dir = TestDir::new("photo-samurai");
+    let mut h = open_window(&dir);
+    // a given of the centre grid's top-left box (the top-left grid's
+    // bottom-right one), read doubtfully as another digit
+    let shared = (0..values.len())
+        .find(|&i| values[i] != 0 && shape.grids_of(i).len() == 2)
+        .unwrap();
+    let misread = values[shared] % 9 + 1;
+    let mut readings: Vec<ReadCell> = values
+        .iter()
+        .map(|&digit| ReadCell {
+            digit,
+            ..ReadCell::default()
+        })
+        .collect();
+    readings[shared].digit = misread;
+    readings[shared].uncertain = true;
+    let mut state = photo_screen(
+        &h,
+        std::array::from_fn(|_| ReadCell::default()),
+        [400, 400],
+        10.0,
+    );
+    state.readings = readings;
+    state.shape = shape.clone();
+    h.state_mut().open_import(state);
+    h.run_steps(2);
+    // the far corner of the cross is on screen, the corner handles are not
+    assert!(h.query_by_label_contains("photo BR:r9c9").is_some());
+    assert!(h.query_by_label("Top-left corner").is_none());
+    let grids: Vec<String> = shape
+        .grids_of(shared)
+        .iter()
+        .map(|&(g, r, c)| {
+            let name = ["TL", "TR", "C", "BL", "BR"][usize::from(g)];
+            format!("{name}:r{}c{}", r + 1, c + 1)
+        })
+        .collect();
+    let name = grids.join("; ");
+    click(&mut h, &format!("photo {name}: {misread}, printed, uncertain"));
+    press(&mut h, Modifiers::NONE, digit_key(values[shared]));
+    h.get_by_label(&format!("photo {name}: {}, printed", values[shared]));
+    use_this_grid(&mut h);
+    assert!(h.state().import().is_none(), "{:?}", h.state().status());
+    let board = h.state().board();
+    assert_eq!(board.shape(), &shape);
+    assert_eq!(board.given_values(), &values[..]);
 }
