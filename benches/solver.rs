@@ -136,7 +136,10 @@ fn main() {
         println!("tdoku is not built (../shared/peers/tdoku absent): comparing with the sudoku crate only");
     }
     solvers.push(Solver::SudokuCrate);
-    println!("Puzzles per CPU second, median of {ROUNDS} interleaved rounds");
+    println!(
+        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens runs its {} copy)",
+        sudolens::solver::SolverLevel::detected().name()
+    );
     println!(
         "{:<18} {:>6} {:>7} {:>11} {:>11} {:>11} {:>9} {:>9}",
         "set", "n", "mode", "sudolens", "tdoku", "sudoku", "/tdoku", "/sudoku"
