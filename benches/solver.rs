@@ -7,17 +7,28 @@
 //! second of each solver (the median of 5 rounds, the solvers interleaved
 //! round by round so that machine noise hits them alike) and sudolens's
 //! ratio to each peer. Modes: `one` (the first solution) and `count2`
-//! (count up to 2, the uniqueness check). A set name as argument
+//! (count up to 2, the uniqueness check). `sudolens` is what `solve` and
+//! `count_solutions` run (`SolverLevel::PREFERRED`); `detected` is the
+//! fastest compiled copy this CPU runs (`SolverLevel::detected`), and
+//! `/detected` sudolens's ratio to it. A set name as argument
 //! (`cargo bench --bench solver -- top1465`) runs only the sets it names.
 //!
 //! sudolens is built for the default target (its SIMD paths are chosen at
 //! run time); tdoku with its authors' `-O3 -march=native`.
+//!
+//! Measured on the 2-core AMD EPYC (AVX2, no AVX-512), ratios from one run:
+//! before the compiled copies, sudolens/tdoku was 1.76 and 2.00 (easy,
+//! one/count2), 1.34 and 1.12 (top1465), 1.78 and 1.88 (17-clue), 1.04 and
+//! 1.04 (forum-hardest-10k); sudolens/sudoku 1.31, 1.24, 2.07, 1.37, 1.39,
+//! 1.24, 2.53, 1.33. With them, the x86-64-v3 copy against the portable
+//! one in the same run: 1.00, 0.98, 0.96, 0.95, 0.96, 0.87, 0.96, 0.89 —
+//! slower, so `solve` and `count_solutions` keep the portable copy.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 use sudoku::Sudoku;
 use sudolens::grid::Grid;
-use sudolens::solver::{count_solutions, solve};
+use sudolens::solver::{count_solutions, count_solutions_at, solve, solve_at, SolverLevel};
 use sudolens_peer_bench::{cpu_seconds, tdoku};
 
 /// Label, file under ../shared/puzzles, how many of its puzzles.
@@ -78,6 +89,8 @@ enum Mode {
 #[derive(Clone, Copy, PartialEq)]
 enum Solver {
     Sudolens,
+    /// sudolens on the fastest copy this CPU runs (`SolverLevel::detected`).
+    SudolensDetected,
     Tdoku,
     SudokuCrate,
 }
@@ -93,6 +106,12 @@ fn run(solver: Solver, mode: Mode, set: &[Puzzle]) -> usize {
                 black_box(solve(black_box(&p.grid))).is_some() as usize
             }
             (Solver::Sudolens, Mode::Count2) => count_solutions(black_box(&p.grid), 2),
+            (Solver::SudolensDetected, Mode::One) => {
+                black_box(solve_at(SolverLevel::detected(), black_box(&p.grid))).is_some() as usize
+            }
+            (Solver::SudolensDetected, Mode::Count2) => {
+                count_solutions_at(SolverLevel::detected(), black_box(&p.grid), 2)
+            }
             (Solver::Tdoku, Mode::One) => {
                 tdoku::solve(black_box(&p.ascii), 1).map_or(0, |a| black_box(a).count)
             }
@@ -129,7 +148,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let mut solvers = vec![Solver::Sudolens];
+    let mut solvers = vec![Solver::Sudolens, Solver::SudolensDetected];
     if tdoku::AVAILABLE {
         solvers.push(Solver::Tdoku);
     } else {
@@ -137,12 +156,22 @@ fn main() {
     }
     solvers.push(Solver::SudokuCrate);
     println!(
-        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens runs its {} copy)",
-        sudolens::solver::SolverLevel::detected().name()
+        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens: {} copy, detected: {})",
+        SolverLevel::PREFERRED.name(),
+        SolverLevel::detected().name()
     );
     println!(
-        "{:<18} {:>6} {:>7} {:>11} {:>11} {:>11} {:>9} {:>9}",
-        "set", "n", "mode", "sudolens", "tdoku", "sudoku", "/tdoku", "/sudoku"
+        "{:<18} {:>6} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
+        "set",
+        "n",
+        "mode",
+        "sudolens",
+        "detected",
+        "tdoku",
+        "sudoku",
+        "/detected",
+        "/tdoku",
+        "/sudoku"
     );
     for (label, file, limit) in SETS {
         if !filters.is_empty() && !filters.iter().any(|f| label.contains(f.as_str())) {
@@ -182,14 +211,17 @@ fn main() {
             let cell = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.0}"));
             let ratio = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{:.2}", ours / r));
             let (td, sc) = (rate(Solver::Tdoku), rate(Solver::SudokuCrate));
+            let detected = rate(Solver::SudolensDetected);
             println!(
-                "{:<18} {:>6} {:>7} {:>11.0} {:>11} {:>11} {:>9} {:>9}",
+                "{:<18} {:>6} {:>7} {:>11.0} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
                 label,
                 set.len(),
                 if mode == Mode::One { "one" } else { "count2" },
                 ours,
+                cell(detected),
                 cell(td),
                 cell(sc),
+                ratio(detected),
                 ratio(td),
                 ratio(sc),
             );

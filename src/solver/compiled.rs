@@ -106,9 +106,3 @@ pub(crate) fn search_at(
     }
     search_portable(s, limit, found, count);
 }
-
-/// Searches with the fastest copy this CPU runs.
-#[inline]
-pub(crate) fn search(s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize) {
-    search_at(SolverLevel::detected(), s, limit, found, count);
-}

@@ -30,6 +30,11 @@ impl SolverLevel {
         SolverLevel::X86V3,
     ];
 
+    /// The copy `solve`, `count_solutions` and `verdict` run: the
+    /// portable one, which measured faster than the x86-64 copies on every
+    /// set (benches/solver.rs compares them in one run).
+    pub const PREFERRED: SolverLevel = SolverLevel::Portable;
+
     /// Whether this CPU can run the level.
     pub fn is_available(self) -> bool {
         available_levels() & (1 << self as u8) != 0

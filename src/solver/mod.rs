@@ -24,11 +24,11 @@ pub use shaped::{
 
 use crate::grid::{Cell, Conflict, Grid, Shape};
 use bands::BandBoards;
-use compiled::{search, search_at};
+use compiled::search_at;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
-    solve_at(SolverLevel::detected(), grid)
+    solve_at(SolverLevel::PREFERRED, grid)
 }
 
 /// [`solve`] with the copy of the solver compiled for `level` (the
@@ -50,7 +50,7 @@ pub fn solve_at(level: SolverLevel, grid: &Grid) -> Option<Grid> {
 /// The number of solutions, counting no further than `limit`
 /// (`count_solutions(g, 2) == 1` is the uniqueness check).
 pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
-    count_solutions_at(SolverLevel::detected(), grid, limit)
+    count_solutions_at(SolverLevel::PREFERRED, grid, limit)
 }
 
 /// [`count_solutions`] with the copy compiled for `level` (as in
@@ -95,7 +95,13 @@ pub fn verdict(grid: &Grid) -> Verdict {
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
     if let Some(mut state) = BandBoards::new(grid) {
-        search(&mut state, 2, &mut found, &mut count);
+        search_at(
+            SolverLevel::PREFERRED,
+            &mut state,
+            2,
+            &mut found,
+            &mut count,
+        );
     }
     match count {
         0 => Verdict::NoSolution {
