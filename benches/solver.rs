@@ -1,28 +1,61 @@
-//! Exact-solver throughput on the shared puzzle sets, side by side with the
-//! crates.io `sudoku` crate (a port of JCZSolve) measured in the same run.
+//! Exact-solver throughput on the shared puzzle sets, side by side in one
+//! process with tdoku (built from `../shared/peers` by the
+//! `sudolens-peer-bench` crate, when present) and the crates.io `sudoku`
+//! crate (a port of JCZSolve).
 //!
-//! `cargo bench --bench solver` prints criterion's statistics per set and,
-//! at the end, a table of puzzles/second and our/their ratios from
-//! interleaved rounds (so machine noise hits both solvers alike).
+//! `cargo bench --bench solver` prints, per set and mode, puzzles per CPU
+//! second of each solver (the median of 5 rounds, the solvers interleaved
+//! round by round so that machine noise hits them alike) and sudolens's
+//! ratio to each peer. Modes: `one` (the first solution) and `count2`
+//! (count up to 2, the uniqueness check). `sudolens` is what `solve` and
+//! `count_solutions` run (`SolverLevel::PREFERRED`); `detected` is the
+//! fastest compiled copy this CPU runs (`SolverLevel::detected`), and
+//! `/detected` sudolens's ratio to it. A set name as argument
+//! (`cargo bench --bench solver -- top1465`) runs only the sets it names.
+//!
+//! sudolens is built for the default target (its SIMD paths are chosen at
+//! run time); tdoku with its authors' `-O3 -march=native`.
+//!
+//! Measured on the 2-core AMD EPYC (AVX2, no AVX-512), ratios from one run:
+//! before the compiled copies, sudolens/tdoku was 1.76 and 2.00 (easy,
+//! one/count2), 1.34 and 1.12 (top1465), 1.78 and 1.88 (17-clue), 1.04 and
+//! 1.04 (forum-hardest-10k); sudolens/sudoku 1.31, 1.24, 2.07, 1.37, 1.39,
+//! 1.24, 2.53, 1.33. With them, the x86-64-v3 copy against the portable
+//! one in the same run: 1.00, 0.98, 0.96, 0.95, 0.96, 0.87, 0.96, 0.89 —
+//! slower, so `solve` and `count_solutions` keep the portable copy.
 
-use criterion::{black_box, Criterion, Throughput};
+use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Instant;
 use sudoku::Sudoku;
 use sudolens::grid::Grid;
-use sudolens::solver::{count_solutions, solve};
+use sudolens::solver::{count_solutions, count_solutions_at, solve, solve_at, SolverLevel};
+use sudolens_peer_bench::{cpu_seconds, tdoku};
 
-const SETS: [(&str, usize); 4] = [
-    ("sudoku17_sample1000", 1000),
-    ("top1465", 1465),
-    ("forum_hardest_1905_11plus", 2000),
-    ("qqwing_easy", 1000),
+/// Label, file under ../shared/puzzles, how many of its puzzles.
+const SETS: [(&str, &str, usize); 4] = [
+    ("easy", "qqwing_easy", 1000),
+    ("top1465", "top1465", 1465),
+    ("17-clue", "sudoku17_sample1000", 1000),
+    ("forum-hardest-10k", "forum_hardest_1905_11plus", 10_000),
 ];
 
-fn load(name: &str, limit: usize) -> Option<Vec<(Grid, Sudoku)>> {
+const ROUNDS: usize = 5;
+
+/// A round of one solver over a set should last this long at least (small
+/// sets are repeated), so that the CPU clock's resolution does not matter.
+const MIN_ROUND_SECONDS: f64 = 0.05;
+
+/// One puzzle in each solver's input form.
+struct Puzzle {
+    grid: Grid,
+    crate_sudoku: Sudoku,
+    ascii: [u8; 81],
+}
+
+fn load(file: &str, limit: usize) -> Option<Vec<Puzzle>> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/puzzles")
-        .join(format!("{name}.txt"));
+        .join(format!("{file}.txt"));
     let text = std::fs::read_to_string(&path).ok()?;
     Some(
         text.lines()
@@ -30,101 +63,168 @@ fn load(name: &str, limit: usize) -> Option<Vec<(Grid, Sudoku)>> {
             .take(limit)
             .map(|l| {
                 let line = &l[..81];
-                (
-                    Grid::parse(line).expect("benchmark puzzles parse"),
-                    Sudoku::from_str_line(line).expect("the sudoku crate parses them"),
-                )
+                let mut ascii = [b'.'; 81];
+                for (a, c) in ascii.iter_mut().zip(line.bytes()) {
+                    if c.is_ascii_digit() && c != b'0' {
+                        *a = c;
+                    }
+                }
+                Puzzle {
+                    grid: Grid::parse(line).expect("benchmark puzzles parse"),
+                    crate_sudoku: Sudoku::from_str_line(line)
+                        .expect("the sudoku crate parses them"),
+                    ascii,
+                }
             })
             .collect(),
     )
 }
 
-/// A labelled piece of work over a whole puzzle set.
-type Run<'a> = (&'static str, Box<dyn Fn() + 'a>);
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    One,
+    Count2,
+}
 
-/// Puzzles per second of `f` over the whole set, best of a few rounds.
-fn rate(puzzles: usize, f: &dyn Fn()) -> f64 {
-    let mut best = f64::MAX;
-    for _ in 0..5 {
-        let t = Instant::now();
-        f();
-        best = best.min(t.elapsed().as_secs_f64());
+#[derive(Clone, Copy, PartialEq)]
+enum Solver {
+    Sudolens,
+    /// sudolens on the fastest copy this CPU runs (`SolverLevel::detected`).
+    SudolensDetected,
+    Tdoku,
+    SudokuCrate,
+}
+
+/// Runs `solver` over the set in `mode`; the sum of the counts (1 per
+/// solution found in `One` mode), so that nothing is optimised away and
+/// the solvers can be checked against each other.
+fn run(solver: Solver, mode: Mode, set: &[Puzzle]) -> usize {
+    let mut total = 0;
+    for p in set {
+        total += match (solver, mode) {
+            (Solver::Sudolens, Mode::One) => {
+                black_box(solve(black_box(&p.grid))).is_some() as usize
+            }
+            (Solver::Sudolens, Mode::Count2) => count_solutions(black_box(&p.grid), 2),
+            (Solver::SudolensDetected, Mode::One) => {
+                black_box(solve_at(SolverLevel::detected(), black_box(&p.grid))).is_some() as usize
+            }
+            (Solver::SudolensDetected, Mode::Count2) => {
+                count_solutions_at(SolverLevel::detected(), black_box(&p.grid), 2)
+            }
+            (Solver::Tdoku, Mode::One) => {
+                tdoku::solve(black_box(&p.ascii), 1).map_or(0, |a| black_box(a).count)
+            }
+            (Solver::Tdoku, Mode::Count2) => {
+                tdoku::solve(black_box(&p.ascii), 2).map_or(0, |a| a.count)
+            }
+            (Solver::SudokuCrate, Mode::One) => {
+                black_box(black_box(&p.crate_sudoku).solution()).is_some() as usize
+            }
+            (Solver::SudokuCrate, Mode::Count2) => {
+                black_box(&p.crate_sudoku).solutions_count_up_to(2)
+            }
+        };
     }
-    puzzles as f64 / best
+    total
+}
+
+/// CPU seconds of `reps` runs.
+fn timed(solver: Solver, mode: Mode, set: &[Puzzle], reps: usize) -> f64 {
+    let start = cpu_seconds();
+    for _ in 0..reps {
+        black_box(run(solver, mode, set));
+    }
+    cpu_seconds() - start
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 fn main() {
-    let mut c = Criterion::default().configure_from_args();
-    let mut table = Vec::new();
-    for (name, limit) in SETS {
-        let Some(set) = load(name, limit) else {
-            eprintln!("{name}: ../shared/puzzles/{name}.txt is absent, skipped");
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let mut solvers = vec![Solver::Sudolens, Solver::SudolensDetected];
+    if tdoku::AVAILABLE {
+        solvers.push(Solver::Tdoku);
+    } else {
+        println!("tdoku is not built (../shared/peers/tdoku absent): comparing with the sudoku crate only");
+    }
+    solvers.push(Solver::SudokuCrate);
+    println!(
+        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens: {} copy, detected: {})",
+        SolverLevel::PREFERRED.name(),
+        SolverLevel::detected().name()
+    );
+    println!(
+        "{:<18} {:>6} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
+        "set",
+        "n",
+        "mode",
+        "sudolens",
+        "detected",
+        "tdoku",
+        "sudoku",
+        "/detected",
+        "/tdoku",
+        "/sudoku"
+    );
+    for (label, file, limit) in SETS {
+        if !filters.is_empty() && !filters.iter().any(|f| label.contains(f.as_str())) {
+            continue;
+        }
+        let Some(set) = load(file, limit) else {
+            println!("{label}: ../shared/puzzles/{file}.txt is absent, skipped");
             continue;
         };
-        let runs: [Run; 4] = [
-            (
-                "sudolens solve",
-                Box::new(|| {
-                    for (g, _) in &set {
-                        black_box(solve(g));
-                    }
-                }),
-            ),
-            (
-                "sudoku-crate solve",
-                Box::new(|| {
-                    for (_, s) in &set {
-                        black_box(s.solution());
-                    }
-                }),
-            ),
-            (
-                "sudolens count<=2",
-                Box::new(|| {
-                    for (g, _) in &set {
-                        black_box(count_solutions(g, 2));
-                    }
-                }),
-            ),
-            (
-                "sudoku-crate count<=2",
-                Box::new(|| {
-                    for (_, s) in &set {
-                        black_box(s.solutions_count_up_to(2));
-                    }
-                }),
-            ),
-        ];
-        let mut group = c.benchmark_group(name);
-        group.throughput(Throughput::Elements(set.len() as u64));
-        group.sample_size(10);
-        for (label, run) in &runs {
-            group.bench_function(*label, |b| b.iter(run));
-        }
-        group.finish();
-
-        // Interleave the solvers round by round for the ratio table, so
-        // machine noise hits both alike.
-        let mut sums = [0.0f64; 4];
-        for _ in 0..3 {
-            for (sum, (_, run)) in sums.iter_mut().zip(&runs) {
-                *sum += rate(set.len(), run) / 3.0;
+        for mode in [Mode::One, Mode::Count2] {
+            let expected = run(Solver::Sudolens, mode, &set);
+            for &s in &solvers[1..] {
+                assert_eq!(
+                    run(s, mode, &set),
+                    expected,
+                    "the peers disagree on {label}"
+                );
             }
+            let once = timed(Solver::Sudolens, mode, &set, 1).max(1e-6);
+            let reps = ((MIN_ROUND_SECONDS / once).ceil() as usize).max(1);
+            let mut seconds = vec![Vec::new(); solvers.len()];
+            for round in 0..ROUNDS {
+                // The order turns each round, so that no solver always
+                // runs just after the same one.
+                for k in 0..solvers.len() {
+                    let i = (k + round) % solvers.len();
+                    seconds[i].push(timed(solvers[i], mode, &set, reps));
+                }
+            }
+            let rate = |s: Solver| {
+                solvers
+                    .iter()
+                    .position(|&x| x == s)
+                    .map(|i| (set.len() * reps) as f64 / median(seconds[i].clone()))
+            };
+            let ours = rate(Solver::Sudolens).expect("sudolens always runs");
+            let cell = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.0}"));
+            let ratio = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{:.2}", ours / r));
+            let (td, sc) = (rate(Solver::Tdoku), rate(Solver::SudokuCrate));
+            let detected = rate(Solver::SudolensDetected);
+            println!(
+                "{:<18} {:>6} {:>7} {:>11.0} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
+                label,
+                set.len(),
+                if mode == Mode::One { "one" } else { "count2" },
+                ours,
+                cell(detected),
+                cell(td),
+                cell(sc),
+                ratio(detected),
+                ratio(td),
+                ratio(sc),
+            );
         }
-        let [ours, theirs, ours_n, theirs_n] = sums;
-        table.push((name, set.len(), ours, theirs, ours_n, theirs_n));
-    }
-    c.final_summary();
-    println!("\nPuzzles per second (one core), sudolens vs the sudoku crate (JCZSolve port):");
-    println!(
-        "{:<28} {:>6} {:>12} {:>12} {:>6} {:>12} {:>12} {:>6}",
-        "set", "n", "solve", "theirs", "ratio", "count<=2", "theirs", "ratio"
-    );
-    for (name, n, a, b, an, bn) in table {
-        println!(
-            "{name:<28} {n:>6} {a:>12.0} {b:>12.0} {:>6.2} {an:>12.0} {bn:>12.0} {:>6.2}",
-            a / b,
-            an / bn
-        );
     }
 }

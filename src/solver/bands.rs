@@ -376,12 +376,18 @@ impl BandBoards {
     /// the band with most of them, and there in the row with most of
     /// them: guesses where the grid is tight propagate further), else the
     /// open cell with fewest candidates.
-    #[inline]
-    fn pick_cell(&self, pairs: [u32; 3]) -> (usize, u32) {
-        // Bivalue cells per row (popcount by table: no POPCNT in the
-        // baseline instruction set).
-        let rows =
-            pairs.map(|p| [0, 9, 18].map(|shift| ROW_COUNT[((p >> shift) & 0x1ff) as usize]));
+    #[inline(always)]
+    fn pick_cell<C: Compiled>(&self, pairs: [u32; 3]) -> (usize, u32) {
+        // Bivalue cells per row (popcount by table where the copy has no
+        // POPCNT: the baseline instruction set has none).
+        let count = |row: u32| {
+            if C::POPCNT {
+                row.count_ones() as u8
+            } else {
+                ROW_COUNT[row as usize]
+            }
+        };
+        let rows = pairs.map(|p| [0, 9, 18].map(|shift| count((p >> shift) & 0x1ff)));
         let mut best = (0, 0);
         for (b, r) in rows.iter().enumerate() {
             let n = r[0] + r[1] + r[2];
@@ -433,9 +439,28 @@ impl BandBoards {
     }
 }
 
+/// A compiled copy of the search (see `level`): a token that exists only
+/// where its instructions run, and through which the search recurses into
+/// its own copy.
+pub(crate) trait Compiled: Copy {
+    /// Whether the copy has the POPCNT instruction (else counting bits by
+    /// table is faster).
+    const POPCNT: bool;
+    /// This copy's [`search_body`].
+    fn search(self, s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize);
+}
+
 /// Depth-first search that stops after `limit` solutions; the solutions
-/// found go to `found` (at most its length).
-pub(crate) fn search(s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize) {
+/// found go to `found` (at most its length). Inlined into each compiled
+/// copy, which it calls back to recurse.
+#[inline(always)]
+pub(crate) fn search_body<C: Compiled>(
+    copy: C,
+    s: &mut BandBoards,
+    limit: usize,
+    found: &mut [Grid],
+    count: &mut usize,
+) {
     loop {
         let pairs = match s.propagate() {
             Flow::Dead => return,
@@ -448,7 +473,7 @@ pub(crate) fn search(s: &mut BandBoards, limit: usize, found: &mut [Grid], count
             }
             Flow::Open(pairs) => pairs,
         };
-        let (b, bit) = s.pick_cell(pairs);
+        let (b, bit) = s.pick_cell::<C>(pairs);
         let mut digits: u32 = 0;
         for d in 0..9 {
             if s.boards[3 * d + b] & bit != 0 {
@@ -462,7 +487,7 @@ pub(crate) fn search(s: &mut BandBoards, limit: usize, found: &mut [Grid], count
             digits &= digits - 1;
             let mut next = *s;
             next.assign(d, b, bit);
-            search(&mut next, limit, found, count);
+            copy.search(&mut next, limit, found, count);
             if *count >= limit {
                 return;
             }

@@ -4,8 +4,10 @@
 //! words are in `hint::verdict`.
 
 mod bands;
+mod compiled;
 mod dead_end;
 mod forced;
+mod level;
 mod shaped;
 mod small;
 
@@ -15,24 +17,45 @@ pub(crate) mod overlap_tests;
 mod small_tests;
 
 pub use forced::{DeadEnd, ForcedSingles};
+pub use level::SolverLevel;
 pub use shaped::{
     count_shaped, count_within, solutions_shaped, solve_in_order, solve_shaped, NodeLimit,
 };
 
 use crate::grid::{Cell, Conflict, Grid, Shape};
-use bands::{search, BandBoards};
+use bands::BandBoards;
+use compiled::search_at;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_at(SolverLevel::PREFERRED, grid)
+}
+
+/// [`solve`] with the copy of the solver compiled for `level` (the
+/// portable one when this CPU does not run `level`): every copy finds the
+/// same solution.
+pub fn solve_at(level: SolverLevel, grid: &Grid) -> Option<Grid> {
     let mut found = [Grid::empty()];
     let mut count = 0;
-    search(&mut BandBoards::new(grid)?, 1, &mut found, &mut count);
+    search_at(
+        level,
+        &mut BandBoards::new(grid)?,
+        1,
+        &mut found,
+        &mut count,
+    );
     (count > 0).then_some(found[0])
 }
 
 /// The number of solutions, counting no further than `limit`
 /// (`count_solutions(g, 2) == 1` is the uniqueness check).
 pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
+    count_solutions_at(SolverLevel::PREFERRED, grid, limit)
+}
+
+/// [`count_solutions`] with the copy compiled for `level` (as in
+/// [`solve_at`]).
+pub fn count_solutions_at(level: SolverLevel, grid: &Grid, limit: usize) -> usize {
     if limit == 0 {
         return 0;
     }
@@ -40,7 +63,7 @@ pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
         return 0;
     };
     let mut count = 0;
-    search(&mut state, limit, &mut [], &mut count);
+    search_at(level, &mut state, limit, &mut [], &mut count);
     count
 }
 
@@ -72,7 +95,13 @@ pub fn verdict(grid: &Grid) -> Verdict {
     let mut found = [Grid::empty(); 2];
     let mut count = 0;
     if let Some(mut state) = BandBoards::new(grid) {
-        search(&mut state, 2, &mut found, &mut count);
+        search_at(
+            SolverLevel::PREFERRED,
+            &mut state,
+            2,
+            &mut found,
+            &mut count,
+        );
     }
     match count {
         0 => Verdict::NoSolution {

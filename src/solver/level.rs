@@ -1,0 +1,83 @@
+//! The instruction sets the band solver is compiled for, and the choice
+//! among them at run time.
+//!
+//! The search is one piece of Rust, compiled once per level: with the
+//! x86-64 levels' instructions (POPCNT, TZCNT, BLSR, ANDN, shifts by
+//! register, AVX2's wider vectors for the per-cell candidate counts) its
+//! bit loops and table lookups compile tighter. The default target builds
+//! for baseline x86-64, so the faster copies are called only when the CPU
+//! says it has their features. Everywhere else (aarch64 included, where
+//! NEON is baseline anyway) the portable copy runs.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// One compiled copy of the band solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverLevel {
+    /// The default target's instructions: runs everywhere.
+    Portable,
+    /// x86-64-v2: SSE4.1, SSE4.2, POPCNT.
+    X86V2,
+    /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT (and v2's).
+    X86V3,
+}
+
+impl SolverLevel {
+    /// Every level, slowest first.
+    pub const ALL: [SolverLevel; 3] = [
+        SolverLevel::Portable,
+        SolverLevel::X86V2,
+        SolverLevel::X86V3,
+    ];
+
+    /// The copy `solve`, `count_solutions` and `verdict` run: the
+    /// portable one, which measured faster than the x86-64 copies on every
+    /// set (benches/solver.rs compares them in one run).
+    pub const PREFERRED: SolverLevel = SolverLevel::Portable;
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        available_levels() & (1 << self as u8) != 0
+    }
+
+    /// The fastest level this CPU runs.
+    pub fn detected() -> SolverLevel {
+        let mask = available_levels();
+        SolverLevel::ALL
+            .into_iter()
+            .rev()
+            .find(|&l| mask & (1 << l as u8) != 0)
+            .unwrap_or(SolverLevel::Portable)
+    }
+
+    /// A short name for reports ("portable", "x86-64-v2", "x86-64-v3").
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverLevel::Portable => "portable",
+            SolverLevel::X86V2 => "x86-64-v2",
+            SolverLevel::X86V3 => "x86-64-v3",
+        }
+    }
+}
+
+/// Bit `level as u8` for each level this CPU runs; asked of the CPU once.
+fn available_levels() -> u8 {
+    static AVAILABLE: AtomicU8 = AtomicU8::new(0);
+    let known = AVAILABLE.load(Ordering::Relaxed);
+    if known != 0 {
+        return known;
+    }
+    let mut mask = 1 << SolverLevel::Portable as u8;
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("sse4.1") && has!("sse4.2") && has!("popcnt") {
+            mask |= 1 << SolverLevel::X86V2 as u8;
+            if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") {
+                mask |= 1 << SolverLevel::X86V3 as u8;
+            }
+        }
+    }
+    AVAILABLE.store(mask, Ordering::Relaxed);
+    mask
+}
