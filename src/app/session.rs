@@ -450,6 +450,23 @@ impl Session {
     }
 }
 
+/// The cell one step from `from` on the plane of `shape`, going (`drow`,
+/// `dcol`): holes between grids are passed over, and past the plane's edge
+/// the move wraps around to the other side (as on one grid). `None` only
+/// when the shape has no other cell that way.
+pub(super) fn next_on_plane(shape: &Shape, from: usize, drow: i32, dcol: i32) -> Option<usize> {
+    let (rows, cols) = shape.plane_size();
+    let (mut row, mut col) = shape.position(from);
+    for _ in 0..rows.max(cols) {
+        row = (row as i32 + drow).rem_euclid(rows as i32) as usize;
+        col = (col as i32 + dcol).rem_euclid(cols as i32) as usize;
+        if let Some(cell) = shape.cell_at(row, col) {
+            return Some(cell);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,21 +602,4 @@ mod tests {
             "a move in the first seconds of a game"
         );
     }
-}
-
-/// The cell one step from `from` on the plane of `shape`, going (`drow`,
-/// `dcol`): holes between grids are passed over, and past the plane's edge
-/// the move wraps around to the other side (as on one grid). `None` only
-/// when the shape has no other cell that way.
-pub(super) fn next_on_plane(shape: &Shape, from: usize, drow: i32, dcol: i32) -> Option<usize> {
-    let (rows, cols) = shape.plane_size();
-    let (mut row, mut col) = shape.position(from);
-    for _ in 0..rows.max(cols) {
-        row = (row as i32 + drow).rem_euclid(rows as i32) as usize;
-        col = (col as i32 + dcol).rem_euclid(cols as i32) as usize;
-        if let Some(cell) = shape.cell_at(row, col) {
-            return Some(cell);
-        }
-    }
-    None
 }

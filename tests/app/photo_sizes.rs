@@ -122,7 +122,10 @@ fn a_samurai_read_from_a_photo_shows_its_whole_cross() {
         })
         .collect();
     let name = grids.join("; ");
-    click(&mut h, &format!("photo {name}: {misread}, printed, uncertain"));
+    click(
+        &mut h,
+        &format!("photo {name}: {misread}, printed, uncertain"),
+    );
     press(&mut h, Modifiers::NONE, digit_key(values[shared]));
     h.get_by_label(&format!("photo {name}: {}, printed", values[shared]));
     use_this_grid(&mut h);
