@@ -206,6 +206,20 @@ pub fn game_new(h: &mut Window, item: &str) {
     h.step();
 }
 
+/// Game → New → Shape → `shape`, then Game → New → `level`; waits for it.
+pub fn new_in_shape(h: &mut Window, shape: &str, level: &str) {
+    h.get_by_label("Game").click();
+    h.run_steps(3);
+    h.get_by_label_contains("New").hover();
+    h.run_steps(3);
+    h.get_by_label("Shape").hover();
+    h.run_steps(3);
+    h.get_by_label(shape).click();
+    h.run_steps(2);
+    game_new(h, level);
+    wait(h);
+}
+
 /// Presses Next until the widget named `label` shows.
 pub fn next_until(h: &mut Window, label: &str) {
     while h.query_by_label(label).is_none() {

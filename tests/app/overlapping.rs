@@ -8,20 +8,6 @@ use egui_kittest::kittest::Queryable;
 
 use super::common::*;
 
-/// Game → New → Shape → `shape`, then Game → New → `level`; waits for it.
-fn new_in_shape(h: &mut Window, shape: &str, level: &str) {
-    h.get_by_label("Game").click();
-    h.run_steps(3);
-    h.get_by_label_contains("New").hover();
-    h.run_steps(3);
-    h.get_by_label("Shape").hover();
-    h.run_steps(3);
-    h.get_by_label(shape).click();
-    h.run_steps(2);
-    game_new(h, level);
-    wait(h);
-}
-
 /// The samurai's cell at (row, column) of its 21 × 21 plane.
 fn at(h: &Window, row: usize, col: usize) -> usize {
     h.state()

@@ -79,7 +79,7 @@ fn a_6x6_read_from_a_photo_is_fixed_and_played() {
 /// moved by corners (four corners cannot place five lattices again).
 #[test]
 fn a_samurai_read_from_a_photo_shows_its_whole_cross() {
-    let text = include_str!("../data/shapes/samurai.txt");
+    let text = include_str!("../data/overlap/samurai.txt");
     let puzzle = parse_shaped(text).unwrap().remove(0).grid.unwrap();
     let shape = puzzle.shape().clone();
     let values = puzzle.values().to_vec();

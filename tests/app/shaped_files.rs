@@ -63,7 +63,7 @@ fn a_6x6_file_with_several_solutions_is_refused_by_pip() {
 }
 
 /// A samurai from `sudolens generate --shape samurai --level easy --seed 3`.
-const SAMURAI: &str = include_str!("../data/shapes/samurai.txt");
+const SAMURAI: &str = include_str!("../data/overlap/samurai.txt");
 
 #[test]
 fn a_samurai_file_is_played_on_its_cross_with_pip_s_welcome() {

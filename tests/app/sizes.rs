@@ -7,20 +7,6 @@ use egui_kittest::kittest::Queryable;
 
 use super::common::*;
 
-/// Game → New → Shape → `shape`, then Game → New → Easy; waits for it.
-fn new_in_shape(h: &mut Window, shape: &str) {
-    h.get_by_label("Game").click();
-    h.run_steps(3);
-    h.get_by_label_contains("New").hover();
-    h.run_steps(3);
-    h.get_by_label("Shape").hover();
-    h.run_steps(3);
-    h.get_by_label(shape).click();
-    h.run_steps(2);
-    game_new(h, "Easy");
-    wait(h);
-}
-
 /// The name of cell `index` on a board of side `side`, as the board gives
 /// it to a screen reader when it is empty.
 fn empty_label(index: usize, side: usize) -> String {
@@ -37,7 +23,7 @@ fn empty_label(index: usize, side: usize) -> String {
 fn a_16x16_plays_with_its_pad_and_letter_keys() {
     let dir = TestDir::new("sixteen");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "16×16 (4×4 boxes)");
+    new_in_shape(&mut h, "16×16 (4×4 boxes)", "Easy");
     let board = h.state().board().clone();
     assert_eq!(board.shape().name(), "16x16");
     assert_eq!(board.cell_count(), 256);
@@ -75,7 +61,7 @@ fn a_16x16_plays_with_its_pad_and_letter_keys() {
 fn a_6x6_is_played_to_the_end_by_pip_s_hints_in_french() {
     let dir = TestDir::new("six-hints");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     choose_french(&mut h);
     h.run_steps(3);
     let board = h.state().board().clone();
@@ -141,7 +127,7 @@ fn cell_start(index: usize, side: usize, h: &Window) -> String {
 fn a_6x6_is_played_to_the_end_in_both_languages() {
     let dir = TestDir::new("six");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     assert_eq!(h.state().board().shape().name(), "6x6");
     assert_eq!(h.get_all_by_label_contains(" of 6 placed").count(), 6);
     play_to_the_end(&mut h);
@@ -166,7 +152,7 @@ fn a_6x6_is_played_to_the_end_in_both_languages() {
 fn a_6x6_game_survives_the_window_closing() {
     let dir = TestDir::new("six-kept");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     let board = h.state().board().clone();
     let empty = (0..36).find(|&i| board.value_at(i) == 0).unwrap();
     click(&mut h, &empty_label(empty, 6));
@@ -193,7 +179,7 @@ fn statistics_keep_an_x_sudoku_apart() {
     wait_for(&mut h, "the history", |a| {
         *a.history_state() == sudolens::app::HistoryState::On
     });
-    new_in_shape(&mut h, "X-Sudoku (diagonals)");
+    new_in_shape(&mut h, "X-Sudoku (diagonals)", "Easy");
     assert_eq!(h.state().board().shape().name(), "x");
     play_to_the_end(&mut h);
     assert!(h.state().board().is_solved());
@@ -218,7 +204,7 @@ fn statistics_keep_a_6x6_apart() {
     wait_for(&mut h, "the history", |a| {
         *a.history_state() == sudolens::app::HistoryState::On
     });
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     play_to_the_end(&mut h);
     assert!(h.state().board().is_solved());
     h.run_steps(3);
@@ -249,7 +235,7 @@ fn statistics_keep_a_6x6_apart() {
 fn a_6x6_hint_is_reworded_on_a_language_switch() {
     let dir = TestDir::new("six-reword");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
     let english = h.state().dialogue().current().unwrap().0.clone();
@@ -279,7 +265,7 @@ fn a_6x6_hint_is_reworded_on_a_language_switch() {
 fn a_6x6_hint_is_shown_on_the_board_line_by_line() {
     let dir = TestDir::new("six-focus");
     let mut h = with_puzzle(&dir, PUZZLE);
-    new_in_shape(&mut h, "6×6 (2×3 boxes)");
+    new_in_shape(&mut h, "6×6 (2×3 boxes)", "Easy");
     assert!(h.state().sized_focus().is_none(), "no hint, nothing shown");
     press(&mut h, Modifiers::NONE, Key::H);
     wait(&mut h);
