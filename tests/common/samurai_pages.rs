@@ -9,7 +9,7 @@
 //! lens's blur, the sensor's noise, JPEG of quality 60 to 90.
 
 use crate::screen_maker::{Canvas, Rng};
-use crate::shaped_pages::{camera, DrawnPage};
+use crate::shaped_pages::{camera, headline, DrawnPage};
 use skrifa::FontRef;
 use sudolens::grid::ShapedGrid;
 
@@ -109,19 +109,7 @@ pub fn draw_overlap_page(k: usize, puzzle: &ShapedGrid, fonts: &[(&str, &[u8])])
             );
         }
     }
-    // a headline
-    let title = shape.name().to_uppercase();
-    for (j, ch) in title.chars().enumerate() {
-        page.text(
-            &font,
-            ch,
-            cell * 0.6,
-            (x0 + cell * (0.5 + 0.55 * j as f32), y0 - cell * 0.8),
-            ink,
-            false,
-            false,
-        );
-    }
+    headline(&mut page, &font, &shape.name(), cell, (x0, y0), ink);
     let quality = 60 + rng.below(31) as u8;
     let bytes = camera(&page, &mut rng, plane_w.max(plane_h), quality);
     DrawnPage {

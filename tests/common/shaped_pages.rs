@@ -163,19 +163,14 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
             );
         }
     }
-    // a headline
-    let title = puzzle.shape().name().to_uppercase();
-    for (j, ch) in title.chars().enumerate() {
-        page.text(
-            &font,
-            ch,
-            cell * 0.6,
-            (x0 + cell * (0.5 + 0.55 * j as f32), y0 - cell * 0.8),
-            ink,
-            false,
-            false,
-        );
-    }
+    headline(
+        &mut page,
+        &font,
+        &puzzle.shape().name(),
+        cell,
+        (x0, y0),
+        ink,
+    );
     let quality = 60 + rng.below(31) as u8;
     let bytes = camera(&page, &mut rng, grid, quality);
     DrawnPage {
@@ -185,6 +180,30 @@ pub fn draw_page(k: usize, puzzle: &ShapedGrid) -> DrawnPage {
             puzzle.shape().name(),
             size
         ),
+    }
+}
+
+/// The shape's name in capitals above the grid whose top-left corner is
+/// `corner`, in letters of `cell` size, as a newspaper heads its puzzle.
+pub fn headline(
+    page: &mut Canvas,
+    font: &FontRef,
+    name: &str,
+    cell: f32,
+    corner: (f32, f32),
+    ink: [f32; 3],
+) {
+    let (x0, y0) = corner;
+    for (j, ch) in name.to_uppercase().chars().enumerate() {
+        page.text(
+            font,
+            ch,
+            cell * 0.6,
+            (x0 + cell * (0.5 + 0.55 * j as f32), y0 - cell * 0.8),
+            ink,
+            false,
+            false,
+        );
     }
 }
 
