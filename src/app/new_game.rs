@@ -105,7 +105,8 @@ impl NewShape {
 
     /// Whether it is made of several grids that share boxes.
     pub fn is_overlapping(self) -> bool {
-        Shape::parse_name(self.name()).is_ok_and(|s| s.overlap().is_some())
+        // the name alone tells, without building the shape's tables
+        crate::grid::Overlap::parse(self.name()).is_some_and(|o| o.is_ok())
     }
 
     /// Its name in the menu: the overlapping grids' as Pip names them.
