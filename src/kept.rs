@@ -41,6 +41,11 @@ pub struct KeptInfo {
     /// Solved: no longer offered by Continue.
     #[serde(default)]
     pub finished: bool,
+    /// An endless carpet's own save text (see
+    /// [`crate::generate::endless`]): its seed, level, where the player
+    /// is, and what they wrote beyond the view the board holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endless: Option<String>,
 }
 
 impl KeptInfo {
@@ -55,6 +60,7 @@ impl KeptInfo {
             started_ms: now,
             last_played_ms: now,
             finished: false,
+            endless: None,
         }
     }
 }
@@ -92,6 +98,14 @@ impl KeptGame {
             path: None,
             message: "a saved game, not one of the games kept (no \"kept\" field)".into(),
         })?;
+        if let Some(text) = &info.endless {
+            if let Err(e) = crate::generate::endless::EndlessCarpet::from_text(text) {
+                return Err(SaveError::Invalid {
+                    path: None,
+                    message: format!("kept: its endless carpet, {e}"),
+                });
+            }
+        }
         if !valid_id(&info.id) {
             return Err(SaveError::Invalid {
                 path: None,

@@ -160,15 +160,13 @@ impl App {
     /// The solution of a board off the 9×9 lattice and the entries that
     /// differ from it; `None`, said by Pip, when its givens have none.
     fn sized_solution_and_wrong(&mut self) -> Option<(Vec<u8>, Vec<usize>)> {
-        let board = &self.session.board;
-        let Some(solution) = crate::solver::solve_shaped(board.shape(), board.given_values())
-        else {
-            let shape = board.shape().clone();
+        let Some(solution) = self.session.sized_solution() else {
+            let shape = self.session.board.shape().clone();
             let w = self.wording();
             self.say(crate::hint::no_solution_on_this_size(&shape, w));
             return None;
         };
-        let wrong = board.wrong_entries_at(&solution);
+        let wrong = self.session.board.wrong_entries_at(&solution);
         Some((solution, wrong))
     }
 

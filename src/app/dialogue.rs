@@ -365,6 +365,18 @@ impl Dialogue {
         }
     }
 
+    /// The board under the dialogue was made again with other cell
+    /// indices (the endless carpet's view moved on): the steps told so far
+    /// no longer point at the cells they name, so they highlight nothing.
+    pub fn forget_places(&mut self) {
+        for p in &mut self.paragraphs {
+            p.sized = None;
+            for line in &mut p.said.lines {
+                line.highlights = Default::default();
+            }
+        }
+    }
+
     /// What Next does at the very end: the current paragraph's [`AtEnd`],
     /// while its offers stand; asking for more once they are gone.
     pub fn at_end_next(&self) -> AtEnd {

@@ -20,6 +20,7 @@ impl App {
         for action in input::read(&ctx, self.session.notes_mode) {
             self.on_action(action, &ctx);
         }
+        self.endless_follow();
         self.take_phone_photo(&ctx);
         self.tick(&ctx);
         self.duel_frame(&ctx);
@@ -72,6 +73,11 @@ impl App {
         });
         self.windows(&ctx);
         self.focus_ring_frame(&ctx);
+        // a click on the board moved the selection: the view follows it
+        // at once rather than at the next input
+        if self.endless_follow() {
+            ctx.request_repaint();
+        }
     }
 
     /// The clock, and a background autosave now and then, so that a crash

@@ -102,6 +102,7 @@ texts! {
     shape_12x12: "12×12 (3×4 boxes)", "12×12 (blocs 3×4)";
     shape_16x16: "16×16 (4×4 boxes)", "16×16 (blocs 4×4)";
     shape_overlapping: "Overlapping grids", "Grilles qui se chevauchent";
+    shape_endless: "Endless carpet (no edge)", "Tapis sans fin (sans bord)";
     zoom_in: "Zoom in (+, or the mouse wheel)", "Zoomer (+, ou la molette)";
     zoom_out: "Zoom out (−)", "Dézoomer (−)";
     zoom_whole: "The whole board", "Toute la grille";
@@ -294,6 +295,7 @@ texts! {
     kept_photo: "photo {0}", "photo {0}";
     kept_file: "file {0}", "fichier {0}";
     kept_pasted: "pasted", "collée";
+    kept_endless: "endless carpet", "tapis sans fin";
     kept_practice: "practice: {0}", "entraînement : {0}";
     kept_saved: "earlier game", "partie précédente";
     kept_unreadable: "A kept game could not be read (left in place): {0}",

@@ -96,6 +96,7 @@ fn source_text(info: &KeptInfo, t: &Texts, lang: super::i18n::Lang) -> String {
         "photo" => fill(t.kept_photo, &[&name]),
         "file" => fill(t.kept_file, &[&name]),
         "pasted" => t.kept_pasted.into(),
+        "endless" => t.kept_endless.into(),
         "practice" => fill(t.kept_practice, &[&name]),
         _ => t.kept_saved.into(),
     }
@@ -272,7 +273,15 @@ impl App {
         if self.duel.screen.is_none() {
             self.library.current.last_played_ms = kept::now_ms();
         }
-        self.library.current.finished = self.session.board.is_solved();
+        let board = &self.session.board;
+        match self.session.endless.as_mut() {
+            Some(play) => {
+                // the carpet has no end: its view filled is not a game won
+                self.library.current.finished = false;
+                self.library.current.endless = Some(play.save_text(board));
+            }
+            None => self.library.current.finished = board.is_solved(),
+        }
         let (game, version) = self.session.snapshot();
         let info = self.library.current.clone();
         Some((KeptGame { info, game }, version))
@@ -324,7 +333,12 @@ impl App {
         let info = &self.library.current;
         let regenerable = matches!(info.source.as_str(), "generated" | "daily");
         let board = &self.session.board;
-        if regenerable && !board.can_undo() && !board.can_redo() && !self.claim.is_second() {
+        let untouched = match self.session.endless.as_mut() {
+            Some(play) => !play.is_touched(board),
+            None => !board.can_undo() && !board.can_redo(),
+        };
+        let regenerable = regenerable || info.source == "endless";
+        if regenerable && untouched && !self.claim.is_second() {
             if let Err(e) = kept::delete(&self.config.data_dir, &info.id) {
                 log::warn!("an untouched puzzle's file stays: {e}");
             }
@@ -387,6 +401,19 @@ impl App {
     /// Plays the kept game `kept` again, from where it was left.
     fn continue_game(&mut self, kept: KeptGame) {
         self.duel.screen = None;
+        if let Some(text) = &kept.info.endless {
+            // read once already when the file was (see `KeptGame::from_json`)
+            match super::endless_play::EndlessPlay::resume(text) {
+                Ok(play) => {
+                    let elapsed = kept.game.elapsed_seconds as f64;
+                    self.start_endless(play, Some((kept.game.board, elapsed)));
+                    self.library.current = kept.info;
+                    self.remark(Remark::Restored);
+                    return;
+                }
+                Err(e) => log::warn!("kept {}: its endless carpet, {e}", kept.info.id),
+            }
+        }
         self.start(kept.game.board, kept.game.elapsed_seconds as f64);
         self.session.game_path = None;
         self.session.file.puzzles.clear();

@@ -29,6 +29,7 @@ mod config;
 mod dialogue;
 mod dialogue_view;
 mod duel;
+mod endless_play;
 mod file_picker;
 mod focus;
 mod frame;
@@ -229,6 +230,20 @@ impl App {
         self.session.camera.zoom()
     }
 
+    /// While an endless carpet is played: the grid in the middle of the
+    /// view (row and column of grids from the start, rows growing down).
+    pub fn endless_position(&self) -> Option<(i32, i32)> {
+        let play = self.session.endless.as_ref()?;
+        let centre = play.centre();
+        Some((centre.y, centre.x))
+    }
+
+    /// While an endless carpet is played: its solution's digit in each
+    /// cell of the view.
+    pub fn endless_solution(&self) -> Option<&[u8]> {
+        Some(self.session.endless.as_ref()?.solution())
+    }
+
     pub fn status(&self) -> Option<&Status> {
         self.chrome.status.as_ref()
     }
@@ -364,6 +379,11 @@ impl App {
             Edit::Unchanged => {}
             Edit::Refused(e) => {
                 self.set_status(crate::hint::edit_refused(&e, self.wording()), true);
+            }
+            Edit::Changed { .. } if self.session.endless.is_some() => {
+                // the view filled is not the end: the carpet goes on
+                self.tutor.board_edited(false, false, self.config.lang);
+                self.endless_edited();
             }
             Edit::Changed { solved } => {
                 let complete = self.session.board.is_solved();

@@ -42,10 +42,13 @@ pub enum NewShape {
     Diagonal3,
     Carpet2,
     Torus2,
+    /// The endless carpet: no shape of its own, a view of 3 × 3 grids
+    /// that moves with the player (see `endless_play`).
+    Endless,
 }
 
 impl NewShape {
-    pub const ALL: [NewShape; 19] = [
+    pub const ALL: [NewShape; 20] = [
         NewShape::Classic,
         NewShape::X,
         NewShape::Hyper,
@@ -65,6 +68,7 @@ impl NewShape {
         NewShape::Diagonal3,
         NewShape::Carpet2,
         NewShape::Torus2,
+        NewShape::Endless,
     ];
 
     /// The name the command line and the files use.
@@ -89,6 +93,7 @@ impl NewShape {
             NewShape::Diagonal3 => "diagonal-3",
             NewShape::Carpet2 => "carpet-2",
             NewShape::Torus2 => "torus-2",
+            NewShape::Endless => "endless",
         }
     }
 
@@ -96,6 +101,9 @@ impl NewShape {
     /// of the generator, so that a size it learns to rate shows its new
     /// levels here at once.
     pub fn levels(self) -> Vec<Level> {
+        if self == NewShape::Endless {
+            return ENDLESS_LEVELS.to_vec();
+        }
         ShapeName::parse(self.name())
             .ok()
             .and_then(|name| crate::generate::random_shape(name, 0).ok())
@@ -105,12 +113,18 @@ impl NewShape {
 
     /// Whether it is made of several grids that share boxes.
     pub fn is_overlapping(self) -> bool {
+        if self == NewShape::Endless {
+            return true;
+        }
         // the name alone tells, without building the shape's tables
         crate::grid::Overlap::parse(self.name()).is_some_and(|o| o.is_ok())
     }
 
     /// Its name in the menu: the overlapping grids' as Pip names them.
     pub(crate) fn label(self, t: &super::i18n::Texts) -> String {
+        if self == NewShape::Endless {
+            return t.shape_endless.to_string();
+        }
         if self.is_overlapping() {
             let title = Shape::parse_name(self.name())
                 .map(|s| hint::shape_title(&s, t.lang()))
@@ -137,6 +151,10 @@ impl NewShape {
         .to_string()
     }
 }
+
+/// The levels the endless carpet is made at: each new grid is dug to
+/// rate at the level given the grids nearer the start.
+const ENDLESS_LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
 /// What Game > New asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +210,7 @@ impl NewGames {
 pub(super) enum Made {
     NineByNine(Generated),
     OtherSize(crate::generate::GeneratedShaped),
+    Endless(Box<super::endless_play::EndlessPlay>),
 }
 
 impl Made {
@@ -200,6 +219,7 @@ impl Made {
         match self {
             Made::NineByNine(g) => g.seed,
             Made::OtherSize(g) => g.seed,
+            Made::Endless(play) => play.seed(),
         }
     }
 }
@@ -279,6 +299,20 @@ fn make_variant(
     }
 }
 
+/// A new endless carpet, its first grids made on the worker (a few
+/// milliseconds each at Hard).
+fn make_endless(options: &Options, seed: u64, job: u64) -> Reply {
+    let shape = crate::generate::endless::EndlessCarpet::window_shape();
+    let result = match super::endless_play::EndlessPlay::new(seed, options.level) {
+        Ok(play) => Ok(Box::new(Made::Endless(Box::new(play)))),
+        Err(_) => Err(NotMade::NotFound {
+            shape: shape.clone(),
+            level: options.level,
+        }),
+    };
+    Reply::Generated { job, result, shape }
+}
+
 impl App {
     /// Starts making a new puzzle; it replaces the game when it comes.
     pub(super) fn new_game(&mut self, what: NewPuzzle, ctx: &egui::Context) {
@@ -321,6 +355,9 @@ impl App {
             self.new_games.shape
         };
         self.worker.spawn(ctx, move || {
+            if new_shape == NewShape::Endless {
+                return make_endless(&options, seed, job);
+            }
             if new_shape != NewShape::Classic {
                 return make_variant(new_shape, &options, seed, &candidates, &cancel, job);
             }
@@ -379,6 +416,7 @@ impl App {
         match *made {
             Made::NineByNine(made) => self.start_generated(made, source, shape),
             Made::OtherSize(made) => self.start_other_size(made, source),
+            Made::Endless(play) => self.start_new_endless(*play),
         }
     }
 
@@ -475,7 +513,11 @@ mod tests {
     /// The page's New offers the shapes of Game > New, in the same order.
     #[test]
     fn the_menu_names_the_shapes_the_generator_makes() {
-        let names: Vec<&str> = NewShape::ALL.iter().map(|s| s.name()).collect();
+        let names: Vec<&str> = NewShape::ALL
+            .iter()
+            .filter(|&&s| s != NewShape::Endless)
+            .map(|s| s.name())
+            .collect();
         assert_eq!(names, crate::generate::SHAPES_MADE);
     }
 

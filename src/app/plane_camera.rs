@@ -110,6 +110,31 @@ impl PlaneCamera {
         self.centre = Some(centre - screen / cell);
     }
 
+    /// The plane moved under the view by `(rows, columns)` cells (the
+    /// endless carpet's view made again around the next grid): the view
+    /// moves with it, so that the cells on screen stay where they are.
+    pub fn shift(&mut self, (rows, cols): (i32, i32)) {
+        let by = Vec2::new(cols as f32, rows as f32);
+        if let Some(centre) = &mut self.centre {
+            *centre += by;
+        }
+        let moved = |(r, c): (usize, usize)| {
+            (
+                (r as i32 + rows).max(0) as usize,
+                (c as i32 + cols).max(0) as usize,
+            )
+        };
+        self.pending = self.pending.iter().copied().map(moved).collect();
+        self.followed_places = self.followed_places.iter().copied().map(moved).collect();
+    }
+
+    /// Starts a game zoomed in at `zoom` (clamped to the plane's range),
+    /// with the plane cell at (row, column) in the middle.
+    pub fn look_at(&mut self, zoom: f32, (row, col): (usize, usize), plane: (usize, usize)) {
+        self.zoom = zoom.clamp(1.0, Self::max_zoom(plane));
+        self.centre = Some(Pos2::new(col as f32 + 0.5, row as f32 + 0.5));
+    }
+
     /// Asks for the plane cell at (row, column) to be in view at the next
     /// frame: the selection moved by a key.
     pub fn follow(&mut self, row: usize, col: usize) {
@@ -241,6 +266,19 @@ mod tests {
         camera.pan_by(Vec2::new(-10_000.0, 0.0), view.cell, SAMURAI);
         let view = camera.view(Pos2::ZERO, 420.0, SAMURAI);
         assert_eq!(view.cell_rect(0, 20).max.x, 420.0);
+    }
+
+    #[test]
+    fn a_shift_keeps_the_same_cells_on_screen() {
+        let plane = (21, 21);
+        let mut camera = PlaneCamera::default();
+        camera.look_at(2.0, (10, 16), plane);
+        let before = camera.view(Pos2::ZERO, 420.0, plane);
+        // the plane moves six columns left: cell (10, 16) is now (10, 10)
+        camera.shift((0, -6));
+        let after = camera.view(Pos2::ZERO, 420.0, plane);
+        let (a, b) = (before.cell_rect(10, 16), after.cell_rect(10, 10));
+        assert!((a.center() - b.center()).length() < 0.01, "{a:?} {b:?}");
     }
 
     #[test]

@@ -51,6 +51,13 @@ impl App {
                     self.tutor.stop_thinking(Mood::Idle);
                     return;
                 }
+                if step.is_none() && self.session.endless.is_some() {
+                    // the view's rules force nothing: the grids it leans on
+                    // lie further back, toward the start
+                    self.tutor.stop_thinking(Mood::Idle);
+                    self.say(hint::endless_stuck(self.wording()));
+                    return;
+                }
                 let shape = self.session.board.shape().clone();
                 let voice = self.voice();
                 if let Some(said) = self

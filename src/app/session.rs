@@ -50,6 +50,8 @@ pub struct Session {
     pub spot: Option<usize>,
     /// The zoom and pan of a board of overlapping grids.
     pub camera: super::plane_camera::PlaneCamera,
+    /// The endless carpet the board is a view of, while one is played.
+    pub(crate) endless: Option<Box<super::endless_play::EndlessPlay>>,
     pub notes_mode: bool,
     pub paused: bool,
     /// Counts board edits, so that late answers about an older board are dropped.
@@ -90,6 +92,7 @@ impl Session {
             selected: Some(Cell::new(0, 0)),
             spot: None,
             camera: Default::default(),
+            endless: None,
             notes_mode,
             paused: false,
             generation: 0,
@@ -122,6 +125,7 @@ impl Session {
         self.solved_shown = self.board.is_solved();
         self.paused = false;
         self.camera.reset();
+        self.endless = None;
         // A new game is saved at once (see `FIRST_AUTOSAVE_SECONDS`).
         self.last_save = None;
         self.selected = Cell::ALL
@@ -295,8 +299,7 @@ impl Session {
     /// changed, and the candidates put back.
     pub fn fill_notes(&mut self) -> (Edit, Vec<Candidate>) {
         if !self.board.is_9x9() {
-            let shape = self.board.shape().clone();
-            let solution = crate::solver::solve_shaped(&shape, self.board.given_values());
+            let solution = self.sized_solution();
             let edit = self.edit(|b| {
                 b.fill_notes_at(solution.as_deref());
                 Ok(())
@@ -317,6 +320,30 @@ impl Session {
             .map(|(cell, digit)| Candidate::new(cell, digit))
             .collect();
         (edit, restored)
+    }
+
+    /// The solution of a board off the 9×9 lattice, one value per cell:
+    /// the endless carpet's own (its view's givens alone may have several),
+    /// else the exact solver's; `None` when the givens have none.
+    pub fn sized_solution(&self) -> Option<Vec<u8>> {
+        match &self.endless {
+            Some(play) => Some(play.solution().to_vec()),
+            None => crate::solver::solve_shaped(self.board.shape(), self.board.given_values()),
+        }
+    }
+
+    /// The endless carpet's view was made again around another grid:
+    /// `moved` is the new board and selection, and the camera moves with
+    /// the plane so that the same cells stay on screen. The clock and the
+    /// notes mode go on; the marks of the old view go.
+    pub(crate) fn replace_view(&mut self, moved: super::endless_play::Moved) {
+        self.board = moved.board;
+        self.generation += 1;
+        self.revealed = vec![0; self.board.cell_count()];
+        self.marks = Highlights::default();
+        self.wrong_spots.clear();
+        self.spot = Some(moved.spot);
+        self.camera.shift(moved.shift);
     }
 
     /// Whether filling the notes would add a candidate anywhere: an empty

@@ -95,6 +95,7 @@ mod als;
 pub mod answers;
 mod chains;
 pub mod duel;
+mod endless;
 mod errors;
 mod fish;
 mod forcing;
@@ -115,6 +116,9 @@ mod wings;
 mod words;
 mod wrong_entries;
 
+pub use endless::{
+    endless_grid_solved, endless_moved, endless_place, endless_stuck, endless_welcome,
+};
 pub use errors::{edit_refused, import_error, io_reason, parse_error, save_error};
 pub use forcing::{back_to_chain, InnerChain};
 pub use game::{

@@ -13,6 +13,7 @@ mod common;
 mod correction;
 mod dialogue;
 mod duel;
+mod endless;
 mod files;
 mod folder;
 mod guide;

@@ -184,6 +184,24 @@ impl Board {
         Ok(board)
     }
 
+    /// [`Board::of_shaped_with_entries`] with the pencil `notes` of each
+    /// cell too (one per cell index): a game under way kept elsewhere (the
+    /// endless carpet's view, made again as the player moves). Notes of
+    /// filled cells are dropped; entries on given cells are refused.
+    pub fn of_shaped_with_notes(
+        puzzle: &ShapedGrid,
+        entries: &[u8],
+        notes: &[Candidates],
+    ) -> Result<Board, EditError> {
+        let mut board = Board::of_shaped_with_entries(puzzle, entries)?;
+        for (index, &n) in notes.iter().enumerate().take(board.cells.len()) {
+            if board.value_at(index) == 0 {
+                board.cells[index].notes = n;
+            }
+        }
+        Ok(board)
+    }
+
     /// A game already under way, with no history to undo: the player's
     /// `entries` and the pencil `notes` of each cell (a practice position
     /// of the technique guide). Notes of filled cells are dropped; entries
