@@ -78,17 +78,30 @@ impl EndlessPlay {
         Ok(EndlessPlay::around(carpet, at))
     }
 
-    fn around(mut carpet: EndlessCarpet, centre: GridPos) -> EndlessPlay {
-        carpet.ensure_around(centre, MADE_AROUND);
-        let window = carpet.window(centre);
-        let solution = (0..window.shape.cell_count())
+    fn around(carpet: EndlessCarpet, centre: GridPos) -> EndlessPlay {
+        let mut play = EndlessPlay {
+            window: CarpetWindow {
+                centre,
+                shape: EndlessCarpet::window_shape(),
+                values: ShapedGrid::empty(EndlessCarpet::window_shape()),
+                givens: Vec::new(),
+                notes: Vec::new(),
+            },
+            carpet,
+            solution: Vec::new(),
+        };
+        play.move_to(centre);
+        play
+    }
+
+    /// Makes the grids around `centre` and the view there.
+    fn move_to(&mut self, centre: GridPos) {
+        self.carpet.ensure_around(centre, MADE_AROUND);
+        self.window = self.carpet.window(centre);
+        let (carpet, window) = (&self.carpet, &self.window);
+        self.solution = (0..window.shape.cell_count())
             .map(|i| carpet.solution_at(window.plane_cell(i)))
             .collect();
-        EndlessPlay {
-            carpet,
-            window,
-            solution,
-        }
     }
 
     pub(crate) fn seed(&self) -> u64 {
@@ -167,8 +180,7 @@ impl EndlessPlay {
         self.keep(board);
         let cell = self.window.plane_cell(spot);
         let centre = GridPos::new(self.window.centre.y + dy, self.window.centre.x + dx);
-        let carpet = self.carpet.clone();
-        *self = EndlessPlay::around(carpet, centre);
+        self.move_to(centre);
         let spot = self.window.index_of(cell)?;
         let shift = (-(GRID_STEP as i32) * dy, -(GRID_STEP as i32) * dx);
         Some(Moved {

@@ -103,6 +103,37 @@ pub fn run(args: &ImportArgs) -> ExitCode {
     run_many(args, &model, load_ms)
 }
 
+/// A cell's reading in three characters: ` 5 ` printed, `[5]` handwritten.
+fn reading_text(c: &vision::CellReading) -> String {
+    match c.kind {
+        CellKind::Empty => " . ".to_string(),
+        CellKind::Printed => format!(" {} ", c.digit),
+        CellKind::Handwritten => format!("[{}]", c.digit),
+    }
+}
+
+/// The readings of overlapping grids (a samurai) on their plane: each cell
+/// where it lies, the holes between grids blank, a space between boxes.
+fn print_plane(out: &mut Output, r: &ImportResult) {
+    let (rows, cols) = r.shape.plane_size();
+    for row in 0..rows {
+        if row > 0 && row % 3 == 0 {
+            out.line("");
+        }
+        let mut line = String::new();
+        for col in 0..cols {
+            if col > 0 && col % 3 == 0 {
+                line.push(' ');
+            }
+            match r.shape.cell_at(row, col).and_then(|i| r.cells.get(i)) {
+                Some(c) => line.push_str(&reading_text(c)),
+                None => line.push_str("   "),
+            }
+        }
+        out.line(line.trim_end());
+    }
+}
+
 fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
     out.line(format_args!(
         "Grid ({}):",
@@ -112,6 +143,16 @@ fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
             "printed givens"
         }
     ));
+    if r.shape.overlap().is_some() {
+        print_plane(out, r);
+    } else {
+        print_lattice(out, r);
+    }
+    print_summary(out, r, load_ms);
+}
+
+/// The readings of one grid, boxes ruled.
+fn print_lattice(out: &mut Output, r: &ImportResult) {
     let size = r.shape.spec().size;
     let (side, box_rows, box_cols) = (
         usize::from(size.side),
@@ -139,17 +180,17 @@ fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
             let Some(c) = r.cells.get(row * side + col) else {
                 continue;
             };
-            let text = match c.kind {
-                CellKind::Empty => " . ".to_string(),
-                CellKind::Printed => format!(" {} ", c.digit),
-                CellKind::Handwritten => format!("[{}]", c.digit),
-            };
-            line.push_str(&text);
+            line.push_str(&reading_text(c));
             line.push(' ');
         }
         out.line(format_args!("{line}|"));
     }
     out.line(&rule);
+}
+
+/// The lines under the board: the shape, the givens and entries, what to
+/// check, the verdict and the time.
+fn print_summary(out: &mut Output, r: &ImportResult, load_ms: f64) {
     if !r.shape.is_classic() {
         out.line(format_args!("shape:   {}", r.shape.name()));
     }
@@ -157,6 +198,16 @@ fn print_one(out: &mut Output, r: &ImportResult, load_ms: f64) {
     out.line(format_args!("entries: {}", r.shaped_entries.to_line()));
     if r.uncertain.is_empty() {
         out.line("uncertain cells: none");
+    } else if r.shape.overlap().is_some() {
+        // a cell two grids share is named in both, so that either finds it
+        let names: Vec<String> = (r.cells.iter().enumerate())
+            .filter(|(_, c)| c.uncertain)
+            .map(|(i, _)| sudolens::hint::cell_on_shape(&r.shape, i, sudolens::hint::Lang::En))
+            .collect();
+        out.line(format_args!(
+            "uncertain cells (please check): {}",
+            names.join(" | ")
+        ));
     } else {
         out.line(format_args!(
             "uncertain cells (please check): {}",

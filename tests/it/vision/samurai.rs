@@ -119,3 +119,47 @@ fn samurai_development_pages() {
         println!("  {m}");
     }
 }
+
+/// `sudolens import` on a samurai photo prints the whole cross on its plane (it printed
+/// the first 81 cells as a 9x9 grid), with every given where the page has it.
+#[test]
+fn the_command_line_prints_a_samurai_read_whole() {
+    let puzzle = samurai(0);
+    let page = draw_overlap_page(0, &puzzle, HELD_OUT_FONTS);
+    let dir = std::env::temp_dir().join(format!("sudolens-samurai-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let photo = dir.join("samurai.jpg");
+    std::fs::write(&photo, &page.bytes).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolens"))
+        .arg("import")
+        .arg(&photo)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("shape:   samurai"), "{text}");
+    // the plane's 21 rows, between the heading and the shape's line
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Grid ("))
+        .skip(1)
+        .take_while(|l| !l.starts_with("shape:"))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert_eq!(rows.len(), 21, "{text}");
+    let shape = puzzle.shape();
+    for (row, line) in rows.iter().enumerate() {
+        // each cell three characters, a space before each box but the first
+        let digits: Vec<u8> = (0..21)
+            .map(|col| {
+                let at = col * 3 + col / 3 + 1;
+                line.as_bytes().get(at).map_or(0, |&b| b.saturating_sub(b'0'))
+            })
+            .map(|d| if d <= 9 { d } else { 0 })
+            .collect();
+        for (col, &d) in digits.iter().enumerate() {
+            let want = shape.cell_at(row, col).map_or(0, |i| puzzle.values()[i]);
+            assert_eq!(d, want, "row {row}, column {col}:\n{text}");
+        }
+    }
+}
