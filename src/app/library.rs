@@ -266,7 +266,7 @@ impl App {
     /// The game on screen as a kept game, when there is one (a board with
     /// givens). While it is on screen (no duel over it), it is the game
     /// played last.
-    fn kept_now(&mut self) -> Option<(KeptGame, u64)> {
+    pub(super) fn kept_now(&mut self) -> Option<(KeptGame, u64)> {
         if self.session.board.given_values().iter().all(|&v| v == 0) {
             return None;
         }

@@ -78,6 +78,9 @@ impl App {
             return;
         }
         let looks_like_save = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        if looks_like_save && self.open_endless_file(path) {
+            return;
+        }
         if looks_like_save {
             match SavedGame::read(path) {
                 Ok(game) => {
@@ -257,14 +260,49 @@ impl App {
         }
     }
 
-    /// Saves the game to `path` (atomic write) and remembers the path.
+    /// An endless carpet saved with File → Save: played again from where
+    /// it was left. `false` when the file is not one.
+    fn open_endless_file(&mut self, path: &Path) -> bool {
+        let Ok(kept) = crate::kept::KeptGame::read(path) else {
+            return false;
+        };
+        let Some(text) = &kept.info.endless else {
+            return false;
+        };
+        let Ok(play) = super::endless_play::EndlessPlay::resume(text) else {
+            return false; // `KeptGame::read` read it already
+        };
+        let (seed, level) = (play.seed(), play.level());
+        let elapsed = kept.game.elapsed_seconds as f64;
+        self.start_endless(play, Some((kept.game.board, elapsed)));
+        self.kept_source("endless", Some(seed.to_string()));
+        self.kept_level(level);
+        self.session.game_path = Some(path.to_path_buf());
+        let t = self.t();
+        self.set_status(fill(t.status_loaded, &[&path.display()]), false);
+        true
+    }
+
+    /// Saves the game to `path` (atomic write) and remembers the path. An
+    /// endless carpet is written with its carpet (as its kept file is), so
+    /// that it opens again as the carpet and not as one view of it.
     pub fn save_to(&mut self, path: &Path) {
         if self.save_duel_to(path) {
             return;
         }
         let t = self.t();
-        let (game, _) = self.session.snapshot();
-        match game.write(path) {
+        let written = if self.session.endless.is_some() {
+            match self.kept_now() {
+                Some((kept, version)) => {
+                    crate::grid::write_save(path, version, &kept.to_json()).map(|_| ())
+                }
+                None => Ok(()),
+            }
+        } else {
+            let (game, _) = self.session.snapshot();
+            game.write(path)
+        };
+        match written {
             Ok(()) => {
                 self.session.game_path = Some(path.to_path_buf());
                 self.set_status(fill(t.status_saved, &[&path.display()]), false);

@@ -126,6 +126,18 @@ fn the_endless_carpet_grows_as_the_player_goes_and_comes_back_as_left() {
     let mut h = open_window(&dir);
     assert_eq!(h.state().endless_position(), Some(at), "reopened as left");
     assert_eq!(*h.state().board(), board);
+    // File → Save writes the carpet too: opened after another game, it
+    // comes back as the carpet, where it was, and not as one view of it.
+    let file = dir.join("my-carpet.json");
+    h.state_mut().save_to(&file);
+    h.event(egui::Event::Paste(EASY.to_string()));
+    h.step();
+    wait(&mut h);
+    assert_eq!(h.state().endless_position(), None);
+    h.state_mut().open_path(&file, &egui::Context::default());
+    h.step();
+    assert_eq!(h.state().endless_position(), Some(at), "opened as saved");
+    assert_eq!(*h.state().board(), board);
     // and it goes on from there
     for _ in 0..9 {
         if h.state().endless_position() == Some((0, 0)) {

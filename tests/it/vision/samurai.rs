@@ -153,7 +153,9 @@ fn the_command_line_prints_a_samurai_read_whole() {
         let digits: Vec<u8> = (0..21)
             .map(|col| {
                 let at = col * 3 + col / 3 + 1;
-                line.as_bytes().get(at).map_or(0, |&b| b.saturating_sub(b'0'))
+                line.as_bytes()
+                    .get(at)
+                    .map_or(0, |&b| b.saturating_sub(b'0'))
             })
             .map(|d| if d <= 9 { d } else { 0 })
             .collect();
