@@ -40,6 +40,9 @@ const GRID_STEP: usize = 6;
 /// The rows (and columns) of the view's middle grid: 6 to 14.
 const MIDDLE: std::ops::Range<usize> = GRID_STEP..GRID_STEP + 9;
 
+/// The view's middle grid, in its shape's grids (reading order of 3 × 3).
+pub(crate) const MIDDLE_GRID: usize = 4;
+
 /// The endless carpet being played: the carpet, the view on screen and
 /// its solution.
 #[derive(Clone, Debug)]
@@ -276,7 +279,10 @@ impl App {
         // An endless carpet has no end to record: the history and the
         // statistics count the games that have one.
         self.history.game = Default::default();
+        let centre = play.centre();
         self.session.endless = Some(Box::new(play));
+        let said = crate::hint::endless_moved(centre.y, centre.x, self.wording());
+        self.set_status(said, false);
     }
 
     /// A new endless carpet from Game > New, made on the worker: Pip

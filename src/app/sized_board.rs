@@ -35,6 +35,11 @@ pub(super) struct SizedBoardView<'a> {
     /// The zoom and pan of a board of overlapping grids (a board of one
     /// grid always shows whole).
     pub camera: &'a mut PlaneCamera,
+    /// The grid the player is in, outlined in blue (an index in the
+    /// shape's grids): the endless carpet's middle grid, whose edge is
+    /// where the view moves on. On a carpet every box edge is a grid's
+    /// edge, so without it no grid stands out.
+    pub here: Option<usize>,
 }
 
 /// How many notes a cell's mini grid holds in a row: 2 for a 4×4, 3 up to
@@ -226,6 +231,11 @@ impl SizedBoardView<'_> {
             }
         }
         draw_plane_lines(&painter, shape, &cell_rect, s);
+        let here = self.here.and_then(|k| shape.grids().get(k));
+        if let Some(r) = here.and_then(|g| shape.cell_at(g.top * 3, g.left * 3)) {
+            let whole = Rect::from_min_size(cell_rect(r).min, Vec2::splat(s * 9.0));
+            painter.rect_stroke(whole, 0.0, Stroke::new(4.0, BLUE), StrokeKind::Middle);
+        }
 
         let values = board.values();
         let repeated = shape.repeated_cells(&values);
