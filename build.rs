@@ -1,4 +1,9 @@
-//! Link settings for the release binary.
+//! The digit networks, compressed for the binary, and link settings for the
+//! release binary.
+//!
+//! The two ONNX networks (`models/*.onnx`, 1.9 MB of weights) are embedded
+//! deflated (a tenth smaller: trained weights are close to random bits) and
+//! inflated once when the model is loaded (`vision::model`).
 //!
 //! On Linux with glibc 2.36 or later, the binary's relative relocations are
 //! packed (`-z pack-relative-relocs`, the RELR format): a position-independent
@@ -17,8 +22,21 @@
 use std::env;
 use std::path::Path;
 
+/// The networks embedded, under `models/`.
+const NETWORKS: [&str; 2] = ["digits.onnx", "second_opinion.onnx"];
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    let out = env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+    for name in NETWORKS {
+        let source = Path::new("models").join(name);
+        println!("cargo:rerun-if-changed={}", source.display());
+        let bytes = std::fs::read(&source)
+            .unwrap_or_else(|e| panic!("{}: {e} (the digit network)", source.display()));
+        let deflated = miniz_oxide::deflate::compress_to_vec(&bytes, 9);
+        let target = Path::new(&out).join(format!("{name}.deflate"));
+        std::fs::write(&target, deflated).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+    }
     let target = env::var("TARGET").unwrap_or_default();
     let host = env::var("HOST").unwrap_or_default();
     let release = env::var("PROFILE").is_ok_and(|p| p == "release");

@@ -176,10 +176,10 @@ mod tests {
     #[test]
     fn the_second_look_averages_five_crops_then_both_networks() {
         let warped = grid_with_a_doubtful_stroke();
-        let alone = DigitModel::from_bytes(BUNDLED_ONNX).unwrap();
-        let both = DigitModel::from_bytes(BUNDLED_ONNX)
+        let alone = DigitModel::from_bytes(&BUNDLED_ONNX).unwrap();
+        let both = DigitModel::from_bytes(&BUNDLED_ONNX)
             .unwrap()
-            .with_second_opinion(SECOND_OPINION_ONNX)
+            .with_second_opinion(&SECOND_OPINION_ONNX)
             .unwrap();
         let first = classify_grid(&warped, &alone).unwrap();
         let top = first[0].iter().copied().fold(0.0, f32::max);

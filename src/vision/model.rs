@@ -4,13 +4,33 @@
 use super::cells::{CELL, TILE_LEN};
 use super::error::ImportError;
 use super::CellKind;
+use std::sync::LazyLock;
 use sudolens_cnn::Shape;
 
-/// The trained network, embedded so the binary works from any directory.
-pub static BUNDLED_ONNX: &[u8] = include_bytes!("../../models/digits.onnx");
+/// The trained network (`models/digits.onnx`), embedded so the binary works from any
+/// directory; deflated in the binary by `build.rs`, inflated at first use.
+pub static BUNDLED_ONNX: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    inflate(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/digits.onnx.deflate"
+    )))
+});
 
-/// The second network the second look asks ([`DigitModel::second_opinion`]), embedded too.
-pub static SECOND_OPINION_ONNX: &[u8] = include_bytes!("../../models/second_opinion.onnx");
+/// The second network the second look asks ([`DigitModel::second_opinion`]), embedded too
+/// (`models/second_opinion.onnx`).
+pub static SECOND_OPINION_ONNX: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    inflate(include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/second_opinion.onnx.deflate"
+    )))
+});
+
+/// A network's bytes from their deflated form. Bytes that do not inflate (a broken
+/// build) give none: the ONNX reader then refuses them as a model error, which the
+/// photo import reports.
+fn inflate(deflated: &[u8]) -> Vec<u8> {
+    miniz_oxide::inflate::decompress_to_vec(deflated).unwrap_or_default()
+}
 
 /// Number of output classes: 0 empty, 1..=9 printed digit, 10..=18 handwritten digit + 9.
 pub const CLASSES: usize = 19;
@@ -38,7 +58,7 @@ pub struct DigitModel {
 impl DigitModel {
     /// Both bundled networks.
     pub fn bundled() -> Result<DigitModel, ImportError> {
-        DigitModel::from_bytes(BUNDLED_ONNX)?.with_second_opinion(SECOND_OPINION_ONNX)
+        DigitModel::from_bytes(&BUNDLED_ONNX)?.with_second_opinion(&SECOND_OPINION_ONNX)
     }
 
     /// One network (an ONNX file with this module's interface), without a second opinion.

@@ -295,7 +295,7 @@ fn a_small_model_computes_what_the_operators_define() {
 
 #[test]
 fn a_damaged_onnx_file_is_a_typed_error_not_a_panic() {
-    for onnx in [BUNDLED_ONNX, SECOND_OPINION_ONNX] {
+    for onnx in [&*BUNDLED_ONNX, &*SECOND_OPINION_ONNX] {
         for cut in [1, 3, 10, 100, 5000, onnx.len() / 2, onnx.len() - 1] {
             match Network::from_onnx(&onnx[..cut]) {
                 Err(ModelError::Malformed(_)) => {}
@@ -372,8 +372,8 @@ fn the_bundled_networks_are_the_chain_the_model_card_describes() {
     // models/README.md, "Interface": 3 x (Conv 3x3 pad 1 -> Relu -> MaxPool 2x1 -> MaxPool
     // 1x2) -> Flatten -> Gemm 128 -> Relu -> Gemm 19 -> Softmax
     for (onnx, channels) in [
-        (BUNDLED_ONNX, [16, 32, 80]),
-        (SECOND_OPINION_ONNX, [32, 64, 96]),
+        (&*BUNDLED_ONNX, [16, 32, 80]),
+        (&*SECOND_OPINION_ONNX, [32, 64, 96]),
     ] {
         let g = read_model(onnx).unwrap();
         let ops: Vec<&str> = g.nodes.iter().map(|n| n.op_type.as_str()).collect();

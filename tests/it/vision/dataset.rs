@@ -22,12 +22,12 @@ fn model_to_measure() -> DigitModel {
         std::fs::read(path).expect("the candidate network is readable")
     };
     let first = std::env::var_os(CANDIDATE_MODEL_ENV).map(|p| read(&p));
-    let model = DigitModel::from_bytes(first.as_deref().unwrap_or(vision::BUNDLED_ONNX))
+    let model = DigitModel::from_bytes(first.as_deref().unwrap_or(&vision::BUNDLED_ONNX))
         .expect("the first network loads");
     match std::env::var_os(CANDIDATE_SECOND_ENV) {
         Some(p) if p == "none" => Ok(model),
         Some(p) => model.with_second_opinion(&read(&p)),
-        None => model.with_second_opinion(vision::SECOND_OPINION_ONNX),
+        None => model.with_second_opinion(&vision::SECOND_OPINION_ONNX),
     }
     .expect("the second network loads")
 }

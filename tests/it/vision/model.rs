@@ -44,12 +44,12 @@ fn rust_normalisation_equals_the_training_preprocessing() {
 
 #[test]
 fn the_network_matches_the_training_framework() {
-    matches_on(BUNDLED_ONNX, &testdata());
+    matches_on(&BUNDLED_ONNX, &testdata());
 }
 
 #[test]
 fn the_second_network_matches_the_training_framework() {
-    matches_on(SECOND_OPINION_ONNX, &testdata().join("second_opinion"));
+    matches_on(&SECOND_OPINION_ONNX, &testdata().join("second_opinion"));
 }
 
 /// The network `onnx`, run on the reference inputs in `dir`, gives the training
@@ -112,6 +112,21 @@ fn the_bundled_reader_has_a_second_opinion() {
     let model = DigitModel::bundled().unwrap();
     let one = [normalize_tile(&[255; TILE_LEN])];
     assert!(model.second_opinion(&one).unwrap().is_some());
-    let alone = DigitModel::from_bytes(BUNDLED_ONNX).unwrap();
+    let alone = DigitModel::from_bytes(&BUNDLED_ONNX).unwrap();
     assert!(alone.second_opinion(&one).unwrap().is_none());
+}
+
+/// The networks embedded (deflated by build.rs, inflated at load) are the files in
+/// `models/` byte for byte.
+#[test]
+fn the_embedded_networks_are_the_model_files() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    assert_eq!(
+        *BUNDLED_ONNX,
+        std::fs::read(models.join("digits.onnx")).unwrap()
+    );
+    assert_eq!(
+        *SECOND_OPINION_ONNX,
+        std::fs::read(models.join("second_opinion.onnx")).unwrap()
+    );
 }
