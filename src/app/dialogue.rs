@@ -93,6 +93,12 @@ pub enum Remark {
     HistoryBack,
     /// The sized engine finds no logical step.
     SizedStuck,
+    /// A new endless carpet at this level.
+    EndlessWelcome(crate::logic::Level),
+    /// A grid of the endless carpet solved, this many in all.
+    EndlessGridSolved(usize),
+    /// The endless carpet's view forces no step.
+    EndlessStuck,
 }
 
 impl Remark {
@@ -111,6 +117,9 @@ impl Remark {
             Remark::EntriesAllRight => hint::entries_all_right(lang),
             Remark::HistoryBack => hint::history_back(lang),
             Remark::SizedStuck => hint::sized_stuck(lang),
+            Remark::EndlessWelcome(level) => hint::endless_welcome(level, lang),
+            Remark::EndlessGridSolved(count) => hint::endless_grid_solved(count, lang),
+            Remark::EndlessStuck => hint::endless_stuck(lang),
         }
     }
 }

@@ -293,7 +293,7 @@ impl App {
         self.kept_source("endless", Some(seed.to_string()));
         self.kept_level(level);
         self.tutor.pip.set_mood(super::pip::Mood::Idle);
-        self.say(crate::hint::endless_welcome(level, self.wording()));
+        self.remark(super::dialogue::Remark::EndlessWelcome(level));
     }
 
     /// After the selection moved: when it left the view's middle grid,
@@ -335,7 +335,7 @@ impl App {
         }
         let count = play.solved_count(board);
         self.tutor.pip.set_mood(super::pip::Mood::Cheering);
-        self.say(crate::hint::endless_grid_solved(count, self.wording()));
+        self.remark(super::dialogue::Remark::EndlessGridSolved(count));
     }
 }
 

@@ -55,7 +55,7 @@ impl App {
                     // the view's rules force nothing: the grids it leans on
                     // lie further back, toward the start
                     self.tutor.stop_thinking(Mood::Idle);
-                    self.say(hint::endless_stuck(self.wording()));
+                    self.remark(Remark::EndlessStuck);
                     return;
                 }
                 let shape = self.session.board.shape().clone();

@@ -215,6 +215,16 @@ fn a_grid_solved_is_cheered_and_the_carpet_goes_on() {
         !said.iter().any(|l| l.contains("Solved! Every house")),
         "the carpet has no end: {said:?}"
     );
+    // Pip says it all again in French, the carpet's words too.
+    choose_french(&mut h);
+    h.run_steps(2);
+    let said = pip_said(&h);
+    for words in [
+        "Un tapis sans fin, Facile",
+        "Grille résolue : ta première du tapis !",
+    ] {
+        assert!(said.iter().any(|l| l.contains(words)), "{words}: {said:?}");
+    }
     assert!(h.state_mut().autosave().is_none());
     let (kept, errors) = sudolens::kept::list(&dir);
     assert!(errors.is_empty(), "{errors:?}");
