@@ -35,35 +35,27 @@ pub fn endless_welcome(level: Level, w: impl Into<Wording>) -> Paragraph {
 /// start grid", "the grid 2 right and 1 down from the start".
 pub fn endless_place(y: i32, x: i32, w: impl Into<Wording>) -> String {
     let w: Wording = w.into();
-    if (y, x) == (0, 0) {
-        return say!(w, "the start grid", "la grille de départ");
-    }
-    let across = match x.signum() {
+    // (steps, words for n steps one way, the other way)
+    let along = |steps: i32, ahead: String, back: String| match steps.signum() {
         0 => None,
-        s => {
-            let n = x.unsigned_abs();
-            Some(if s > 0 {
-                say!(w, "{n} right", "{n} vers la droite")
-            } else {
-                say!(w, "{n} left", "{n} vers la gauche")
-            })
-        }
+        1 => Some(ahead),
+        _ => Some(back),
     };
-    let down = match y.signum() {
-        0 => None,
-        s => {
-            let n = y.unsigned_abs();
-            Some(if s > 0 {
-                say!(w, "{n} down", "{n} vers le bas")
-            } else {
-                say!(w, "{n} up", "{n} vers le haut")
-            })
-        }
-    };
+    let (n, m) = (x.unsigned_abs(), y.unsigned_abs());
+    let across = along(
+        x,
+        say!(w, "{n} right", "{n} vers la droite"),
+        say!(w, "{n} left", "{n} vers la gauche"),
+    );
+    let down = along(
+        y,
+        say!(w, "{m} down", "{m} vers le bas"),
+        say!(w, "{m} up", "{m} vers le haut"),
+    );
     let way = match (across, down) {
         (Some(a), Some(d)) => say!(w, "{a} and {d}", "{a} et {d}"),
         (Some(one), None) | (None, Some(one)) => one,
-        (None, None) => unreachable!("the start is named above"),
+        (None, None) => return say!(w, "the start grid", "la grille de départ"),
     };
     say!(
         w,
