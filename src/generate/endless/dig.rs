@@ -12,9 +12,14 @@ use crate::grid::{Cell, Grid};
 use crate::logic::{rate_grid, Level};
 
 /// How many dig orders are tried for a grid before the closest one below
-/// the level asked is kept: a grid whose neighbours before it fill five of
-/// its boxes has 36 cells left, often too few for a hard step.
-pub(super) const DIG_ATTEMPTS: u64 = 4;
+/// the level asked is kept. A grid whose neighbours before it fill five of
+/// its boxes has 36 cells left to dig, and most orders empty them only as
+/// far as singles still solve it (past that it has several solutions), so
+/// such a grid may need many orders to reach Medium or Hard. An order that
+/// stays easy costs little (singles vouch for it without the rule
+/// engine's walk), so many are affordable: `cargo bench --bench endless`
+/// prints how many grids reach the level and the time per grid.
+pub(super) const DIG_ATTEMPTS: u64 = 512;
 
 /// The puzzle of one grid of the carpet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,8 +27,9 @@ pub struct GridPuzzle {
     /// Its givens, two cells to a byte (0 for a cell it does not give).
     packed: [u8; 41],
     /// The level the rule engine rates the grid at, its givens and the
-    /// values of its neighbours before it written in: the level asked, or
-    /// the closest below it that [`DIG_ATTEMPTS`] orders reached.
+    /// values of its neighbours before it written in: the level asked, or,
+    /// when none of [`DIG_ATTEMPTS`] orders reached it, the closest below
+    /// it that one did (never more than the grid rates).
     pub level: Level,
     /// Whether the rule engine solves it to the end (always, for the
     /// puzzles the carpet makes: a dig keeps only such removals).
@@ -96,7 +102,8 @@ fn in_shared_boxes(d: i32, b: usize) -> bool {
 /// removal kept only while the grid, those known values written in, keeps
 /// one solution and rates at or below the level (for Easy: while singles
 /// solve it). The first order rating at the level is kept, else the
-/// hardest of [`DIG_ATTEMPTS`].
+/// hardest of [`DIG_ATTEMPTS`]; the level stored is `rate_grid`'s rating
+/// of the grid kept, known values written in.
 pub(super) fn make_puzzle(
     plane: &SolutionPlane,
     seed: u64,
@@ -109,13 +116,14 @@ pub(super) fn make_puzzle(
         .into_iter()
         .filter(|c| known & (1u128 << c.index()) == 0)
         .collect();
+    // Singles solving the grid rate it Easy (the rule engine takes the
+    // easiest step first), at or below any level: the engine's walk is
+    // needed only past them, and most removals stay within them.
     let keep = |p: &Grid| {
         is_unique(p)
-            && if level == Level::Easy {
-                solved_by_singles(p)
-            } else {
-                matches!(judge(p, level), Judgement::Rated(r) if r.solved_by_logic)
-            }
+            && (solved_by_singles(p)
+                || level != Level::Easy
+                    && matches!(judge(p, level), Judgement::Rated(r) if r.solved_by_logic))
     };
     let mut best: Option<(Grid, Level, bool)> = None;
     for attempt in 0..DIG_ATTEMPTS {
