@@ -20,8 +20,19 @@
 //! the grids held at the end of the walk and the bytes the carpet's maps
 //! hold.
 //!
-//! The walk of the first seed starts at the start grid, which is made
-//! unique alone (no neighbour before it), like any other new grid.
+//! Each walk starts at the start grid, which is made unique alone (no
+//! neighbour before it), and counts like any other new grid.
+//!
+//! Measured on the 2-core shared machine (`--no-default-features
+//! --features web`, the same code as the default build), 477 grids a
+//! level. With 4 dig orders a grid (before issue 34): Medium 31% at the
+//! level (330 below), Hard 43% (274 below), none mislabelled; per grid
+//! 1.25 ms median, p90 5.4 ms, largest 14 ms at Medium, 1.25 ms, 5.2 ms and
+//! 11 ms at Hard. With up to 512 orders and singles vouching for easy
+//! removals without the rule engine's walk: 100% at the level at Medium
+//! and at Hard (1377 of 1377 too on walks of 150 grids), none
+//! mislabelled; per grid 0.89 ms median, p90 6.1 ms, largest 33 ms at
+//! Medium, 0.88 ms, 5.1 ms and 16 ms at Hard; Easy unchanged (67 µs).
 
 use std::time::{Duration, Instant};
 use sudolens::generate::endless::{known_cells, EndlessCarpet, GridPos};
