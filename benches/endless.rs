@@ -37,7 +37,8 @@
 use std::time::{Duration, Instant};
 use sudolens::generate::endless::{known_cells, EndlessCarpet, GridPos};
 use sudolens::generate::{generate, Options};
-use sudolens::grid::{Cell, Grid};
+use sudolens::grid::{Cell, Grid, Shape};
+use sudolens::logic::sized::rate_sized_within;
 use sudolens::logic::{rate_grid, Level};
 
 fn steps() -> i32 {
@@ -79,6 +80,9 @@ struct Tally {
     wrong: usize,
     /// Stored level other than the grid's rating: never expected.
     mislabelled: usize,
+    /// The sized engine (the window's hints) past the stored level on the
+    /// grid in order: never expected.
+    sized_above: usize,
 }
 
 /// The grids within one of `centre` not yet in memory, in the carpet's
@@ -95,8 +99,9 @@ fn missing_around(carpet: &EndlessCarpet, centre: GridPos) -> Vec<GridPos> {
 
 fn main() {
     println!(
-        "level     grids  at level  below  wrong  mislabelled  median/grid  p90/grid  max/grid  classic  ratio  held  bytes"
+        "level     grids  at level  below  wrong  mislabelled  sized above  median/grid  p90/grid  max/grid  classic  ratio  held  bytes"
     );
+    let classic_shape = Shape::classic();
     for level in [Level::Easy, Level::Medium, Level::Hard] {
         let (mut per_grid, mut classic) = (Vec::new(), Vec::new());
         let mut tally = Tally::default();
@@ -122,6 +127,11 @@ fn main() {
                     {
                         tally.mislabelled += 1;
                     }
+                    let in_order = puzzle_in_order(&mut carpet, pos);
+                    let sized = rate_sized_within(&classic_shape, in_order.digits(), made.level);
+                    if !sized.is_some_and(|r| r.solved_by_logic) {
+                        tally.sized_above += 1;
+                    }
                 }
                 assert!(carpet.ensure_around(centre, 1).is_empty());
                 if step > 0 {
@@ -137,13 +147,14 @@ fn main() {
         classic.sort();
         let (g, c) = (quantile(&per_grid, 0.5), quantile(&classic, 0.5));
         println!(
-            "{:<9} {:>5}  {:>8}  {:>5}  {:>5}  {:>11}  {:>11.2?}  {:>8.2?}  {:>8.2?}  {:>7.2?}  {:>5.2}  {held:>4}  {bytes:>5}",
+            "{:<9} {:>5}  {:>8}  {:>5}  {:>5}  {:>11}  {:>11}  {:>11.2?}  {:>8.2?}  {:>8.2?}  {:>7.2?}  {:>5.2}  {held:>4}  {bytes:>5}",
             level.id(),
             tally.made,
             format!("{:.0}%", 100.0 * tally.at as f64 / tally.made.max(1) as f64),
             tally.below,
             tally.wrong,
             tally.mislabelled,
+            tally.sized_above,
             g,
             quantile(&per_grid, 0.9),
             per_grid.last().copied().unwrap_or_default(),

@@ -10,7 +10,7 @@ use sudolens::generate::endless::{
     known_cells, EndlessCarpet, GridPos, ParseErrorKind, NEIGHBOURS,
 };
 use sudolens::grid::{Cell, Grid, Shape};
-use sudolens::logic::sized::{apply_sized, next_sized_step, SizedMarks};
+use sudolens::logic::sized::{apply_sized, next_sized_step, rate_sized_within, SizedMarks};
 use sudolens::logic::{rate_grid, Level};
 use sudolens::solver::count_solutions;
 
@@ -104,9 +104,10 @@ fn a_walk_of_fifty_grids_each_way_makes_unique_grids_and_keeps_memory_flat() {
 /// digs to an easier puzzle in most orders: the carpet tries orders until
 /// one rates at the level asked. Every new grid of a walk rates at the
 /// level asked (its givens and its neighbours' values before it, rated by
-/// the rule engine), and its stored level is that rating. The walk goes
-/// down and to the right, so that the grids given five boxes come both
-/// from a column and from a row of neighbours.
+/// the rule engine), its stored level is that rating, and the sized
+/// engine, which the window's hints come from, needs no more on it. The
+/// walk goes down and to the right, so that the grids given five boxes
+/// come both from a column and from a row of neighbours.
 #[test]
 fn every_grid_of_a_walk_at_medium_and_hard_rates_at_the_level_asked() {
     // The rule engine is slow unoptimised: a shorter walk in a debug build.
@@ -125,6 +126,15 @@ fn every_grid_of_a_walk_at_medium_and_hard_rates_at_the_level_asked() {
                     "{level:?}, {pos}: stored level is not its rating"
                 );
                 assert_eq!(rating.level, level, "{pos}: rates {rating:?}");
+                // The window's hints come from the sized engine: it stays
+                // within the level on the grid too.
+                let in_order = puzzle_in_order(&mut carpet, pos);
+                let sized = rate_sized_within(&Shape::classic(), in_order.digits(), level);
+                assert!(
+                    sized.is_some_and(|r| r.solved_by_logic),
+                    "{level:?}, {pos}: the sized engine goes past the level: {}",
+                    in_order.to_line()
+                );
                 made += 1;
             }
         }
