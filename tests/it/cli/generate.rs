@@ -207,6 +207,16 @@ fn the_endless_carpet_s_window_is_a_carpet_3_the_other_commands_read() {
             text(&out.stderr)
         );
     }
+    // `rate` reads the window at the level asked (the sized engine, which
+    // rates a carpet-3, needing no more than the grids' own ratings).
+    for (level, name) in [("medium", " Medium "), ("hard", " Hard ")] {
+        let out = sudolens(&[
+            "generate", "--shape", "endless", "--level", level, "--seed", "1",
+        ]);
+        let path = temp_file(&format!("endless-{level}.txt"), &out.stdout);
+        let rated = text(&sudolens(&["rate", path.to_str().unwrap()]).stdout);
+        assert!(rated.contains(name), "{level}: {rated}");
+    }
     let bad = sudolens(&["generate", "--shape", "endless", "--level", "expert"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("easy, medium or hard"));
