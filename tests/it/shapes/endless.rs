@@ -2,9 +2,9 @@
 //! new grid unique given its neighbours before it and agreeing with every
 //! neighbour on the boxes they share, memory flat along the way; at Medium
 //! and Hard, every new grid of a walk rating at the level asked, as its
-//! stored level says; Pip's
-//! steps sound on a window 50 grids from the start, to its end; a save
-//! made mid-walk read back and walked on alike.
+//! stored level says, for both rule engines; Pip's steps sound on a window
+//! 50 grids from the start, to its end; a save made mid-walk read back and
+//! walked on alike.
 
 use sudolens::generate::endless::{
     known_cells, EndlessCarpet, GridPos, ParseErrorKind, NEIGHBOURS,
