@@ -8,6 +8,7 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use sudolens::generate::endless::{EndlessCarpet, GridPos, WINDOW_RADIUS};
 use sudolens::generate::{
     generate_with, random_seed, DailyPuzzle, Date, Generated, Options, Symmetry,
 };
@@ -57,7 +58,9 @@ pub struct GenerateArgs {
     /// after N, or --size N and --dense). A jigsaw's regions and an
     /// odd/even's shading are drawn from the seed too. Every size is made
     /// at every level it can reach: a 4x4 and a 6x6 odd-even at Easy only
-    /// (the singles always solve them).
+    /// (the singles always solve them). endless: the endless carpet's
+    /// 3 x 3 grids around the start, as a carpet-3 (easy, medium or hard;
+    /// each grid at the level, given the grids before it).
     #[arg(long)]
     shape: Option<String>,
     #[command(flatten)]
@@ -86,6 +89,13 @@ fn parse_day(s: &str) -> Result<Date, String> {
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
+    if args
+        .shape
+        .as_deref()
+        .is_some_and(|s| s.trim().eq_ignore_ascii_case("endless"))
+    {
+        return endless(args);
+    }
     let shaped = args
         .size
         .shape_name(args.shape.as_deref())
@@ -164,6 +174,44 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         Ending::Failed => Exit::WriteFailed.into(),
         Ending::Written | Ending::Closed => Exit::Ok.into(),
     }
+}
+
+/// `generate --shape endless`: the endless carpet's 3 × 3 grids around the
+/// start, as the `carpet-3` the window shows, in the shaped text format
+/// (`solve`, `hint`, `rate` and `explain` read it), with a comment line
+/// naming the seed and the level that make the same carpet again.
+fn endless(args: &GenerateArgs) -> ExitCode {
+    if let Err(e) = args.size.shape_name(args.shape.as_deref()) {
+        return super::bad_input(&e);
+    }
+    if !matches!(args.level, Level::Easy | Level::Medium | Level::Hard) {
+        return super::bad_input("--level: the endless carpet is made at easy, medium or hard");
+    }
+    let one_text = args.count == 1 && !args.json && args.format == super::shaped::Format::Text;
+    if !one_text || args.minimal || args.allow_solvable_subgrids {
+        return super::bad_input(
+            "--shape endless prints one window in the text format: no --count, --json, \
+             --format, --minimal or --allow-solvable-subgrids",
+        );
+    }
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let mut carpet = match EndlessCarpet::new(seed, args.level) {
+        Ok(carpet) => carpet,
+        Err(e) => return super::bad_input(&e.to_string()),
+    };
+    let start = GridPos::new(0, 0);
+    carpet.ensure_around(start, WINDOW_RADIUS.unsigned_abs());
+    let window = carpet.window(start);
+    let mut out = Output::stdout();
+    // The comment goes after the header: a file is read as shaped when
+    // its first line is one.
+    out.text(window.values.header());
+    out.line(format_args!(
+        "// endless carpet, seed {seed}, level {}: the 3 x 3 grids around the start",
+        args.level.id()
+    ));
+    out.text(window.values.to_rows());
+    out.finish(Exit::Ok)
 }
 
 fn json_line(made: &Generated) -> String {

@@ -8,22 +8,31 @@ use crate::generate::dig::{dig_cells, is_unique};
 use crate::generate::judge::{judge, Judgement};
 use crate::generate::marks::solved_by_singles;
 use crate::generate::rng::Rng;
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Shape};
+use crate::logic::sized::{rate_sized, rate_sized_within, solve_path_sized};
 use crate::logic::{rate_grid, Level};
 
 /// How many dig orders are tried for a grid before the closest one below
-/// the level asked is kept: a grid whose neighbours before it fill five of
-/// its boxes has 36 cells left, often too few for a hard step.
-pub(super) const DIG_ATTEMPTS: u64 = 4;
+/// the level asked is kept. A grid whose neighbours before it fill five of
+/// its boxes has 36 cells left to dig, and most orders empty them only as
+/// far as singles still solve it (past that it has several solutions), so
+/// such a grid may need many orders to reach Medium or Hard. An order that
+/// stays easy costs little (singles vouch for it without the rule
+/// engine's walk), so many are affordable: `cargo bench --bench endless`
+/// prints how many grids reach the level and the time per grid.
+pub(super) const DIG_ATTEMPTS: u64 = 512;
 
 /// The puzzle of one grid of the carpet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridPuzzle {
     /// Its givens, two cells to a byte (0 for a cell it does not give).
     packed: [u8; 41],
-    /// The level the rule engine rates the grid at, its givens and the
-    /// values of its neighbours before it written in: the level asked, or
-    /// the closest below it that [`DIG_ATTEMPTS`] orders reached.
+    /// The level the rule engine (`rate_grid`) rates the grid at, its
+    /// givens and the values of its neighbours before it written in, the
+    /// sized engine (the window's hints) rating it within that level too:
+    /// the level asked; or, when none of [`DIG_ATTEMPTS`] orders reached
+    /// it, the harder of the two engines' ratings of the closest order
+    /// below it (never less than either engine rates the grid).
     pub level: Level,
     /// Whether the rule engine solves it to the end (always, for the
     /// puzzles the carpet makes: a dig keeps only such removals).
@@ -95,8 +104,10 @@ fn in_shared_boxes(d: i32, b: usize) -> bool {
 /// attempt) over the cells not known from its neighbours before it, each
 /// removal kept only while the grid, those known values written in, keeps
 /// one solution and rates at or below the level (for Easy: while singles
-/// solve it). The first order rating at the level is kept, else the
-/// hardest of [`DIG_ATTEMPTS`].
+/// solve it). The first order that `rate_grid` rates at the level, and
+/// the sized engine within it, is kept (both rating the grid with those
+/// known values written in); else the hardest of [`DIG_ATTEMPTS`] below
+/// the level, its level the harder of the two ratings.
 pub(super) fn make_puzzle(
     plane: &SolutionPlane,
     seed: u64,
@@ -109,32 +120,54 @@ pub(super) fn make_puzzle(
         .into_iter()
         .filter(|c| known & (1u128 << c.index()) == 0)
         .collect();
+    // Singles solving the grid rate it Easy (the rule engine takes the
+    // easiest step first), at or below any level: the engine's walk is
+    // needed only past them, and most removals stay within them.
     let keep = |p: &Grid| {
         is_unique(p)
-            && if level == Level::Easy {
-                solved_by_singles(p)
-            } else {
-                matches!(judge(p, level), Judgement::Rated(r) if r.solved_by_logic)
-            }
+            && (solved_by_singles(p)
+                || level != Level::Easy
+                    && matches!(judge(p, level), Judgement::Rated(r) if r.solved_by_logic))
     };
-    let mut best: Option<(Grid, Level, bool)> = None;
+    // The window the player plays is a carpet-3, whose hints and rating
+    // come from the sized engine; past Medium it knows fewer techniques
+    // than the classic one (no W-Wing, no finned or sashimi fish), so a
+    // grid the classic engine rates Hard may need a chain there. An order
+    // is kept at the level only when the sized engine, on the same grid,
+    // stays within the level too.
+    let shape = Shape::classic();
+    let within_window = |p: &Grid| {
+        level == Level::Easy
+            || rate_sized_within(&shape, p.digits(), level).is_some_and(|r| r.solved_by_logic)
+    };
+    let mut at_level = None;
+    // The fallback: the hardest order below the level, before any at the
+    // level that the sized engine finds harder.
+    let mut best: Option<(Grid, (bool, bool, Level))> = None;
     for attempt in 0..DIG_ATTEMPTS {
         let key = mix(&[seed, level as u64, pos.y as u64, pos.x as u64, attempt]);
         let mut order = free.clone();
         Rng::new(key).shuffle(&mut order);
         let puzzle = dig_cells(solution, &order, keep);
         let rating = rate_grid(&puzzle);
-        let better = best
-            .as_ref()
-            .is_none_or(|&(_, l, solved)| (rating.solved_by_logic, rating.level) > (solved, l));
-        if better {
-            best = Some((puzzle, rating.level, rating.solved_by_logic));
-        }
-        if rating.level == level && rating.solved_by_logic {
+        let reached = rating.level == level && rating.solved_by_logic;
+        if reached && within_window(&puzzle) {
+            at_level = Some(puzzle);
             break;
         }
+        let rank = (!reached, rating.solved_by_logic, rating.level);
+        if best.as_ref().is_none_or(|&(_, r)| rank > r) {
+            best = Some((puzzle, rank));
+        }
     }
-    let (mut puzzle, reached, solved) = best.unwrap_or((solution, Level::Easy, true));
+    let (mut puzzle, reached, solved) = match at_level {
+        Some(puzzle) => (puzzle, level, true),
+        None => {
+            let puzzle = best.map_or(solution, |(p, _)| p);
+            let (reached, solved) = harder_rating(&puzzle, &shape);
+            (puzzle, reached, solved)
+        }
+    };
     // The known cells are the neighbours' to give or to leave open.
     for cell in Cell::ALL {
         if known & (1u128 << cell.index()) != 0 {
@@ -142,4 +175,20 @@ pub(super) fn make_puzzle(
         }
     }
     GridPuzzle::from_givens(&puzzle, reached, solved)
+}
+
+/// The level of a grid as the harder of the two engines rates it (the
+/// classic `rate_grid` and the sized engine the window's hints come from),
+/// and whether both solve it: the honest level of a grid that no order
+/// brought to the level asked.
+fn harder_rating(puzzle: &Grid, shape: &Shape) -> (Level, bool) {
+    let classic = rate_grid(puzzle);
+    let sized = solve_path_sized(shape, puzzle.digits()).map(|path| rate_sized(&path));
+    match sized {
+        Some(sized) => (
+            classic.level.max(sized.level),
+            classic.solved_by_logic && sized.solved_by_logic,
+        ),
+        None => (classic.level, classic.solved_by_logic),
+    }
 }

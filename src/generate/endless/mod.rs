@@ -51,7 +51,12 @@
 //! others it lies in a box shared with that one, before them. A removal is
 //! also kept only while the rule engine rates the grid at or below the
 //! level asked (for Easy, while singles solve it), so that it is solved by
-//! logic and not by trial.
+//! logic and not by trial; and since a grid of which the neighbours before
+//! it give five boxes often digs only to an easier puzzle, up to a few
+//! hundred orders (`DIG_ATTEMPTS`) are tried until one rates at it, with
+//! the sized engine (the one the window's hints come from) within it too.
+//! [`GridPuzzle::level`] is always the grid's rating, in that order: the
+//! level asked, or the level reached should no order reach it.
 //!
 //! The carpet breaks the sub-carpet rule of the finite carpets
 //! ([`crate::generate::subcarpet`]) on purpose: the first grid is unique

@@ -1,11 +1,13 @@
 //! `sudolens generate` as a user runs it: one puzzle per line at the level
 //! asked, the same from the same seed, the JSON fields, the puzzle of the
-//! day, a progress line for slow batches, and exit code 2 for bad options.
+//! day, a progress line for slow batches, exit code 2 for bad options; the
+//! endless carpet's window as a carpet-3 the other commands read.
 
-use crate::common::{sudolens, text};
+use crate::common::{sudolens, temp_file, text};
 use std::time::Instant;
+use sudolens::generate::endless::{EndlessCarpet, GridPos};
 use sudolens::generate::{is_minimal, Symmetry};
-use sudolens::grid::Grid;
+use sudolens::grid::{parse_shaped, Grid};
 use sudolens::logic::{rate_grid, Level};
 use sudolens::solver::{count_solutions, solve};
 
@@ -173,4 +175,51 @@ fn bad_options_are_named_and_exit_2() {
         );
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn the_endless_carpet_s_window_is_a_carpet_3_the_other_commands_read() {
+    let out = sudolens(&[
+        "generate", "--shape", "endless", "--level", "medium", "--seed", "7",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.starts_with("shape: carpet-3\n// endless carpet, seed 7, level Medium"),
+        "{printed}"
+    );
+    // The window the library's carpet of that seed shows at the start.
+    let mut carpet = EndlessCarpet::new(7, Level::Medium).unwrap();
+    let window = carpet.window(GridPos::new(0, 0));
+    let entries = parse_shaped(&printed).unwrap();
+    assert_eq!(entries.len(), 1);
+    let read = entries[0].grid.as_ref().unwrap();
+    assert_eq!(read.shape().name(), "carpet-3");
+    assert_eq!(read.values(), window.values.values());
+    let path = temp_file("endless-window.txt", printed.as_bytes());
+    let path = path.to_str().unwrap();
+    for command in ["solve", "rate", "hint"] {
+        let out = sudolens(&[command, path]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+    }
+    // `rate` reads the window at the level asked (the sized engine, which
+    // rates a carpet-3, needing no more than the grids' own ratings).
+    for (level, name) in [("medium", " Medium "), ("hard", " Hard ")] {
+        let out = sudolens(&[
+            "generate", "--shape", "endless", "--level", level, "--seed", "1",
+        ]);
+        let path = temp_file(&format!("endless-{level}.txt"), &out.stdout);
+        let rated = text(&sudolens(&["rate", path.to_str().unwrap()]).stdout);
+        assert!(rated.contains(name), "{level}: {rated}");
+    }
+    let bad = sudolens(&["generate", "--shape", "endless", "--level", "expert"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("easy, medium or hard"));
+    let bad = sudolens(&["generate", "--shape", "endless", "--count", "2"]);
+    assert_eq!(bad.status.code(), Some(2));
 }

@@ -1,15 +1,17 @@
 //! The endless carpet: a walk of 50 grids out in each direction, every
 //! new grid unique given its neighbours before it and agreeing with every
-//! neighbour on the boxes they share, memory flat along the way; Pip's
-//! steps sound on a window 50 grids from the start, to its end; a save
-//! made mid-walk read back and walked on alike.
+//! neighbour on the boxes they share, memory flat along the way; at Medium
+//! and Hard, every new grid of a walk rating at the level asked, as its
+//! stored level says, for both rule engines; Pip's steps sound on a window
+//! 50 grids from the start, to its end; a save made mid-walk read back and
+//! walked on alike.
 
 use sudolens::generate::endless::{
     known_cells, EndlessCarpet, GridPos, ParseErrorKind, NEIGHBOURS,
 };
 use sudolens::grid::{Cell, Grid, Shape};
-use sudolens::logic::sized::{apply_sized, next_sized_step, SizedMarks};
-use sudolens::logic::Level;
+use sudolens::logic::sized::{apply_sized, next_sized_step, rate_sized_within, SizedMarks};
+use sudolens::logic::{rate_grid, Level};
 use sudolens::solver::count_solutions;
 
 const SEED: u64 = 20_261_129;
@@ -95,6 +97,48 @@ fn a_walk_of_fifty_grids_each_way_makes_unique_grids_and_keeps_memory_flat() {
         let start = GridPos::new(0, 0);
         let mut fresh = EndlessCarpet::new(SEED, Level::Easy).unwrap();
         assert_eq!(carpet.puzzle(start), fresh.puzzle(start));
+    }
+}
+
+/// Above Easy, a grid whose neighbours before it give five of its boxes
+/// digs to an easier puzzle in most orders: the carpet tries orders until
+/// one rates at the level asked. Every new grid of a walk rates at the
+/// level asked (its givens and its neighbours' values before it, rated by
+/// the rule engine), its stored level is that rating, and the sized
+/// engine, which the window's hints come from, needs no more on it. The
+/// walk goes down and to the right, so that the grids given five boxes
+/// come both from a column and from a row of neighbours.
+#[test]
+fn every_grid_of_a_walk_at_medium_and_hard_rates_at_the_level_asked() {
+    // The rule engine is slow unoptimised: a shorter walk in a debug build.
+    let steps = if cfg!(debug_assertions) { 12 } else { 50 };
+    for level in [Level::Medium, Level::Hard] {
+        let mut carpet = EndlessCarpet::new(SEED, level).unwrap();
+        let mut made = 0;
+        for step in 0..=steps {
+            let centre = GridPos::new(step / 2, step);
+            for pos in carpet.ensure_around(centre, 1) {
+                let rating = rate_grid(&puzzle_in_order(&mut carpet, pos));
+                let stored = carpet.puzzle(pos);
+                assert_eq!(
+                    (stored.level, stored.solved_by_logic),
+                    (rating.level, rating.solved_by_logic),
+                    "{level:?}, {pos}: stored level is not its rating"
+                );
+                assert_eq!(rating.level, level, "{pos}: rates {rating:?}");
+                // The window's hints come from the sized engine: it stays
+                // within the level on the grid too.
+                let in_order = puzzle_in_order(&mut carpet, pos);
+                let sized = rate_sized_within(&Shape::classic(), in_order.digits(), level);
+                assert!(
+                    sized.is_some_and(|r| r.solved_by_logic),
+                    "{level:?}, {pos}: the sized engine goes past the level: {}",
+                    in_order.to_line()
+                );
+                made += 1;
+            }
+        }
+        assert!(made >= 9 + 3 * steps, "{level:?}: {made} grids made");
     }
 }
 
