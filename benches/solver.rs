@@ -89,8 +89,8 @@ enum Mode {
 #[derive(Clone, Copy, PartialEq)]
 enum Solver {
     Sudolens,
-    /// sudolens on the fastest copy this CPU runs (`SolverLevel::detected`).
-    SudolensDetected,
+    /// sudolens on its portable copy (`SolverLevel::Portable`).
+    SudolensPortable,
     Tdoku,
     SudokuCrate,
 }
@@ -106,11 +106,11 @@ fn run(solver: Solver, mode: Mode, set: &[Puzzle]) -> usize {
                 black_box(solve(black_box(&p.grid))).is_some() as usize
             }
             (Solver::Sudolens, Mode::Count2) => count_solutions(black_box(&p.grid), 2),
-            (Solver::SudolensDetected, Mode::One) => {
-                black_box(solve_at(SolverLevel::detected(), black_box(&p.grid))).is_some() as usize
+            (Solver::SudolensPortable, Mode::One) => {
+                black_box(solve_at(SolverLevel::Portable, black_box(&p.grid))).is_some() as usize
             }
-            (Solver::SudolensDetected, Mode::Count2) => {
-                count_solutions_at(SolverLevel::detected(), black_box(&p.grid), 2)
+            (Solver::SudolensPortable, Mode::Count2) => {
+                count_solutions_at(SolverLevel::Portable, black_box(&p.grid), 2)
             }
             (Solver::Tdoku, Mode::One) => {
                 tdoku::solve(black_box(&p.ascii), 1).map_or(0, |a| black_box(a).count)
@@ -148,7 +148,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let mut solvers = vec![Solver::Sudolens, Solver::SudolensDetected];
+    let mut solvers = vec![Solver::Sudolens, Solver::SudolensPortable];
     if tdoku::AVAILABLE {
         solvers.push(Solver::Tdoku);
     } else {
@@ -156,9 +156,8 @@ fn main() {
     }
     solvers.push(Solver::SudokuCrate);
     println!(
-        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens: {} copy, detected: {})",
-        SolverLevel::PREFERRED.name(),
-        SolverLevel::detected().name()
+        "Puzzles per CPU second, median of {ROUNDS} interleaved rounds (sudolens: the {} copy)",
+        SolverLevel::preferred().name()
     );
     println!(
         "{:<18} {:>6} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
@@ -166,10 +165,10 @@ fn main() {
         "n",
         "mode",
         "sudolens",
-        "detected",
+        "portable",
         "tdoku",
         "sudoku",
-        "/detected",
+        "/portable",
         "/tdoku",
         "/sudoku"
     );
@@ -211,17 +210,17 @@ fn main() {
             let cell = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.0}"));
             let ratio = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{:.2}", ours / r));
             let (td, sc) = (rate(Solver::Tdoku), rate(Solver::SudokuCrate));
-            let detected = rate(Solver::SudolensDetected);
+            let portable = rate(Solver::SudolensPortable);
             println!(
                 "{:<18} {:>6} {:>7} {:>11.0} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9}",
                 label,
                 set.len(),
                 if mode == Mode::One { "one" } else { "count2" },
                 ours,
-                cell(detected),
+                cell(portable),
                 cell(td),
                 cell(sc),
-                ratio(detected),
+                ratio(portable),
                 ratio(td),
                 ratio(sc),
             );
