@@ -16,9 +16,12 @@
 //! the other digits leave it. Naked singles are found by counting
 //! candidates per cell over the nine boards of a band.
 //!
-//! When that is stuck, the search guesses on a bivalue cell where they
-//! are densest, each candidate but the last on a copy of the state, the
-//! last in place.
+//! When that is stuck, the stack check looks at the columns: in each stack
+//! a digit's columns meet the bands as a 3 × 3 permutation too, so a
+//! column left in one box, or two columns sharing the same two bands,
+//! settle more. Only then does the search guess, on a bivalue cell where
+//! they are densest, each candidate but the last on a copy of the state,
+//! the last in place.
 
 use crate::grid::{Grid, ORDERS_OF_3};
 

@@ -3,8 +3,9 @@
 //!
 //! The search is one piece of Rust, compiled once per level: with the
 //! x86-64 levels' instructions (POPCNT, TZCNT, BLSR, ANDN, shifts by
-//! register, AVX2's wider vectors for the per-cell candidate counts) its
-//! bit loops and table lookups compile tighter. The default target builds
+//! register, AVX2's wider vectors for the per-cell candidate counts and
+//! the stack check, BMI2's PEXT for a board's mini-rows) its bit loops and
+//! table lookups compile tighter. The default target builds
 //! for baseline x86-64, so the faster copies are called only when the CPU
 //! says it has their features. Everywhere else (aarch64 included, where
 //! NEON is baseline anyway) the portable copy runs.
