@@ -539,6 +539,8 @@ pub(crate) trait Compiled: Copy {
     /// (faster than three table lookups where PEXT is fast, far slower
     /// where it is microcoded). Only a copy whose token exists only where
     /// BMI2 runs may set it.
+    // Read on x86-64 only: elsewhere no copy has PEXT.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     const PEXT: bool = false;
     /// This copy's [`search_body`].
     fn search(self, s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize);
