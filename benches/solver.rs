@@ -28,11 +28,15 @@
 //! | 17-clue | 1.83 1.76, 1.83 1.77 | 2.30 2.26, 2.24 2.23 | 1.35 1.14, 1.35 1.14 | 1.70 1.47, 1.68 1.46 |
 //! | forum-hardest-10k | 1.02 0.96, 1.01 0.96 | 1.20 1.12, 1.19 1.14 | 2.17 1.10, 2.20 1.11 | 2.58 1.29, 2.57 1.31 |
 //!
+//! A third pair of runs: after, 1.39 1.32 on top1465 and 1.20 1.16 on
+//! the forum set against tdoku (before 1.21 1.11 and 1.02 0.96), every
+//! cell against `sudoku` 1.33 or more.
+//!
 //! Before: `solve` ran the portable copy (its ratio to the x86-64-v3 copy
 //! 0.98–1.01). After:
 //! the stack check before each guess (14% fewer guesses on the forum
 //! set), one branch per digit whose boards are as checked, and the
-//! x86-64-v3+pext copy, 1.08–1.10× the portable one in the same runs.
+//! x86-64-v3+pext copy, 1.08–1.12× the portable one in the same runs.
 
 use std::hint::black_box;
 use std::path::PathBuf;
