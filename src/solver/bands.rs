@@ -16,9 +16,12 @@
 //! the other digits leave it. Naked singles are found by counting
 //! candidates per cell over the nine boards of a band.
 //!
-//! When that is stuck, the search guesses on a bivalue cell where they
-//! are densest, each candidate but the last on a copy of the state, the
-//! last in place.
+//! When that is stuck, the stack check looks at the columns: in each stack
+//! a digit's columns meet the bands as a 3 × 3 permutation too, so a
+//! column left in one box, or two columns sharing the same two bands,
+//! settle more. Only then does the search guess, on a bivalue cell where
+//! they are densest, each candidate but the last on a copy of the state,
+//! the last in place.
 
 use crate::grid::{Grid, ORDERS_OF_3};
 
@@ -168,6 +171,22 @@ const fn touched_cells() -> [u32; 512] {
 
 static TOUCHED_CELLS: [u32; 512] = touched_cells();
 
+/// [`minirows`] in the copy `C`: one PEXT where the copy has a fast one.
+#[inline(always)]
+fn minirows_in<C: Compiled>(a: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if C::PEXT {
+        // A mini-row's three bits folded onto its first, then the nine
+        // first bits gathered.
+        let firsts = a | a >> 1 | a >> 2;
+        // SAFETY: `PEXT` is set only by a copy whose token exists only
+        // once the CPU is known to run BMI2 (compiled.rs), and PEXT is
+        // BMI2's.
+        return unsafe { std::arch::x86_64::_pext_u32(firsts, 0o111_111_111) } as usize;
+    }
+    minirows(a)
+}
+
 /// Which mini-rows of a board have a cell: bit `3r + k` for row `r` of
 /// the band, box `k`.
 #[inline(always)]
@@ -203,14 +222,27 @@ enum Flow {
 /// Checks each changed board, with its index as a constant so that each
 /// check compiles to straight code for its band.
 macro_rules! check_changed {
-    ($s:ident, $changed:ident) => {
-        check_changed!(@ $s, $changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    ($c:ident, $s:ident, $changed:ident) => {
+        check_changed!(@digits $c, $s, $changed; 0 1 2 3 4 5 6 7 8)
     };
-    (@ $s:ident, $changed:ident; $($i:literal)*) => {
+    // A digit whose three boards are all as checked is passed over with one
+    // test: most digits are, and fewer branches mispredict fewer times.
+    (@digits $c:ident, $s:ident, $changed:ident; $($d:literal)*) => {
+        $(
+            if ($s.boards[3 * $d] ^ $s.checked[3 * $d])
+                | ($s.boards[3 * $d + 1] ^ $s.checked[3 * $d + 1])
+                | ($s.boards[3 * $d + 2] ^ $s.checked[3 * $d + 2])
+                != 0
+            {
+                check_changed!(@boards $c, $s, $changed; { 3 * $d } { 3 * $d + 1 } { 3 * $d + 2 });
+            }
+        )*
+    };
+    (@boards $c:ident, $s:ident, $changed:ident; $($i:tt)*) => {
         $(
             if $s.boards[$i] != $s.checked[$i] {
                 $changed = true;
-                if !$s.check::<$i>() {
+                if !$s.check::<$c, $i>() {
                     return false;
                 }
             }
@@ -283,11 +315,11 @@ impl BandBoards {
     /// removes the columns it takes from the other bands, and solves the
     /// cells it can only take. `false` on a dead end.
     #[inline(always)]
-    fn check<const I: usize>(&mut self) -> bool {
+    fn check<C: Compiled, const I: usize>(&mut self) -> bool {
         let b = I % 3;
         let (o1, o2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
         let a = self.boards[I];
-        let perms = PERMUTATIONS[minirows(a)];
+        let perms = PERMUTATIONS[minirows_in::<C>(a)];
         let a = a & perms.some;
         if a == 0 {
             return false;
@@ -314,10 +346,10 @@ impl BandBoards {
 
     /// Checks changed boards until none changed; `false` on a dead end.
     #[inline(always)]
-    fn settle_boards(&mut self) -> bool {
+    fn settle_boards<C: Compiled>(&mut self) -> bool {
         loop {
             let mut changed = false;
-            check_changed!(self, changed);
+            check_changed!(C, self, changed);
             if !changed {
                 return true;
             }
@@ -326,9 +358,9 @@ impl BandBoards {
 
     /// Propagates to a fixpoint of the board checks and naked singles.
     #[inline(always)]
-    fn propagate(&mut self) -> Flow {
+    fn propagate<C: Compiled>(&mut self) -> Flow {
         loop {
-            if !self.settle_boards() {
+            if !self.settle_boards::<C>() {
                 return Flow::Dead;
             }
             if self.unsolved == [0; 3] {
@@ -367,9 +399,66 @@ impl BandBoards {
                 }
             }
             if !any {
-                return Flow::Open(pairs);
+                match self.settle_stacks() {
+                    None => return Flow::Dead,
+                    Some(false) => return Flow::Open(pairs),
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// The stack check, for every digit: in each stack (three columns of
+    /// boxes) a digit takes one column per band and one band per column, a
+    /// 3 × 3 permutation again, which the band checks do not see (they see
+    /// a box with one column, not a column left in one box). Keeps the
+    /// (band, column) pairs in some permutation; `None` on a dead end,
+    /// else whether a board changed. Run only when the band checks and
+    /// the naked singles are stuck: it is rarely what unblocks them, and
+    /// per board check it cost more than the guesses it saves.
+    #[inline(always)]
+    fn settle_stacks(&mut self) -> Option<bool> {
+        // Three bands' columns side by side: bit 9b + 3s + c for band b,
+        // stack s, column c of the stack.
+        const FIRST_COLUMNS: u32 = 0o111_111_111;
+        const MASK: u32 = (1 << 27) - 1;
+        // Moves each column one or two places along its stack (by wrapping
+        // within its 3-bit group).
+        let along1 = |x: u32| ((x >> 1) & (0o333_333_333)) | ((x << 2) & 0o444_444_444);
+        let along2 = |x: u32| ((x >> 2) & FIRST_COLUMNS) | ((x << 1) & 0o666_666_666);
+        let cols = |a: u32| (a | a >> 9 | a >> 18) & 0x1ff;
+        // One lane per digit (three spare), so that the arithmetic runs on
+        // vectors of lanes.
+        let mut y = [0u32; 12];
+        for (d, y) in y.iter_mut().take(9).enumerate() {
+            *y = cols(self.boards[3 * d])
+                | cols(self.boards[3 * d + 1]) << 9
+                | cols(self.boards[3 * d + 2]) << 18;
+        }
+        let (mut some, mut bad) = ([0u32; 12], [0u32; 12]);
+        for d in 0..12 {
+            // Each (band, column) pair, beside the pairs of the two other
+            // bands: a permutation through it needs those bands to take the
+            // two other columns, one way or the other.
+            let y = y[d];
+            let next = (y >> 9 | y << 18) & MASK;
+            let after = (y >> 18 | y << 9) & MASK;
+            some[d] = y & ((along1(next) & along2(after)) | (along2(next) & along1(after)));
+            // A band left with no column in a stack: a dead end.
+            bad[d] = !(some[d] | some[d] >> 1 | some[d] >> 2) & FIRST_COLUMNS;
+        }
+        let dead = bad[..9].iter().fold(0, |a, &x| a | x) != 0;
+        let mut removed = 0;
+        for (d, &some) in some.iter().take(9).enumerate() {
+            for b in 0..3 {
+                let a = self.boards[3 * d + b];
+                let kept = ((some >> (9 * b)) & 0x1ff) * COLUMN;
+                removed |= a & !kept;
+                self.boards[3 * d + b] = a & kept;
+            }
+        }
+        let changed = removed != 0;
+        (!dead).then_some(changed)
     }
 
     /// A cell to guess on, as its band and bit: a bivalue cell if any (in
@@ -446,6 +535,13 @@ pub(crate) trait Compiled: Copy {
     /// Whether the copy has the POPCNT instruction (else counting bits by
     /// table is faster).
     const POPCNT: bool;
+    /// Whether the copy gathers a board's mini-rows with BMI2's PEXT
+    /// (faster than three table lookups where PEXT is fast, far slower
+    /// where it is microcoded). Only a copy whose token exists only where
+    /// BMI2 runs may set it.
+    // Read on x86-64 only: elsewhere no copy has PEXT.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    const PEXT: bool = false;
     /// This copy's [`search_body`].
     fn search(self, s: &mut BandBoards, limit: usize, found: &mut [Grid], count: &mut usize);
 }
@@ -462,7 +558,7 @@ pub(crate) fn search_body<C: Compiled>(
     count: &mut usize,
 ) {
     loop {
-        let pairs = match s.propagate() {
+        let pairs = match s.propagate::<C>() {
             Flow::Dead => return,
             Flow::Solved => {
                 if let Some(slot) = found.get_mut(*count) {

@@ -26,7 +26,7 @@ fn search_portable(s: &mut BandBoards, limit: usize, found: &mut [Grid], count: 
 /// features.
 #[cfg(target_arch = "x86_64")]
 macro_rules! x86_copy {
-    ($token:ident, $search:ident, $level:expr, $features:literal) => {
+    ($token:ident, $search:ident, $level:expr, $features:literal, $pext:literal) => {
         #[derive(Clone, Copy)]
         struct $token(());
 
@@ -38,6 +38,7 @@ macro_rules! x86_copy {
 
         impl Compiled for $token {
             const POPCNT: bool = true;
+            const PEXT: bool = $pext;
             #[inline(always)]
             fn search(
                 self,
@@ -70,14 +71,26 @@ x86_copy!(
     X86V2,
     search_x86_v2,
     SolverLevel::X86V2,
-    "sse4.1,sse4.2,popcnt"
+    "sse4.1,sse4.2,popcnt",
+    false
 );
 #[cfg(target_arch = "x86_64")]
 x86_copy!(
     X86V3,
     search_x86_v3,
     SolverLevel::X86V3,
-    "sse4.1,sse4.2,popcnt,avx2,bmi1,bmi2,lzcnt"
+    "sse4.1,sse4.2,popcnt,avx2,bmi1,bmi2,lzcnt",
+    false
+);
+// The same features; its token exists only where the CPU has them and a
+// fast PEXT (SolverLevel::X86V3Pext).
+#[cfg(target_arch = "x86_64")]
+x86_copy!(
+    X86V3Pext,
+    search_x86_v3_pext,
+    SolverLevel::X86V3Pext,
+    "sse4.1,sse4.2,popcnt,avx2,bmi1,bmi2,lzcnt",
+    true
 );
 
 /// Searches with the copy for `level`, or the portable one when this CPU
@@ -90,6 +103,12 @@ pub(crate) fn search_at(
     count: &mut usize,
 ) {
     match level {
+        #[cfg(target_arch = "x86_64")]
+        SolverLevel::X86V3Pext => {
+            if let Some(token) = X86V3Pext::new() {
+                return token.search(s, limit, found, count);
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         SolverLevel::X86V3 => {
             if let Some(token) = X86V3::new() {

@@ -28,7 +28,7 @@ use compiled::search_at;
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
-    solve_at(SolverLevel::PREFERRED, grid)
+    solve_at(SolverLevel::preferred(), grid)
 }
 
 /// [`solve`] with the copy of the solver compiled for `level` (the
@@ -50,7 +50,7 @@ pub fn solve_at(level: SolverLevel, grid: &Grid) -> Option<Grid> {
 /// The number of solutions, counting no further than `limit`
 /// (`count_solutions(g, 2) == 1` is the uniqueness check).
 pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
-    count_solutions_at(SolverLevel::PREFERRED, grid, limit)
+    count_solutions_at(SolverLevel::preferred(), grid, limit)
 }
 
 /// [`count_solutions`] with the copy compiled for `level` (as in
@@ -96,7 +96,7 @@ pub fn verdict(grid: &Grid) -> Verdict {
     let mut count = 0;
     if let Some(mut state) = BandBoards::new(grid) {
         search_at(
-            SolverLevel::PREFERRED,
+            SolverLevel::preferred(),
             &mut state,
             2,
             &mut found,

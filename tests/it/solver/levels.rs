@@ -114,4 +114,8 @@ fn the_detected_level_runs_here() {
     let level = SolverLevel::detected();
     assert!(level.is_available(), "{level:?}");
     assert!(SolverLevel::Portable.is_available());
+    // What `solve` runs: a level this CPU runs, never x86-64-v2 alone.
+    let preferred = SolverLevel::preferred();
+    assert!(preferred.is_available(), "{preferred:?}");
+    assert_ne!(preferred, SolverLevel::X86V2);
 }
