@@ -80,10 +80,17 @@ fn available_levels() -> u8 {
     if known != 0 {
         return known;
     }
-    let mut mask = 1 << SolverLevel::Portable as u8;
+    let mask = 1 << SolverLevel::Portable as u8 | x86_levels();
+    AVAILABLE.store(mask, Ordering::Relaxed);
+    mask
+}
+
+/// The bits of the x86-64 levels this CPU runs (none elsewhere).
+fn x86_levels() -> u8 {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
+        let mut mask = 0;
         if has!("sse4.1") && has!("sse4.2") && has!("popcnt") {
             mask |= 1 << SolverLevel::X86V2 as u8;
             if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") {
@@ -93,9 +100,10 @@ fn available_levels() -> u8 {
                 }
             }
         }
+        mask
     }
-    AVAILABLE.store(mask, Ordering::Relaxed);
-    mask
+    #[cfg(not(target_arch = "x86_64"))]
+    0
 }
 
 /// Whether PEXT is a fast instruction here: everywhere but on AMD (and
