@@ -48,9 +48,9 @@
 //! Medium and at Hard.
 
 use std::time::{Duration, Instant};
-use sudolens::generate::endless::{known_cells, EndlessCarpet, GridPos};
+use sudolens::generate::endless::{EndlessCarpet, GridPos};
 use sudolens::generate::{generate, Options};
-use sudolens::grid::{Cell, Grid, Shape};
+use sudolens::grid::Shape;
 use sudolens::logic::sized::{rate_sized, solve_path_sized};
 use sudolens::logic::{rate_grid, Level};
 
@@ -67,20 +67,6 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
     }
     let i = ((sorted.len() - 1) as f64 * q).round() as usize;
     sorted[i]
-}
-
-/// The grid as it is solved in the carpet's order: its givens, and its
-/// neighbours' values in the boxes it shares with those before it.
-fn puzzle_in_order(carpet: &mut EndlessCarpet, pos: GridPos) -> Grid {
-    let known = known_cells(pos);
-    let solution = carpet.solution(pos);
-    let mut puzzle = carpet.puzzle(pos).givens();
-    for cell in Cell::ALL {
-        if known & (1u128 << cell.index()) != 0 {
-            puzzle.set(cell, solution.get(cell));
-        }
-    }
-    puzzle
 }
 
 /// What the walks of one level found about their new grids.
@@ -128,7 +114,7 @@ fn main() {
                     let t = Instant::now();
                     let made = carpet.puzzle(pos);
                     per_grid.push(t.elapsed());
-                    let in_order = puzzle_in_order(&mut carpet, pos);
+                    let in_order = carpet.puzzle_in_order(pos);
                     let rating = rate_grid(&in_order);
                     let sized = solve_path_sized(&classic_shape, in_order.digits())
                         .map(|path| rate_sized(&path))

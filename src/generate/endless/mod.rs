@@ -83,7 +83,7 @@ pub use dig::{known_cells, GridPuzzle};
 pub use save::{EndlessLoadError, EndlessParseError, LoadErrorKind, ParseErrorKind, SAVE_HEADER};
 pub use window::{CarpetWindow, WINDOW_RADIUS};
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Cell, Grid, Shape};
 use crate::logic::Level;
 use plane::SolutionPlane;
 use std::collections::HashMap;
@@ -344,6 +344,21 @@ impl EndlessCarpet {
         self.made += 1;
         self.puzzles.insert(pos, p);
         p
+    }
+
+    /// Grid `pos`'s puzzle as it is solved in the carpet's order: its
+    /// givens, and the solution's values in the boxes it shares with its
+    /// neighbours before it ([`known_cells`]). It has one solution.
+    pub fn puzzle_in_order(&mut self, pos: GridPos) -> Grid {
+        let known = known_cells(pos);
+        let solution = self.solution(pos);
+        let mut puzzle = self.puzzle(pos).givens();
+        for cell in Cell::ALL {
+            if known & (1u128 << cell.index()) != 0 {
+                puzzle.set(cell, solution.get(cell));
+            }
+        }
+        puzzle
     }
 
     /// Makes the grids within `radius` of `centre` (the larger of the row

@@ -16,20 +16,17 @@ use sudolens::solver::count_solutions;
 
 const SEED: u64 = 20_261_129;
 
-/// The grid's puzzle as it is solved in the carpet's order: its givens,
-/// and its neighbours' values (the solution) in the boxes it shares with
-/// those before it.
+/// The grid's puzzle as it is solved in the carpet's order, no given lying
+/// on a cell its neighbours before it give.
 fn puzzle_in_order(carpet: &mut EndlessCarpet, pos: GridPos) -> Grid {
     let known = known_cells(pos);
-    let solution = carpet.solution(pos);
-    let mut puzzle = carpet.puzzle(pos).givens();
+    let givens = carpet.puzzle(pos).givens();
     for cell in Cell::ALL {
         if known & (1u128 << cell.index()) != 0 {
-            assert_eq!(puzzle.get(cell), 0, "{pos}: a given on a known cell");
-            puzzle.set(cell, solution.get(cell));
+            assert_eq!(givens.get(cell), 0, "{pos}: a given on a known cell");
         }
     }
-    puzzle
+    carpet.puzzle_in_order(pos)
 }
 
 /// Every check on a grid just made.
