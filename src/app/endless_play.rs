@@ -184,7 +184,10 @@ impl EndlessPlay {
         let cell = self.window.plane_cell(spot);
         let centre = GridPos::new(self.window.centre.y + dy, self.window.centre.x + dx);
         self.move_to(centre);
-        let spot = self.window.index_of(cell)?;
+        // the cell lies in the new middle grid; were it ever not in the
+        // view, the selection would start at its corner, the board still
+        // the new view's
+        let spot = self.window.index_of(cell).unwrap_or(0);
         let shift = (-(GRID_STEP as i32) * dy, -(GRID_STEP as i32) * dx);
         Some(Moved {
             board: self.board(),
