@@ -100,33 +100,24 @@ pub(crate) fn plane_fit(ink: &GrayImage, corners: &Quad, shape: &Shape) -> Optio
         }
     }
     let (mut line_hits, mut line_points) = (0u32, 0u32);
-    // line k across, over column c, is the samurai's when a cell on either side is covered;
-    // the same down
-    for k in 0..=rows {
-        for c in 0..cols {
-            let beside = (k > 0 && covered(k - 1, c)) || (k < rows && covered(k, c));
-            if !beside {
-                continue;
-            }
-            let y = k as f64 * PLANE_CELL;
-            for t in 0..PLANE_CELL as u32 {
-                let x = c as f64 * PLANE_CELL + f64::from(t) + 0.5;
-                line_points += 1;
-                line_hits += u32::from([-1.0, 0.0, 1.0].iter().any(|d| inked(x, y + d)));
-            }
-        }
-    }
-    for k in 0..=cols {
-        for r in 0..rows {
-            let beside = (k > 0 && covered(r, k - 1)) || (k < cols && covered(r, k));
-            if !beside {
-                continue;
-            }
-            let x = k as f64 * PLANE_CELL;
-            for t in 0..PLANE_CELL as u32 {
-                let y = r as f64 * PLANE_CELL + f64::from(t) + 0.5;
-                line_points += 1;
-                line_hits += u32::from([-1.0, 0.0, 1.0].iter().any(|d| inked(x + d, y)));
+    // line k across (down), over column (row) c, is the samurai's when a cell on either side
+    // of it is covered; `u` runs along the line, `v` is where it lies
+    for across in [true, false] {
+        let (lines, along) = if across { (rows, cols) } else { (cols, rows) };
+        let cell = |k: usize, c: usize| if across { covered(k, c) } else { covered(c, k) };
+        let hit = |u: f64, v: f64| if across { inked(u, v) } else { inked(v, u) };
+        for k in 0..=lines {
+            for c in 0..along {
+                let beside = (k > 0 && cell(k - 1, c)) || (k < lines && cell(k, c));
+                if !beside {
+                    continue;
+                }
+                let v = k as f64 * PLANE_CELL;
+                for t in 0..PLANE_CELL as u32 {
+                    let u = c as f64 * PLANE_CELL + f64::from(t) + 0.5;
+                    line_points += 1;
+                    line_hits += u32::from([-1.0, 0.0, 1.0].iter().any(|d| hit(u, v + d)));
+                }
             }
         }
     }

@@ -5,28 +5,8 @@
 //! release), as given and with givens removed (several solutions) or
 //! changed (none).
 
-use std::path::PathBuf;
 use sudolens::grid::Grid;
 use sudolens::solver::{count_solutions_at, solve_at, SolverLevel};
-
-/// The first `limit` puzzles of a shared set; `None`, said plainly, when
-/// the shared puzzles are absent.
-fn shared_puzzles(name: &str, limit: usize) -> Option<Vec<Grid>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles")
-        .join(format!("{name}.txt"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} is absent: skipped", path.display());
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter(|l| l.len() >= 81)
-            .take(limit)
-            .map(|l| Grid::parse(&l[..81]).expect("shared puzzles parse"))
-            .collect(),
-    )
-}
 
 /// The puzzle, the puzzle without its last three givens (most then have
 /// several solutions), and the puzzle with its first empty cell given a
@@ -61,7 +41,7 @@ fn variants(g: &Grid) -> Vec<Grid> {
 
 /// Checks every available level against the portable copy on the set.
 fn all_levels_agree(name: &str, limit: usize) {
-    let Some(set) = shared_puzzles(name, limit) else {
+    let Some(set) = super::shared_puzzles(name, 1, limit) else {
         return;
     };
     assert!(!set.is_empty());

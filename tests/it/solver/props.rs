@@ -2,7 +2,6 @@
 //! shared puzzle sets, and on a few grids kept here.
 
 use proptest::prelude::*;
-use std::path::PathBuf;
 use sudolens::grid::{Cell, Grid};
 use sudolens::hint::{verdict_summary, Lang};
 use sudolens::solver::{count_solutions, solve, verdict, Verdict};
@@ -184,24 +183,10 @@ proptest! {
 }
 
 /// Puzzles of a shared set: all of them in release builds, every 9th in
-/// debug builds (the full sets take seconds there). `None` when the
-/// shared puzzles are absent.
+/// debug builds (the full sets take seconds there).
 fn shared_set(name: &str) -> Option<Vec<Grid>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles")
-        .join(format!("{name}.txt"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} is absent: skipped", path.display());
-        return None;
-    };
     let step = if cfg!(debug_assertions) { 9 } else { 1 };
-    Some(
-        text.lines()
-            .filter(|l| l.len() >= 81)
-            .step_by(step)
-            .map(|l| Grid::parse(&l[..81]).expect("shared puzzles parse"))
-            .collect(),
-    )
+    super::shared_puzzles(name, step, usize::MAX)
 }
 
 fn check_set(name: &str) {
