@@ -390,12 +390,31 @@ pub fn random_shape(name: ShapeName, seed: u64) -> Result<Shape, ShapeError> {
 }
 
 /// Boxes reshaped by random swaps of border cells (see [`random_shape`]).
+///
+/// Swapping goes on while a line of the boxes still runs straight across
+/// the whole grid: such a line cuts the grid into a classic grid's bands or
+/// stacks, which no printed jigsaw has, and a third of 9 × 9 maps kept one
+/// after the first round.
 fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
     let n = size.side as usize;
     let (br, bc) = (size.box_rows as usize, size.box_cols as usize);
     let mut map: Vec<u8> = (0..n * n)
         .map(|i| ((i / n / br) * (n / bc) + (i % n) / bc) as u8)
         .collect();
+    swap_border_cells(&mut map, n, n * n * 4, rng);
+    // Bounded, so a size whose lines could never all bend still ends.
+    for _ in 0..64 {
+        if !has_straight_box_line(&map, size) {
+            break;
+        }
+        swap_border_cells(&mut map, n, n * n, rng);
+    }
+    map
+}
+
+/// `count` tries at giving a border cell to the neighbouring region and
+/// taking one back, each kept only when both regions stay in one piece.
+fn swap_border_cells(map: &mut [u8], n: usize, count: usize, rng: &mut Rng) {
     let neighbours = |i: usize| {
         let (r, c) = (i / n, i % n);
         [
@@ -407,7 +426,7 @@ fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
         .into_iter()
         .flatten()
     };
-    for _ in 0..n * n * 4 {
+    for _ in 0..count {
         let a = rng.below(n * n);
         let Some(b) = neighbours(a).find(|&b| map[b] != map[a]) else {
             continue;
@@ -432,7 +451,17 @@ fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
             map[c] = rb;
         }
     }
-    map
+}
+
+/// Whether a line between two bands or two stacks of boxes still separates
+/// different regions in every row or column it crosses.
+fn has_straight_box_line(map: &[u8], size: Size) -> bool {
+    let n = size.side as usize;
+    let (br, bc) = (size.box_rows as usize, size.box_cols as usize);
+    let down = (1..n / bc).any(|k| (0..n).all(|r| map[r * n + k * bc - 1] != map[r * n + k * bc]));
+    let across =
+        (1..n / br).any(|k| (0..n).all(|c| map[(k * br - 1) * n + c] != map[k * br * n + c]));
+    down || across
 }
 
 fn to_grid(values: &[u8]) -> Option<Grid> {
@@ -578,6 +607,18 @@ mod tests {
     }
 
     #[test]
+    fn no_jigsaw_keeps_a_line_of_the_boxes_straight_across() {
+        // A third of 9 × 9 maps and half of 6 × 6 maps kept one before.
+        for name in ["jigsaw", "6x6+jigsaw"] {
+            let size = ShapeName::parse(name).unwrap().size;
+            for seed in 0..300 {
+                let map = random_regions(size, &mut Rng::new(seed));
+                assert!(!has_straight_box_line(&map, size), "{name}, seed {seed}");
+            }
+        }
+    }
+
+    #[test]
     fn jigsaw_and_odd_even_maps_are_drawn_from_the_seed() {
         for name in ["jigsaw", "odd-even", "jigsaw+x", "6x6+jigsaw"] {
             let parsed = ShapeName::parse(name).unwrap();
@@ -603,6 +644,10 @@ mod tests {
                     map,
                     box_map.as_slice(),
                     "{name}: the regions are not the boxes"
+                );
+                assert!(
+                    !has_straight_box_line(map, parsed.size),
+                    "{name}: a line of the boxes runs straight across"
                 );
             }
             let made = generate_shaped(&shape, &Options::new(Level::Easy), 5, |_| {
