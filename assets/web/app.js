@@ -686,6 +686,8 @@ function wire() {
     state.lang = state.lang === "fr" ? "en" : "fr";
     localStorage.setItem(LANG_KEY, state.lang);
     await loadInfo();
+    state.dialogue.speak(state.lang);
+    saveDialogue();
     labels();
     render();
   });
@@ -734,6 +736,7 @@ async function main() {
       kind: $("kind"),
     },
     L,
+    () => state.lang,
   );
   wire();
   await loadInfo();
@@ -747,7 +750,11 @@ async function main() {
     } catch {
       dialogue = null;
     }
-    if (dialogue && dialogue.current()) state.dialogue = dialogue;
+    if (dialogue && dialogue.current()) {
+      // another tab may have switched the language since
+      dialogue.speak(state.lang);
+      state.dialogue = dialogue;
+    }
     if (state.info) say([state.info.said.restored]);
     render();
   } else {

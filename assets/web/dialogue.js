@@ -20,7 +20,18 @@ export class Dialogue {
     const reading = stay && this.current() ? this.current() : null;
     const list = (said || []).filter((p) => p && Array.isArray(p.lines) && p.lines.length);
     list.forEach((p, k) => {
-      const mine = { kind: p.kind, title: p.title, lines: p.lines, offers: [], inner: p.inner || [], back: p.back || "", opened: [], places: p.places || null };
+      const mine = {
+        kind: p.kind,
+        lang: p.lang || null,
+        title: p.title,
+        lines: p.lines,
+        offers: [],
+        inner: p.inner || [],
+        back: p.back || "",
+        opened: [],
+        places: p.places || null,
+        other: p.other || null,
+      };
       if (k === list.length - 1) mine.offers = offers;
       this.paragraphs.push(mine);
     });
@@ -140,6 +151,21 @@ export class Dialogue {
       this.line = this.paragraphs[this.para].lines.length - 1;
     } else return false;
     return true;
+  }
+
+  /// Every paragraph told again in `lang` (each comes from the server in
+  /// both languages): the language switch re-says what is on screen, on the
+  /// same line, as the window does.
+  speak(lang) {
+    for (const p of this.paragraphs) {
+      if (p.lang === lang || p.other?.lang !== lang) continue;
+      const { lang: was, title, lines, inner, back } = p;
+      const o = p.other;
+      Object.assign(p, { lang: o.lang, title: o.title, lines: o.lines, inner: o.inner || [], back: o.back || "" });
+      p.other = { kind: p.kind, lang: was, title, lines, inner, back };
+    }
+    const p = this.current();
+    if (p) this.line = Math.min(this.line, p.lines.length - 1);
   }
 
   /// Offers go when used, or when the board changed under them.

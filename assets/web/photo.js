@@ -31,9 +31,11 @@ function cellQuad(corners, i) {
 
 export class Correction {
   /// `els`: the screen's elements; `labels(key)`: the page's labels.
-  constructor(els, labels) {
+  /// `labels(key)` gives the page's words, `lang()` the language they are in.
+  constructor(els, labels, lang) {
     this.els = els;
     this.labels = labels;
+    this.lang = lang;
     this.board = new BoardView(els.board, (i) => this.select(i));
     this.readings = null;
     this.selected = -1;
@@ -57,7 +59,8 @@ export class Correction {
       uncertain: c.uncertain,
       confirmed: false,
       choices: reply.cells?.[i]?.choices || [],
-      question: reply.cells?.[i]?.question || "",
+      // Pip's question in both languages, {en, fr}: the switch re-says it
+      question: reply.cells?.[i]?.question || {},
     }));
     if (this.url) URL.revokeObjectURL(this.url);
     this.url = URL.createObjectURL(file);
@@ -210,7 +213,7 @@ export class Correction {
       kind.hidden = true;
       return;
     }
-    q.textContent = r.confirmed ? "" : r.question;
+    q.textContent = r.confirmed ? "" : r.question[this.lang()] || "";
     for (const d of r.choices.length ? r.choices : [r.digit]) {
       const b = document.createElement("button");
       b.type = "button";

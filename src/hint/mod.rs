@@ -36,6 +36,22 @@ impl Lang {
         sys_locale::get_locale().map_or(Lang::En, |l| Lang::from_locale(&l))
     }
 
+    /// `en` or `fr`, as URLs and the page write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// English for French, French for English.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::Fr,
+            Lang::Fr => Lang::En,
+        }
+    }
+
     pub fn parse(code: &str) -> Option<Lang> {
         match code.to_ascii_lowercase().as_str() {
             "en" | "english" => Some(Lang::En),

@@ -103,11 +103,11 @@ pub(super) async fn info(
             max_pixels: limits.max_pixels,
         },
         said: StandingLines {
-            intro: Said::new(hint::intro(lang), lang),
-            restored: Said::new(hint::restored(lang), lang),
-            solved: Said::new(hint::well_done(lang), lang),
-            reading: Said::new(hint::photo_reading_started(lang), lang),
-            too_large: Said::new(hint::photo_not_read(&too_large, lang), lang),
+            intro: Said::new(lang, |lang| hint::intro(lang)),
+            restored: Said::new(lang, |lang| hint::restored(lang)),
+            solved: Said::new(lang, |lang| hint::well_done(lang)),
+            reading: Said::new(lang, |lang| hint::photo_reading_started(lang)),
+            too_large: Said::new(lang, |lang| hint::photo_not_read(&too_large, lang)),
         },
     }))
 }
@@ -186,14 +186,16 @@ pub(super) async fn hint(
             let filled_notes = (no_notes && !board.grid().is_complete()).then(|| {
                 // No notes yet: none of the player's to keep or put back.
                 board.fill_notes(None);
-                said.push(Said::new(hint::notes_filled(&[], lang), lang));
+                said.push(Said::new(lang, |lang| hint::notes_filled(&[], lang)));
                 BoardText::of(&board).notes
             });
             let outcome = logic::next_outcome(&board);
             let answer = hint::answers::hint(&outcome, &board, &readings, lang);
-            let told = Said::new(answer.said, lang);
+            let told = Said::new(lang, |l| {
+                hint::answers::hint(&outcome, &board, &readings, l).said
+            });
             said.push(match &outcome {
-                NextStep::Step(step) => told.about(step, lang),
+                NextStep::Step(step) => told.about(step),
                 _ => told,
             });
             let (step, after) = match &outcome {
@@ -250,29 +252,31 @@ async fn judge(
             let (current, givens) =
                 hint::answers::board_verdicts(board.shape(), &board.grid(), board.givens());
             if let Some(solution) = current.solution() {
-                let said = if solve {
-                    hint::solution_shown_on_page(lang)
-                } else {
-                    hint::entries_all_right(lang)
+                let said = |lang| match solve {
+                    true => hint::solution_shown_on_page(lang),
+                    false => hint::entries_all_right(lang),
                 };
                 return VerdictReply {
-                    said: vec![Said::new(said, lang)],
+                    said: vec![Said::new(lang, said)],
                     solution: solve.then(|| solution.to_line()),
                     crossed: Vec::new(),
                     asking: false,
                     offers: Vec::new(),
                 };
             }
-            let answer = hint::answers::not_proper(
-                &board,
-                &readings,
-                &current,
-                givens.as_ref(),
-                !solve,
-                lang,
-            );
+            let answer = |lang| {
+                hint::answers::not_proper(
+                    &board,
+                    &readings,
+                    &current,
+                    givens.as_ref(),
+                    !solve,
+                    lang,
+                )
+            };
+            let (said, answer) = (Said::new(lang, |l| answer(l).said), answer(lang));
             VerdictReply {
-                said: vec![Said::new(answer.said, lang)],
+                said: vec![said],
                 solution: None,
                 crossed: places(&answer.crossed),
                 asking: answer.asking,

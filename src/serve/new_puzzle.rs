@@ -117,7 +117,7 @@ pub(super) struct NewPuzzleReply {
 
 impl NewPuzzleReply {
     fn of(made: &Generated, source: &PuzzleSource, lang: Lang) -> NewPuzzleReply {
-        let welcome = hint::welcome(source, made.puzzle.filled_count(), &made.rating, lang);
+        let welcome = |lang| hint::welcome(source, made.puzzle.filled_count(), &made.rating, lang);
         NewPuzzleReply {
             givens: made.puzzle.to_line(),
             shape: ShapeInfo::of(&Shape::classic()),
@@ -128,7 +128,7 @@ impl NewPuzzleReply {
                 PuzzleSource::Daily(date) => Some(date.to_string()),
                 _ => None,
             },
-            said: vec![Said::new(welcome, lang)],
+            said: vec![Said::new(lang, welcome)],
         }
     }
 }
@@ -138,7 +138,7 @@ impl NewPuzzleReply {
     fn of_shaped(made: &GeneratedShaped, source: &PuzzleSource, lang: Lang) -> NewPuzzleReply {
         let shape = made.puzzle.shape();
         let givens = made.puzzle.filled_count();
-        let welcome = match &made.rating {
+        let welcome = |lang| match &made.rating {
             Some(rating) if shape.is_9x9() => hint::welcome(source, givens, rating, lang),
             _ => hint::sized_welcome(shape, givens, made.level, lang),
         };
@@ -149,7 +149,7 @@ impl NewPuzzleReply {
             rating: made.level,
             seed: made.seed,
             date: None,
-            said: vec![Said::new(welcome, lang)],
+            said: vec![Said::new(lang, welcome)],
         }
     }
 }

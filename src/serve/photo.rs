@@ -12,6 +12,7 @@
 //! from its `Content-Length` before a byte of its body is read; only a few
 //! imports run at once ([`super::limits::ImportGate`]).
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
@@ -99,7 +100,7 @@ fn refused(file: &str, error: &ImportError, lang: Option<Lang>) -> Response {
     if let Some(lang) = lang {
         body = serde_json::json!({
             "import": body,
-            "said": [Said::new(hint::photo_not_read(error, lang), lang)],
+            "said": [Said::new(lang, |lang| hint::photo_not_read(error, lang))],
         });
     }
     let status = error_status(error);
@@ -328,8 +329,9 @@ pub(super) async fn import_photo(
 pub(super) struct CellHelp {
     /// The likely digits as one-tap choices, the solution's first (0: empty).
     choices: Vec<u8>,
-    /// Pip's question beside the cell's crop.
-    question: String,
+    /// Pip's question beside the cell's crop, in both languages (`en`,
+    /// `fr`): the page's language switch says it again at once.
+    question: BTreeMap<&'static str, String>,
 }
 
 #[derive(Serialize)]
@@ -360,12 +362,18 @@ pub(super) async fn read_photo(
         .iter()
         .map(|c| CellHelp {
             choices: c.likely_digits(read.solution.as_ref()),
-            question: hint::crop_question(c.digit, c.kind == vision::CellKind::Handwritten, lang),
+            question: [lang, lang.other()]
+                .into_iter()
+                .map(|l| {
+                    let handwritten = c.kind == vision::CellKind::Handwritten;
+                    (l.code(), hint::crop_question(c.digit, handwritten, l))
+                })
+                .collect(),
         })
         .collect();
     let reply = PhotoReply {
         import: vision::outcome_json(&file, &outcome),
-        said: vec![Said::new(hint::photo_read(&reading, lang), lang)],
+        said: vec![Said::new(lang, |lang| hint::photo_read(&reading, lang))],
         level,
         cells,
     };
@@ -395,7 +403,7 @@ pub(super) async fn to_window(
     vision::photo_size(&bytes, window_cap).map_err(|e| refused(&file, &e, lang))?;
     let lang = lang.unwrap_or_default();
     sink(PhonePhoto { name: file, bytes });
-    let said = [Said::new(hint::photo_sent_to_window(lang), lang)];
+    let said = [Said::new(lang, |lang| hint::photo_sent_to_window(lang))];
     Ok((
         StatusCode::ACCEPTED,
         Json(serde_json::json!({ "said": said })),

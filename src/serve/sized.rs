@@ -7,7 +7,7 @@
 use super::game::{HintReply, PlaceValues, StepSummary, VerdictReply};
 use super::wire::{BoardText, PlaceValue, PlacesShown, Said};
 use crate::grid::{Board, CellState, Place, ShapedGrid};
-use crate::hint::{self, Lang, Paragraph};
+use crate::hint::{self, Lang};
 use crate::logic::sized::{next_sized_step, SizedCandidate, SizedMarks, SizedPattern, SizedStep};
 
 fn reply(said: Vec<Said>) -> HintReply {
@@ -27,17 +27,20 @@ fn places(board: &Board, cells: &[usize]) -> Vec<Place> {
 
 /// The solution of the givens, or what Pip says when they have none or
 /// several (no hint, check or solve is possible then).
-fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Paragraph> {
+fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Said> {
     let shape = board.shape();
-    let said = match crate::solver::solutions_shaped(shape, board.given_values(), 2) {
+    let several = match crate::solver::solutions_shaped(shape, board.given_values(), 2) {
         (1, mut found) => match found.pop() {
             Some(solution) => return Ok(solution),
-            None => hint::no_solution_on_this_size(shape, lang),
+            None => false,
         },
-        (0, _) => hint::no_solution_on_this_size(shape, lang),
-        _ => hint::several_solutions_on_this_size(shape, lang),
+        (0, _) => false,
+        _ => true,
     };
-    Err(said)
+    Err(Said::new(lang, |lang| match several {
+        true => hint::several_solutions_on_this_size(shape, lang),
+        false => hint::no_solution_on_this_size(shape, lang),
+    }))
 }
 
 /// The next hint on `board` (off the 9×9 lattice).
@@ -45,43 +48,44 @@ pub(super) fn hint(mut board: Board, lang: Lang) -> HintReply {
     let shape = board.shape().clone();
     let solution = match solution(&board, lang) {
         Ok(solution) => solution,
-        Err(said) => return reply(vec![Said::new(said, lang)]),
+        Err(said) => return reply(vec![said]),
     };
     let wrong = board.wrong_entries_at(&solution);
     if !wrong.is_empty() {
         // Apply empties them, as Remove wrong entries does in the window.
         let mut after = board.clone();
         let _ = after.apply_at(wrong.iter().map(|&i| (i, CellState::default())));
-        let said = hint::wrong_count_on_this_size(wrong.len(), lang);
+        let said = Said::new(lang, |lang| {
+            hint::wrong_count_on_this_size(wrong.len(), lang)
+        });
         return HintReply {
             after: Some(BoardText::of(&after)),
             crossed: places(&board, &wrong),
-            ..reply(vec![Said::new(said, lang)])
+            ..reply(vec![said])
         };
     }
     let mut said = Vec::new();
     let no_notes = (0..board.cell_count()).all(|i| board.notes_at(i).is_empty());
     let filled_notes = (no_notes && !board.is_solved()).then(|| {
         board.fill_notes_at(None);
-        said.push(Said::new(hint::notes_filled(&[], lang), lang));
+        said.push(Said::new(lang, |lang| hint::notes_filled(&[], lang)));
         BoardText::of(&board).notes
     });
     let Some(marks) = marks_of(&board, &solution) else {
         return reply(said);
     };
     let Some(step) = next_sized_step(&marks) else {
-        let last = if board.is_solved() {
-            hint::sized_solved(lang)
-        } else {
-            hint::sized_stuck(lang)
-        };
-        said.push(Said::new(last, lang));
+        let solved = board.is_solved();
+        said.push(Said::new(lang, |lang| match solved {
+            true => hint::sized_solved(lang),
+            false => hint::sized_stuck(lang),
+        }));
         return HintReply {
             filled_notes,
             ..reply(said)
         };
     };
-    let mut told = Said::new(hint::sized_paragraph(&step, &shape, lang), lang);
+    let mut told = Said::new(lang, |lang| hint::sized_paragraph(&step, &shape, lang));
     told.places = Some(shown(&step, &marks, &board));
     said.push(told);
     let mut after = board.clone();
@@ -192,14 +196,15 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
     let solution = match solution(board, lang) {
         Ok(solution) => solution,
         Err(said) => {
-            reply.said.push(Said::new(said, lang));
+            reply.said.push(said);
             return reply;
         }
     };
     let wrong = board.wrong_entries_at(&solution);
     if !wrong.is_empty() {
-        let said = hint::wrong_count_on_this_size(wrong.len(), lang);
-        reply.said.push(Said::new(said, lang));
+        reply.said.push(Said::new(lang, |lang| {
+            hint::wrong_count_on_this_size(wrong.len(), lang)
+        }));
         reply.crossed = places(board, &wrong);
         reply.offers = vec!["remove_wrong"];
         return reply;
@@ -207,11 +212,12 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
     if solve {
         reply
             .said
-            .push(Said::new(hint::solution_shown_on_page(lang), lang));
+            .push(Said::new(lang, |lang| hint::solution_shown_on_page(lang)));
         reply.solution = ShapedGrid::new(shape.clone(), solution).map(|g| g.to_line());
     } else {
-        let said = hint::wrong_count_on_this_size(0, lang);
-        reply.said.push(Said::new(said, lang));
+        reply.said.push(Said::new(lang, |lang| {
+            hint::wrong_count_on_this_size(0, lang)
+        }));
     }
     reply
 }

@@ -82,15 +82,15 @@ fn start_reply(givens: &Grid, source: &PuzzleSource, lang: Lang) -> StartReply {
         return StartReply {
             ok: false,
             rating: None,
-            said: vec![Said::new(hint::invalid(&verdict, lang), lang)],
+            said: vec![Said::new(lang, |lang| hint::invalid(&verdict, lang))],
         };
     }
     let rating = logic::rate_grid(givens);
-    let welcome = hint::welcome(source, givens.filled_count(), &rating, lang);
+    let welcome = |lang| hint::welcome(source, givens.filled_count(), &rating, lang);
     StartReply {
         ok: true,
         rating: Some(rating.level),
-        said: vec![Said::new(welcome, lang)],
+        said: vec![Said::new(lang, welcome)],
     }
 }
 
@@ -100,35 +100,52 @@ fn start_reply(givens: &Grid, source: &PuzzleSource, lang: Lang) -> StartReply {
 fn shaped_start_reply(board: &Board, source: &PuzzleSource, lang: Lang) -> StartReply {
     let shape = board.shape();
     let filled = board.given_values().iter().filter(|&&v| v != 0).count();
-    let refused = |said| StartReply {
+    let refused = |said: Said| StartReply {
         ok: false,
         rating: None,
-        said: vec![Said::new(said, lang)],
+        said: vec![said],
     };
     let (level, welcome) = if shape.is_9x9() {
         let verdict = crate::solver::verdict_in(shape, board.givens());
         if !verdict.is_unique() {
-            return refused(hint::invalid(&verdict, lang));
+            return refused(Said::new(lang, |lang| hint::invalid(&verdict, lang)));
         }
         let Ok(path) = logic::solve_path_in(shape, board.givens()) else {
-            return refused(hint::no_solution_on_this_size(shape, lang));
+            return refused(Said::new(lang, |lang| {
+                hint::no_solution_on_this_size(shape, lang)
+            }));
         };
         let rating = logic::rate(&path);
-        (rating.level, hint::welcome(source, filled, &rating, lang))
+        let level = rating.level;
+        (
+            level,
+            Said::new(lang, |lang| hint::welcome(source, filled, &rating, lang)),
+        )
     } else {
         let values = board.given_values();
         match crate::solver::count_shaped(shape, values, 2) {
-            0 => return refused(hint::no_solution_on_this_size(shape, lang)),
+            0 => {
+                return refused(Said::new(lang, |lang| {
+                    hint::no_solution_on_this_size(shape, lang)
+                }))
+            }
             1 => {}
-            _ => return refused(hint::several_solutions_on_this_size(shape, lang)),
+            _ => {
+                return refused(Said::new(lang, |lang| {
+                    hint::several_solutions_on_this_size(shape, lang)
+                }))
+            }
         }
         let level = logic::sized::rate_sized_within(shape, values, logic::Level::Extreme)
             .map_or(logic::Level::Extreme, |r| r.level);
-        (level, hint::sized_welcome(shape, filled, level, lang))
+        (
+            level,
+            Said::new(lang, |lang| hint::sized_welcome(shape, filled, level, lang)),
+        )
     };
     StartReply {
         ok: true,
         rating: Some(level),
-        said: vec![Said::new(welcome, lang)],
+        said: vec![welcome],
     }
 }

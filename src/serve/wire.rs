@@ -115,8 +115,27 @@ pub struct PlacesShown {
 /// One of Pip's paragraphs on the wire: its kind, its title, its lines with
 /// their highlights; for a nested forcing chain, the inner chains its lines
 /// name, which the page opens on More.
+///
+/// It comes told in both languages (`other`), so that the page's language
+/// switch says again at once what is on screen, as the window does: the
+/// page keeps no step or verdict to tell it from.
 #[derive(Clone, Debug, Serialize)]
 pub struct Said {
+    #[serde(flatten)]
+    pub told: Told,
+    /// On a grid of another size, the step's highlights, for every line
+    /// (the lines carry none there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub places: Option<PlacesShown>,
+    /// The same paragraph in the other language.
+    pub other: Told,
+}
+
+/// A paragraph's words in one language.
+#[derive(Clone, Debug, Serialize)]
+pub struct Told {
+    #[serde(serialize_with = "lang_code")]
+    pub lang: Lang,
     pub title: String,
     #[serde(flatten)]
     pub paragraph: Paragraph,
@@ -125,28 +144,41 @@ pub struct Said {
     /// The control that closes an inner chain (with `inner` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub back: Option<String>,
-    /// On a grid of another size, the step's highlights, for every line
-    /// (the lines carry none there).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub places: Option<PlacesShown>,
 }
 
-impl Said {
-    pub fn new(paragraph: Paragraph, lang: Lang) -> Said {
-        Said {
+fn lang_code<S: serde::Serializer>(lang: &Lang, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(lang.code())
+}
+
+impl Told {
+    fn new(paragraph: Paragraph, lang: Lang) -> Told {
+        Told {
+            lang,
             title: hint::title(paragraph.kind, lang),
             paragraph,
             inner: Vec::new(),
             back: None,
+        }
+    }
+}
+
+impl Said {
+    /// The paragraph `words` tells, in `lang` and in the other language.
+    pub fn new(lang: Lang, words: impl Fn(Lang) -> Paragraph) -> Said {
+        Said {
+            told: Told::new(words(lang), lang),
             places: None,
+            other: Told::new(words(lang.other()), lang.other()),
         }
     }
 
     /// The paragraph explains `step`: its inner chains come with it, told
-    /// in `lang`, since the page keeps no step to tell them from.
-    pub fn about(mut self, step: &Step, lang: Lang) -> Said {
-        self.inner = hint::inner_chains(step, lang);
-        self.back = (!self.inner.is_empty()).then(|| hint::back_to_chain(lang));
+    /// in both languages, since the page keeps no step to tell them from.
+    pub fn about(mut self, step: &Step) -> Said {
+        for told in [&mut self.told, &mut self.other] {
+            told.inner = hint::inner_chains(step, told.lang);
+            told.back = (!told.inner.is_empty()).then(|| hint::back_to_chain(told.lang));
+        }
         self
     }
 }

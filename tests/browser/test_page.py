@@ -239,6 +239,15 @@ def phone_test(url, samples, shots):
         tap(d, cell(d, "r1c1", "corr-board"))
         q = d.find_element(By.ID, "crop-question").text
         check("5" in q, "Pip's question about r1c1: %r" % q)
+        # the language switch says the question and Pip's lines again at once
+        said = pip_state(d)["lines"]
+        tap(d, button(d, "#lang"))
+        q_fr = d.find_element(By.ID, "crop-question").text
+        check(q_fr != q and "5" in q_fr, "the question in French: %r" % q_fr)
+        check(any("J'ai trouvé" in l for l in pip_state(d)["lines"]), "Pip's lines in French: %r" % pip_state(d)["lines"])
+        tap(d, button(d, "#lang"))
+        check(d.find_element(By.ID, "crop-question").text == q, "the question back in English")
+        check(pip_state(d)["lines"] == said, "Pip's lines back in English")
         if shots:
             d.save_screenshot(os.path.join(shots, "web-phone-photo.png"))
         tap(d, button(d, "#use-grid"))
@@ -248,9 +257,13 @@ def phone_test(url, samples, shots):
         check(played == truth["givens"], "the photo's grid is the game")
         print("phone: sample photo read through the file input, fixed and played")
 
-        # Pip in French
+        # Pip in French, what he was saying too, on the same line
+        before = pip_state(d)
         tap(d, button(d, "#lang"))
         wait(d, lambda d: button(d, "#hint").text == "Indice")
+        after = pip_state(d)
+        check(after["count"] == before["count"], "the same line: %r, %r" % (before["count"], after["count"]))
+        check(not set(after["lines"]) & set(before["lines"]), "said again in French: %r" % after["lines"])
         tap(d, button(d, "#hint"))
         wait(d, lambda d: any("Regarde" in l or "Je note" in l for l in pip_state(d)["lines"]))
         print("phone: Pip speaks French")

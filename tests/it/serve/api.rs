@@ -443,3 +443,60 @@ fn a_nested_chains_hint_carries_the_inner_chains_its_lines_name() {
         assert!(numbers.len() >= 2);
     }
 }
+
+/// `said`'s paragraph as the page shows it in one language: `other` holds
+/// it in the other language, and the switch shows that one.
+fn told(said: &Value) -> Value {
+    let mut told = said.clone();
+    let map = told.as_object_mut().unwrap();
+    map.remove("other");
+    map.remove("places");
+    told
+}
+
+#[test]
+fn every_paragraph_comes_in_both_languages_for_the_page_s_switch() {
+    let (_server, site) = start(generous());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/games/nested_forcing_chain.json");
+    let chain = sudolens::grid::SavedGame::read(&path).unwrap().board;
+    let easy = Grid::parse(
+        site.get("/api/new?level=easy&seed=3").json()["givens"]
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    let replies = |lang: &str| {
+        vec![
+            site.post_json("/api/hint", &board_json(&chain, lang))
+                .json(),
+            site.post_json("/api/hint", &board_json(&Board::new(easy.clone()), lang))
+                .json(),
+            site.post_json("/api/check", &board_json(&chain, lang))
+                .json(),
+            site.get(&format!("/api/new?level=easy&seed=3&lang={lang}"))
+                .json(),
+            site.get(&format!("/api/new?level=easy&shape=6x6&seed=3&lang={lang}"))
+                .json(),
+        ]
+    };
+    let (en, fr) = (replies("en"), replies("fr"));
+    for (e, f) in en.iter().zip(&fr) {
+        let (e, f) = (e["said"].as_array().unwrap(), f["said"].as_array().unwrap());
+        assert_eq!(e.len(), f.len());
+        for (e, f) in e.iter().zip(f) {
+            assert_eq!((&e["lang"], &f["lang"]), (&json!("en"), &json!("fr")));
+            assert_eq!(e["other"], told(f), "English's other is the French");
+            assert_eq!(f["other"], told(e), "French's other is the English");
+            assert_ne!(e["lines"], f["lines"]);
+        }
+    }
+    // the standing lines too
+    let info = site.get("/api/info?lang=fr").json();
+    let intro = &info["said"]["intro"];
+    assert_eq!(intro["other"]["lang"], "en");
+    assert!(intro["other"]["lines"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("Pip"));
+}

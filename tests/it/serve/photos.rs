@@ -57,11 +57,20 @@ fn a_photo_for_the_page_comes_with_pip_and_each_cells_choices() {
         first.as_str().unwrap().starts_with("J'ai trouvé"),
         "{first}"
     );
+    // and in English too, for the page's language switch
+    assert_eq!(j["said"][0]["lang"], "fr");
+    assert_eq!(j["said"][0]["other"]["lang"], "en");
+    let other = j["said"][0]["other"]["lines"][0]["text"].as_str().unwrap();
+    assert!(other.starts_with("I found"), "{other}");
     assert!(j["level"].is_string());
     // every cell has its question; a filled one offers its digit
     let cells = j["import"]["cells"].as_array().unwrap();
     for (i, help) in j["cells"].as_array().unwrap().iter().enumerate() {
-        assert!(!help["question"].as_str().unwrap().is_empty());
+        for lang in ["en", "fr"] {
+            let question = help["question"][lang].as_str().unwrap();
+            assert!(!question.is_empty(), "cell {i}, {lang}");
+        }
+        assert_ne!(help["question"]["en"], help["question"]["fr"], "cell {i}");
         let digit = cells[i]["digit"].as_u64().unwrap();
         let choices: Vec<u64> = help["choices"]
             .as_array()
