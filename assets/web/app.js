@@ -235,13 +235,15 @@ function render() {
   $("shape").disabled = correcting;
   $("erase").disabled = false;
   const status = $("status");
-  status.textContent = state.status;
+  status.textContent = state.status ? L(state.status.key, ...state.status.args) : "";
   status.classList.toggle("error", state.statusError);
   drawDialogue($("pip-panel"), state.dialogue, (o) => L(o), state.busy);
 }
 
-function setStatus(text, error = false) {
-  state.status = text;
+/// The status line: `key` of the page's words with `args`, drawn in the
+/// language of the moment (the switch says it again), or "" for none.
+function setStatus(key, args = [], error = false) {
+  state.status = key ? { key, args } : null;
   state.statusError = error;
 }
 
@@ -276,7 +278,7 @@ function saveDialogue() {
 /// completed unit is celebrated, and a grid just solved by the player too.
 function afterEdit(result) {
   if (result === "given") {
-    setStatus(L("given_refused", placeLabel(state.game.selected)), true);
+    setStatus("given_refused", [placeLabel(state.game.selected)], true);
     return;
   }
   if (!result) return;
@@ -335,11 +337,11 @@ function erase() {
 
 /// Shows why a request failed, in the status line.
 function failed(r) {
-  if (r.status === 0) setStatus(L("offline"), true);
+  if (r.status === 0) setStatus("offline", [], true);
   // a puzzle not made in the server's time (a big carpet at a hard level)
-  else if (r.body?.kind === "timeout") setStatus(L("too_slow"), true);
-  else if (r.status === 503 || r.status === 429) setStatus(L("busy"), true);
-  else setStatus(r.body?.error || "HTTP " + r.status, true);
+  else if (r.body?.kind === "timeout") setStatus("too_slow", [], true);
+  else if (r.status === 503 || r.status === 429) setStatus("busy", [], true);
+  else setStatus("server_said", [r.body?.error || "HTTP " + r.status], true);
   pip.setMood("idle");
 }
 
@@ -400,14 +402,14 @@ async function makePuzzle(request, progress, { quiet = false } = {}) {
   }
   if (!r) return null;
   if (r.cancelled) {
-    setStatus(L("making_cancelled"));
+    setStatus("making_cancelled");
     pip.setMood("idle");
     render();
     return null;
   }
   if (!r.ok) return failed(r), render(), null;
   const g = Game.fromGivens(r.body.givens, r.body.shape);
-  if (!g) return setStatus(L("bad_puzzle"), true), render(), null;
+  if (!g) return setStatus("bad_puzzle", [], true), render(), null;
   g.level = r.body.level || null;
   startGame(g);
   setStatus("");
@@ -530,7 +532,7 @@ async function photoPicked(file) {
     return;
   }
   say([state.info.said.reading]);
-  setStatus(L("reading"));
+  setStatus("reading");
   const r = await ask(() => api.photo(file, state.lang));
   if (!r) return;
   setStatus("");

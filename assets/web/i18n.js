@@ -91,6 +91,8 @@ const TEXTS = {
     zoom_out: "Zoom out",
     zoom_fit: "The whole board",
     bad_puzzle: "The server sent a puzzle this page cannot read.",
+    // the server's own refusal, as it gave it
+    server_said: "{0}",
   },
   fr: {
     new_game: "Nouvelle",
@@ -180,6 +182,7 @@ const TEXTS = {
     zoom_out: "Réduire",
     zoom_fit: "Toute la grille",
     bad_puzzle: "Le serveur a envoyé une grille que cette page ne sait pas lire.",
+    server_said: "{0}",
   },
 };
 

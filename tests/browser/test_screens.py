@@ -28,6 +28,7 @@ from selenium.webdriver.support.ui import Select
 from test_page import (
     api_solution,
     button,
+    cell,
     check,
     fresh_browser,
     game_json,
@@ -188,6 +189,24 @@ def first_visit_test(url):
         after = pip_state(d)["lines"]
         check(after and after[0] != intro["lines"][0]["text"], "the welcome behind Next: %r" % after)
         print("first visit: Pip's intro (%d lines), then the puzzle's welcome" % total)
+
+        # A given typed over is refused in the status line; the language
+        # switch says it again in French, with Pip's welcome, on its line.
+        given = next(i for i, l in enumerate(labels(d)) if "given" in l)
+        tap(d, cell(d, "r%dc%d" % (given // 9 + 1, given % 9 + 1)))
+        tap(d, button(d, '#pad [data-digit="1"]'))
+        status = lambda d: d.find_element(By.ID, "status").text
+        check("printed given" in status(d), "refused: %r" % status(d))
+        welcome = pip_state(d)
+        tap(d, button(d, "#lang"))
+        wait(d, lambda d: "donnée imprimée" in status(d), timeout=10)
+        french = pip_state(d)
+        check(french["count"] == welcome["count"], "the same line: %r" % french["count"])
+        check(not set(french["lines"]) & set(welcome["lines"]), "the welcome in French: %r" % french["lines"])
+        tap(d, button(d, "#lang"))
+        wait(d, lambda d: "printed given" in status(d), timeout=10)
+        check(pip_state(d)["lines"] == welcome["lines"], "back in English")
+        print("language switch: the status line and Pip's welcome said again, on the same line")
 
 
 def daily_test(url):
