@@ -46,7 +46,9 @@ impl CellBits {
     }
 
     pub fn is_empty(self) -> bool {
-        self.0 == [0; WORDS]
+        // `== [0; WORDS]` compiles to a call of `memcmp`: too slow for the
+        // sized engine's innermost test
+        self.0.iter().fold(0, |all, &w| all | w) == 0
     }
 
     /// Whether every cell of `self` is in `other`.
