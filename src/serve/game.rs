@@ -103,10 +103,10 @@ pub(super) async fn info(
             max_pixels: limits.max_pixels,
         },
         said: StandingLines {
-            intro: Said::new(lang, |lang| hint::intro(lang)),
-            restored: Said::new(lang, |lang| hint::restored(lang)),
-            solved: Said::new(lang, |lang| hint::well_done(lang)),
-            reading: Said::new(lang, |lang| hint::photo_reading_started(lang)),
+            intro: Said::new(lang, hint::intro),
+            restored: Said::new(lang, hint::restored),
+            solved: Said::new(lang, hint::well_done),
+            reading: Said::new(lang, hint::photo_reading_started),
             too_large: Said::new(lang, |lang| hint::photo_not_read(&too_large, lang)),
         },
     }))

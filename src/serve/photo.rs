@@ -403,7 +403,7 @@ pub(super) async fn to_window(
     vision::photo_size(&bytes, window_cap).map_err(|e| refused(&file, &e, lang))?;
     let lang = lang.unwrap_or_default();
     sink(PhonePhoto { name: file, bytes });
-    let said = [Said::new(lang, |lang| hint::photo_sent_to_window(lang))];
+    let said = [Said::new(lang, hint::photo_sent_to_window)];
     Ok((
         StatusCode::ACCEPTED,
         Json(serde_json::json!({ "said": said })),

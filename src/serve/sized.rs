@@ -27,7 +27,7 @@ fn places(board: &Board, cells: &[usize]) -> Vec<Place> {
 
 /// The solution of the givens, or what Pip says when they have none or
 /// several (no hint, check or solve is possible then).
-fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Said> {
+fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Box<Said>> {
     let shape = board.shape();
     let several = match crate::solver::solutions_shaped(shape, board.given_values(), 2) {
         (1, mut found) => match found.pop() {
@@ -37,10 +37,10 @@ fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Said> {
         (0, _) => false,
         _ => true,
     };
-    Err(Said::new(lang, |lang| match several {
+    Err(Box::new(Said::new(lang, |lang| match several {
         true => hint::several_solutions_on_this_size(shape, lang),
         false => hint::no_solution_on_this_size(shape, lang),
-    }))
+    })))
 }
 
 /// The next hint on `board` (off the 9×9 lattice).
@@ -48,7 +48,7 @@ pub(super) fn hint(mut board: Board, lang: Lang) -> HintReply {
     let shape = board.shape().clone();
     let solution = match solution(&board, lang) {
         Ok(solution) => solution,
-        Err(said) => return reply(vec![said]),
+        Err(said) => return reply(vec![*said]),
     };
     let wrong = board.wrong_entries_at(&solution);
     if !wrong.is_empty() {
@@ -196,7 +196,7 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
     let solution = match solution(board, lang) {
         Ok(solution) => solution,
         Err(said) => {
-            reply.said.push(said);
+            reply.said.push(*said);
             return reply;
         }
     };
@@ -212,7 +212,7 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
     if solve {
         reply
             .said
-            .push(Said::new(lang, |lang| hint::solution_shown_on_page(lang)));
+            .push(Said::new(lang, hint::solution_shown_on_page));
         reply.solution = ShapedGrid::new(shape.clone(), solution).map(|g| g.to_line());
     } else {
         reply.said.push(Said::new(lang, |lang| {

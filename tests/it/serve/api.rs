@@ -470,7 +470,7 @@ fn every_paragraph_comes_in_both_languages_for_the_page_s_switch() {
         vec![
             site.post_json("/api/hint", &board_json(&chain, lang))
                 .json(),
-            site.post_json("/api/hint", &board_json(&Board::new(easy.clone()), lang))
+            site.post_json("/api/hint", &board_json(&Board::new(easy), lang))
                 .json(),
             site.post_json("/api/check", &board_json(&chain, lang))
                 .json(),
