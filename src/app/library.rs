@@ -403,7 +403,7 @@ impl App {
         self.duel.screen = None;
         if let Some(text) = &kept.info.endless {
             // read once already when the file was (see `KeptGame::from_json`)
-            match super::endless_play::EndlessPlay::resume(text) {
+            match crate::generate::endless::EndlessPlay::resume(text) {
                 Ok(play) => {
                     let elapsed = kept.game.elapsed_seconds as f64;
                     self.start_endless(play, Some((kept.game.board, elapsed)));

@@ -210,7 +210,7 @@ impl NewGames {
 pub(super) enum Made {
     NineByNine(Generated),
     OtherSize(crate::generate::GeneratedShaped),
-    Endless(Box<super::endless_play::EndlessPlay>),
+    Endless(Box<crate::generate::endless::EndlessPlay>),
 }
 
 impl Made {
@@ -303,7 +303,7 @@ fn make_variant(
 /// milliseconds each at Hard).
 fn make_endless(options: &Options, seed: u64, job: u64) -> Reply {
     let shape = crate::generate::endless::EndlessCarpet::window_shape();
-    let result = match super::endless_play::EndlessPlay::new(seed, options.level) {
+    let result = match crate::generate::endless::EndlessPlay::new(seed, options.level) {
         Ok(play) => Ok(Box::new(Made::Endless(Box::new(play)))),
         Err(_) => Err(NotMade::NotFound {
             shape: shape.clone(),

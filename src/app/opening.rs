@@ -269,7 +269,7 @@ impl App {
         let Some(text) = &kept.info.endless else {
             return false;
         };
-        let Ok(play) = super::endless_play::EndlessPlay::resume(text) else {
+        let Ok(play) = crate::generate::endless::EndlessPlay::resume(text) else {
             return false; // `KeptGame::read` read it already
         };
         let (seed, level) = (play.seed(), play.level());

@@ -125,7 +125,10 @@ impl App {
                     wording,
                     focus: focus.as_ref(),
                     camera: &mut s.camera,
-                    here: s.endless.as_ref().map(|_| super::endless_play::MIDDLE_GRID),
+                    here: s
+                        .endless
+                        .as_ref()
+                        .map(|_| crate::generate::endless::MIDDLE_GRID),
                 });
             }
             // Moving about clears a passing message, not an error: a save

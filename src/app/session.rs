@@ -51,7 +51,7 @@ pub struct Session {
     /// The zoom and pan of a board of overlapping grids.
     pub camera: super::plane_camera::PlaneCamera,
     /// The endless carpet the board is a view of, while one is played.
-    pub(crate) endless: Option<Box<super::endless_play::EndlessPlay>>,
+    pub(crate) endless: Option<Box<crate::generate::endless::EndlessPlay>>,
     pub notes_mode: bool,
     pub paused: bool,
     /// Counts board edits, so that late answers about an older board are dropped.
@@ -336,7 +336,7 @@ impl Session {
     /// `moved` is the new board and selection, and the camera moves with
     /// the plane so that the same cells stay on screen. The clock and the
     /// notes mode go on; the marks of the old view go.
-    pub(crate) fn replace_view(&mut self, moved: super::endless_play::Moved) {
+    pub(crate) fn replace_view(&mut self, moved: crate::generate::endless::Moved) {
         self.board = moved.board;
         self.generation += 1;
         self.revealed = vec![0; self.board.cell_count()];

@@ -76,10 +76,12 @@
 
 mod dig;
 mod plane;
+mod play;
 mod save;
 mod window;
 
 pub use dig::{known_cells, GridPuzzle};
+pub use play::{EndlessPlay, Moved, MIDDLE_GRID};
 pub use save::{EndlessLoadError, EndlessParseError, LoadErrorKind, ParseErrorKind, SAVE_HEADER};
 pub use window::{CarpetWindow, WINDOW_RADIUS};
 
