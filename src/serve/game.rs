@@ -176,10 +176,12 @@ pub(super) async fn hint(
     let req = json_body(body)?;
     let (mut board, lang) = (req.board()?, req.lang());
     let readings = req.readings(board.shape())?;
+    let endless = req.endless.clone();
     let reply = shared
         .blocking(move || {
             if !board.is_9x9() {
-                return super::sized::hint(board, lang);
+                let known = endless_solution(endless.as_deref(), &board)?;
+                return Ok(super::sized::hint(board, lang, known));
             }
             let mut said = Vec::new();
             let no_notes = Cell::ALL.iter().all(|&c| board.notes(c).is_empty());
@@ -206,16 +208,16 @@ pub(super) async fn hint(
                 }
                 _ => (None, None),
             };
-            HintReply {
+            Ok(HintReply {
                 said,
                 filled_notes,
                 step,
                 after,
                 crossed: places(&answer.crossed),
                 asking: answer.asking,
-            }
+            })
         })
-        .await?;
+        .await??;
     Ok(Json(reply))
 }
 
@@ -244,10 +246,12 @@ async fn judge(
     let req = json_body(body)?;
     let (board, lang) = (req.board()?, req.lang());
     let readings = req.readings(board.shape())?;
+    let endless = req.endless.clone();
     let reply = shared
         .blocking(move || {
             if !board.is_9x9() {
-                return super::sized::verdict(&board, solve, lang);
+                let known = endless_solution(endless.as_deref(), &board)?;
+                return Ok(super::sized::verdict(&board, solve, lang, known));
             }
             let (current, givens) =
                 hint::answers::board_verdicts(board.shape(), &board.grid(), board.givens());
@@ -256,13 +260,13 @@ async fn judge(
                     true => hint::solution_shown_on_page(lang),
                     false => hint::entries_all_right(lang),
                 };
-                return VerdictReply {
+                return Ok(VerdictReply {
                     said: vec![Said::new(lang, said)],
                     solution: solve.then(|| solution.to_line()),
                     crossed: Vec::new(),
                     asking: false,
                     offers: Vec::new(),
-                };
+                });
             }
             let answer = |lang| {
                 hint::answers::not_proper(
@@ -275,16 +279,27 @@ async fn judge(
                 )
             };
             let (said, answer) = (Said::new(lang, |l| answer(l).said), answer(lang));
-            VerdictReply {
+            Ok(VerdictReply {
                 said: vec![said],
                 solution: None,
                 crossed: places(&answer.crossed),
                 asking: answer.asking,
                 offers: remedy_names(&answer.remedies),
-            }
+            })
         })
-        .await?;
+        .await??;
     Ok(Json(reply))
+}
+
+/// The endless carpet's solution of the view `board` is, when the request
+/// names its carpet (`endless`).
+fn endless_solution(
+    carpet: Option<&str>,
+    board: &crate::grid::Board,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    carpet
+        .map(|text| super::endless::solution_for(text, board))
+        .transpose()
 }
 
 pub(super) async fn check(

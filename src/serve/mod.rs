@@ -31,6 +31,7 @@
 
 mod accept;
 mod connections;
+mod endless;
 mod game;
 mod hosts;
 mod lan;
@@ -296,6 +297,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/check", post(game::check))
         .route("/api/solve", post(game::solve))
         .route("/api/start", post(start::start))
+        .route("/api/endless/move", post(endless::move_view))
         .layer(axum::extract::DefaultBodyLimit::max(json_limit));
     let photos = Router::new()
         .route("/api/import", post(photo::import_photo))

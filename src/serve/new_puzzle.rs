@@ -68,6 +68,13 @@ pub(super) fn shape_choices() -> Vec<ShapeChoice> {
                     .collect(),
                 id,
             })
+            .chain(std::iter::once(ShapeChoice {
+                id: "endless".to_string(),
+                levels: super::endless::ENDLESS_LEVELS
+                    .into_iter()
+                    .map(level_id)
+                    .collect(),
+            }))
             .collect()
     });
     CHOICES.clone()
@@ -113,6 +120,10 @@ pub(super) struct NewPuzzleReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<String>,
     said: Vec<Said>,
+    /// An endless carpet's view (`shape=endless`): the carpet to send
+    /// back with each move and board request, and where the player is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    endless: Option<super::endless::EndlessView>,
 }
 
 impl NewPuzzleReply {
@@ -129,6 +140,7 @@ impl NewPuzzleReply {
                 _ => None,
             },
             said: vec![Said::new(lang, welcome)],
+            endless: None,
         }
     }
 }
@@ -150,6 +162,7 @@ impl NewPuzzleReply {
             seed: made.seed,
             date: None,
             said: vec![Said::new(lang, welcome)],
+            endless: None,
         }
     }
 }
@@ -170,6 +183,23 @@ pub(super) async fn new_puzzle(
     };
     let seed = q.seed.unwrap_or_else(generate::random_seed);
     let source = PuzzleSource::Generated { seed };
+    if q.shape.as_deref() == Some("endless") {
+        let level = level.unwrap_or(Level::Medium);
+        let made = shared
+            .run_generator(level, move |_| super::endless::new_view(seed, level, lang))
+            .await??;
+        let (view, said) = made;
+        return Ok(Json(NewPuzzleReply {
+            givens: view.givens().to_string(),
+            shape: view.shape().clone(),
+            level: level_id(level),
+            rating: level,
+            seed,
+            date: None,
+            said,
+            endless: Some(view),
+        }));
+    }
     let name = match q.shape.as_deref() {
         None => None,
         Some(text) => Some(ShapeName::parse(text).map_err(|e| bad_query(e.to_string()))?),

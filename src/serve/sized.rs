@@ -27,7 +27,10 @@ fn places(board: &Board, cells: &[usize]) -> Vec<Place> {
 
 /// The solution of the givens, or what Pip says when they have none or
 /// several (no hint, check or solve is possible then).
-fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Box<Said>> {
+fn solution(board: &Board, lang: Lang, known: Option<Vec<u8>>) -> Result<Vec<u8>, Box<Said>> {
+    if let Some(solution) = known {
+        return Ok(solution);
+    }
     let shape = board.shape();
     let several = match crate::solver::solutions_shaped(shape, board.given_values(), 2) {
         (1, mut found) => match found.pop() {
@@ -44,9 +47,15 @@ fn solution(board: &Board, lang: Lang) -> Result<Vec<u8>, Box<Said>> {
 }
 
 /// The next hint on `board` (off the 9×9 lattice).
-pub(super) fn hint(mut board: Board, lang: Lang) -> HintReply {
+///
+/// `known` is the solution the board is played toward when its givens
+/// alone may have several (an endless carpet's view): the wrong entries
+/// are judged by it, and when the rules force no step Pip points back to
+/// the grids nearer the start.
+pub(super) fn hint(mut board: Board, lang: Lang, known: Option<Vec<u8>>) -> HintReply {
     let shape = board.shape().clone();
-    let solution = match solution(&board, lang) {
+    let endless = known.is_some();
+    let solution = match solution(&board, lang, known) {
         Ok(solution) => solution,
         Err(said) => return reply(vec![*said]),
     };
@@ -76,9 +85,10 @@ pub(super) fn hint(mut board: Board, lang: Lang) -> HintReply {
     };
     let Some(step) = next_sized_step(&marks) else {
         let solved = board.is_solved();
-        said.push(Said::new(lang, |lang| match solved {
-            true => hint::sized_solved(lang),
-            false => hint::sized_stuck(lang),
+        said.push(Said::new(lang, |lang| match (solved, endless) {
+            (true, _) => hint::sized_solved(lang),
+            (false, false) => hint::sized_stuck(lang),
+            (false, true) => hint::endless_stuck(lang),
         }));
         return HintReply {
             filled_notes,
@@ -184,7 +194,12 @@ fn shown(step: &SizedStep, marks: &SizedMarks, board: &Board) -> PlacesShown {
 /// Check and Solve on `board` (off the 9×9 lattice): the entries that
 /// differ from the solution, crossed out with Remove wrong entries
 /// offered; else all right, or the solution.
-pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
+pub(super) fn verdict(
+    board: &Board,
+    solve: bool,
+    lang: Lang,
+    known: Option<Vec<u8>>,
+) -> VerdictReply {
     let shape = board.shape();
     let mut reply = VerdictReply {
         said: Vec::new(),
@@ -193,7 +208,7 @@ pub(super) fn verdict(board: &Board, solve: bool, lang: Lang) -> VerdictReply {
         asking: false,
         offers: Vec::new(),
     };
-    let solution = match solution(board, lang) {
+    let solution = match solution(board, lang, known) {
         Ok(solution) => solution,
         Err(said) => {
             reply.said.push(*said);

@@ -29,6 +29,11 @@ pub struct BoardRequest {
     pub notes: Option<Vec<String>>,
     #[serde(default)]
     pub readings: Option<String>,
+    /// An endless carpet's save text, as `/api/new?shape=endless` and
+    /// `/api/endless/move` give it, when the board is a view of it: the
+    /// view is judged by the carpet's solution.
+    #[serde(default)]
+    pub endless: Option<String>,
 }
 
 impl BoardRequest {

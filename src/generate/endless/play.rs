@@ -241,14 +241,16 @@ impl EndlessPlay {
         self.carpet.tiles_in_memory() > 0
     }
 
+    /// Whether cell `index` of the view lies in its middle grid.
+    pub fn is_in_middle(&self, index: usize) -> bool {
+        let (r, c) = self.window.shape.position(index);
+        MIDDLE.contains(&r) && MIDDLE.contains(&c)
+    }
+
     /// The first open cell of the middle grid on `board` (this view's),
     /// else its first cell: where the selection starts.
     pub fn first_open_in_middle(&self, board: &Board) -> usize {
-        let shape = &self.window.shape;
-        let middle = |i: &usize| {
-            let (r, c) = shape.position(*i);
-            MIDDLE.contains(&r) && MIDDLE.contains(&c)
-        };
+        let middle = |i: &usize| self.is_in_middle(*i);
         (0..board.cell_count())
             .filter(middle)
             .find(|&i| board.value_at(i) == 0)

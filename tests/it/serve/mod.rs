@@ -6,6 +6,7 @@
 //! `scripts/browser_tests.sh`.
 
 mod api;
+mod endless;
 mod fuzz;
 mod limits;
 mod lockout;
