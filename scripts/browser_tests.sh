@@ -13,7 +13,9 @@
 # landscape phone, a jigsaw's regions and X's diagonals drawn
 # (tests/browser/test_shapes.py); and a samurai pinch-zoomed, panned, played
 # in a shared box and hinted on a phone, zoomed by the wheel and crossed by
-# the arrow keys on a desktop (tests/browser/test_overlap.py).
+# the arrow keys on a desktop (tests/browser/test_overlap.py); and the
+# endless carpet walked on by the arrow keys, its view following the player
+# (tests/browser/test_endless.py).
 #
 #   scripts/browser_tests.sh [--screenshots DIR] [BINARY]   (default: target/debug/sudolens)
 #
@@ -56,6 +58,7 @@ out=$SERVE_LOG
 "$venv/bin/python" tests/browser/test_chains.py "$url"
 "$venv/bin/python" tests/browser/test_shapes.py "$url"
 "$venv/bin/python" tests/browser/test_overlap.py "$url"
+"$venv/bin/python" tests/browser/test_endless.py "$url"
 
 # Ctrl+C stops the server cleanly.
 status=0

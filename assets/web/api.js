@@ -73,6 +73,7 @@ export const api = {
   check: (board) => call("POST", "/api/check", { json: board }),
   solve: (board) => call("POST", "/api/solve", { json: board }),
   start: (request) => call("POST", "/api/start", { json: request }),
+  endlessMove: (request) => call("POST", "/api/endless/move", { json: request }),
   photo: (file, lang) => upload("/api/photo", file, lang),
   toWindow: (file, lang) => upload("/api/window/photo", file, lang),
 };

@@ -235,7 +235,8 @@ function render() {
   $("shape").disabled = correcting;
   $("erase").disabled = false;
   const status = $("status");
-  status.textContent = state.status ? L(state.status.key, ...state.status.args) : "";
+  const st = state.status;
+  status.textContent = !st ? "" : st.texts ? st.texts[state.lang] || "" : L(st.key, ...st.args);
   status.classList.toggle("error", state.statusError);
   drawDialogue($("pip-panel"), state.dialogue, (o) => L(o), state.busy);
 }
@@ -245,6 +246,12 @@ function render() {
 function setStatus(key, args = [], error = false) {
   state.status = key ? { key, args } : null;
   state.statusError = error;
+}
+
+/// The status line from the server's words in both languages ({en, fr}).
+function setStatusTexts(texts) {
+  state.status = { texts };
+  state.statusError = false;
 }
 
 /// Pip's pose for what it just said.
@@ -298,7 +305,8 @@ function edit(fn, { celebrate = true } = {}) {
   afterEdit(result);
   if (result === true && celebrate) {
     const fresh = g.completeUnits().filter((k) => !before.has(k));
-    if (g.isSolved() && !wasSolved) {
+    // an endless carpet's view full is not the end: the carpet goes on
+    if (g.isSolved() && !wasSolved && !g.endless) {
       state.justSolved = true;
       pip.setMood("cheering");
       if (state.info) say([state.info.said.solved]);
@@ -408,13 +416,16 @@ async function makePuzzle(request, progress, { quiet = false } = {}) {
     return null;
   }
   if (!r.ok) return failed(r), render(), null;
-  const g = Game.fromGivens(r.body.givens, r.body.shape);
+  const fresh = Game.fromGivens(r.body.givens, r.body.shape);
+  const g = fresh && r.body.endless ? Game.onView(r.body.endless, fresh.geo) : fresh;
   if (!g) return setStatus("bad_puzzle", [], true), render(), null;
   g.level = r.body.level || null;
   startGame(g);
   setStatus("");
+  if (g.endless) setStatusTexts(g.endless.place);
   say(r.body.said, [], false, { stay: quiet });
   render();
+  if (g.endless) lookAtTheMiddle();
   return g;
 }
 
@@ -584,8 +595,59 @@ function moveSelection(dr, dc) {
   // on overlapping grids, across the plane from one grid into the next
   if (g.geo.plane) g.selected = g.geo.step(Math.max(0, i), dr, dc);
   else g.selected = ((Math.floor(i / n) + dr + n) % n) * n + (((i % n) + dc + n) % n);
-  setStatus("");
+  afterSelect();
+}
+
+/// After the selection moved: the status line clears, and on an endless
+/// carpet the view follows the selection out of its middle grid.
+function afterSelect() {
+  const g = state.game;
+  if (!g?.endless) setStatus("");
   render();
+  if (g?.leftTheMiddle()) followEndless();
+}
+
+/// How far a new endless carpet is zoomed in: 14 cells across, the middle
+/// grid with a box of each neighbour around it, as the window opens it.
+const ENDLESS_ZOOM = 1.5;
+
+/// The view zoomed in on its middle grid (the plane's centre).
+function lookAtTheMiddle() {
+  const z = board.zoom;
+  z.scale = ENDLESS_ZOOM;
+  z.cx = z.world.x + z.world.w / 2;
+  z.cy = z.world.y + z.world.h / 2;
+  z.changed();
+}
+
+/// The selection left the middle grid of an endless carpet's view: the
+/// server keeps the entries in the carpet and makes the view again around
+/// the grid the selection went into. The camera moves with the plane, so
+/// the same cells stay on screen; Pip's steps told so far no longer point
+/// at cells, whose numbers changed.
+async function followEndless() {
+  const g = state.game;
+  const r = await ask(() => api.endlessMove(g.moveRequest()));
+  if (!r || state.game !== g) return render();
+  if (!r.ok) return failed(r), render();
+  pip.setMood("idle");
+  if (!r.body.moved) return render();
+  const next = Game.onView(r.body, g.geo);
+  if (!next) return setStatus("bad_puzzle", [], true), render();
+  next.elapsed = g.elapsed;
+  next.level = g.level;
+  next.paused = g.paused;
+  next.notesMode = g.notesMode;
+  startGame(next);
+  state.dialogue.forgetPlaces();
+  state.dialogue.clearOffers();
+  saveDialogue();
+  setStatusTexts(next.endless.place);
+  const [dr, dc] = r.body.shift || [0, 0];
+  board.zoom.cx += dc * board.zoom.cell;
+  board.zoom.cy += dr * board.zoom.cell;
+  render();
+  board.zoom.changed();
 }
 
 function onKey(e) {
@@ -720,8 +782,7 @@ async function main() {
   board = new BoardView($("board"), (i) => {
     if (!state.game) return;
     state.game.selected = i;
-    setStatus("");
-    render();
+    afterSelect();
   });
   correction = new Correction(
     {
@@ -758,7 +819,9 @@ async function main() {
       state.dialogue = dialogue;
     }
     if (state.info) say([state.info.said.restored]);
+    if (saved.endless) setStatusTexts(saved.endless.place);
     render();
+    if (saved.endless) lookAtTheMiddle();
   } else {
     // The first visit: Pip's intro stays on screen, the new puzzle's
     // welcome behind it (Next).

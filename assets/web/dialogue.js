@@ -168,6 +168,18 @@ export class Dialogue {
     if (p) this.line = Math.min(this.line, p.lines.length - 1);
   }
 
+  /// The board's cells were numbered anew (an endless carpet's view
+  /// moved): the lines stay, without the highlights that named cells.
+  forgetPlaces() {
+    const bare = (lines) => (lines || []).map((l) => ({ ...l, highlights: {} }));
+    for (const p of this.paragraphs) {
+      p.lines = bare(p.lines);
+      p.places = null;
+      p.inner = (p.inner || []).map((c) => ({ ...c, lines: bare(c.lines) }));
+      if (p.other) p.other = { ...p.other, lines: bare(p.other.lines), inner: (p.other.inner || []).map((c) => ({ ...c, lines: bare(c.lines) })) };
+    }
+  }
+
   /// Offers go when used, or when the board changed under them.
   clearOffers() {
     for (const p of this.paragraphs) p.offers = [];

@@ -201,7 +201,43 @@ export class Game {
     this.paused = false;
     this.notesMode = false;
     this.level = null;
+    /// An endless carpet's view: {carpet (its save text, sent back with
+    /// each request), middle (the middle grid's cells), place ({en, fr}:
+    /// where the player is)}; null for any other game.
+    this.endless = null;
     this.selected = this.firstEmpty();
+  }
+
+  /// The game on an endless carpet's view as the server gives it
+  /// (`/api/new?shape=endless`'s `endless`, `/api/endless/move`), on `geo`
+  /// (a view keeps its shape, and the camera with it); null when the view
+  /// is not one of `geo`.
+  static onView(view, geo) {
+    const givens = parseLine(view.givens, geo);
+    const entries = parseLine(view.entries, geo);
+    if (!givens || !entries || !Array.isArray(view.notes) || view.notes.length !== geo.cells) return null;
+    const g = new Game(givens, geo);
+    g.entries = entries;
+    g.notes = Uint32Array.from(view.notes, notesBits);
+    g.endless = { carpet: String(view.carpet), middle: view.middle, place: view.place || {} };
+    g.selected = Number.isInteger(view.selected) && view.selected < geo.cells ? view.selected : g.firstEmpty();
+    return g;
+  }
+
+  /// Whether the selection left an endless carpet view's middle grid: the
+  /// view is to move.
+  leftTheMiddle() {
+    return !!this.endless && !this.endless.middle.includes(this.selected);
+  }
+
+  /// The request that moves an endless carpet's view to the selection.
+  moveRequest() {
+    return {
+      carpet: this.endless.carpet,
+      entries: toLine(this.entries, this.geo),
+      notes: Array.from(this.notes, notesText),
+      selected: this.selected,
+    };
   }
 
   /// A game on `line`'s givens in the shape `shape` describes (the classic
@@ -413,6 +449,8 @@ export class Game {
       entries: toLine(this.entries, this.geo),
       notes: Array.from(this.notes, notesText),
       readings: toLine(this.readings, this.geo),
+      // an endless carpet's view is judged by the carpet's solution
+      endless: this.endless?.carpet,
     };
   }
 
@@ -447,6 +485,7 @@ export class Game {
         level: this.level,
         selected: this.selected,
         crossed: this.crossed.map((i) => this.cellName(i)),
+        endless: this.endless || undefined,
       },
     };
   }
@@ -480,6 +519,10 @@ export class Game {
     g.notesMode = !!page.notes_mode;
     g.level = page.level || null;
     g.crossed = (Array.isArray(page.crossed) ? page.crossed : []).map((c) => g.cellIndex(c)).filter((i) => i >= 0 && g.entries[i]);
+    const e = page.endless;
+    if (e && typeof e.carpet === "string" && Array.isArray(e.middle)) {
+      g.endless = { carpet: e.carpet, middle: e.middle.filter((i) => Number.isInteger(i) && i >= 0 && i < n), place: e.place || {} };
+    }
     const sel = Number(page.selected);
     g.selected = sel >= 0 && sel < n ? sel : g.firstEmpty();
     return g;
