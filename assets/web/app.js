@@ -100,6 +100,8 @@ function drawBoard() {
     quiet: shown,
     conflicts: g.conflicts(),
     highlights: h,
+    // an endless carpet's middle grid (the view's grid 5 of 3 × 3)
+    here: g.endless ? 4 : -1,
     hiddenText: g.paused ? L("paused") : null,
     celebrate: state.celebrate,
     solved: state.justSolved,

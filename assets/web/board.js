@@ -100,6 +100,9 @@ export class BoardView {
   /// cells to check (correction screen), entry(i)}.
   draw(v) {
     geo = v.geo || CLASSIC;
+    /// The grid the player is in, outlined apart (an endless carpet's
+    /// middle grid: on a carpet every box edge is some grid's edge).
+    this.here = Number.isInteger(v.here) ? v.here : -1;
     const n = geo.side, W = geo.cols * S, H = geo.rows * S;
     const newPlane = this.zoom.key !== geo;
     this.zoom.setPlane({ x: -4, y: -4, w: W + 8, h: H + 8 }, !!geo.plane, geo);
@@ -276,7 +279,8 @@ export class BoardView {
         if (!inside(r, c - 1)) path += ` M${x + d},${y} v${S}`;
         if (!inside(r, c + 1)) path += ` M${x + S - d},${y} v${S}`;
       }
-      el("path", { d: path, class: "grid-outline grid-" + (k % GRID_COLOURS), fill: "none", "data-grid": k + 1 }, g);
+      const here = k === this.here ? " here" : "";
+      el("path", { d: path, class: "grid-outline grid-" + (k % GRID_COLOURS) + here, fill: "none", "data-grid": k + 1 }, g);
     });
   }
 

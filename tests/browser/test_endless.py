@@ -50,6 +50,8 @@ def endless(url):
         wait(d, lambda d: (game(d) or {}).get("page", {}).get("endless"), timeout=60)
         wait(d, lambda d: not d.execute_script("return document.getElementById('new').disabled"))
         check(zoom(d) > 1.4, "zoomed in on the middle grid: %r" % zoom(d))
+        outlined = d.execute_script("return [...document.querySelectorAll('#board .grid-outline.here')].map(p => p.dataset.grid)")
+        check(outlined == ["5"], "the middle grid outlined apart: %r" % outlined)
         check("start grid" in status(d), "where the player is: %r" % status(d))
         check(any("endless carpet" in l for l in pip_state(d)["lines"]), "Pip's welcome: %r" % pip_state(d)["lines"])
         positions = game(d)["page"]["shape"]["plane"]["positions"]
