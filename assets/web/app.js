@@ -305,6 +305,8 @@ function edit(fn, { celebrate = true } = {}) {
   const wasSolved = g.isSolved();
   const result = fn(g);
   afterEdit(result);
+  // a grid of the endless carpet filled: Pip cheers it when it is solved
+  if (result === true && celebrate && g.endless && g.gridFilled()) endlessFilled();
   if (result === true && celebrate) {
     const fresh = g.completeUnits().filter((k) => !before.has(k));
     // an endless carpet's view full is not the end: the carpet goes on
@@ -622,6 +624,21 @@ function lookAtTheMiddle() {
   z.changed();
 }
 
+/// A grid holding the selection was just filled: the server, which knows
+/// the carpet's solution, says whether it is solved, and Pip cheers it.
+async function endlessFilled() {
+  const g = state.game;
+  const r = await ask(() => api.endlessMove(g.moveRequest(state.lang)));
+  if (!r || !r.ok || state.game !== g) return render();
+  g.endless.carpet = r.body.carpet;
+  g.save();
+  if (r.body.said?.length) {
+    say(r.body.said);
+    pip.setMood("cheering");
+  } else pip.setMood("idle");
+  render();
+}
+
 /// The selection left the middle grid of an endless carpet's view: the
 /// server keeps the entries in the carpet and makes the view again around
 /// the grid the selection went into. The camera moves with the plane, so
@@ -629,7 +646,7 @@ function lookAtTheMiddle() {
 /// at cells, whose numbers changed.
 async function followEndless() {
   const g = state.game;
-  const r = await ask(() => api.endlessMove(g.moveRequest()));
+  const r = await ask(() => api.endlessMove(g.moveRequest(state.lang)));
   if (!r || state.game !== g) return render();
   if (!r.ok) return failed(r), render();
   pip.setMood("idle");

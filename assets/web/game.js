@@ -230,9 +230,22 @@ export class Game {
     return !!this.endless && !this.endless.middle.includes(this.selected);
   }
 
+  /// Whether a grid holding the selected cell has every cell filled (on
+  /// overlapping grids): the endless carpet asks whether it is solved.
+  gridFilled() {
+    const plane = this.geo.plane;
+    const i = this.selected;
+    if (!plane || i < 0 || !this.value(i)) return false;
+    const holders = this.geo.memberships[i].map(([k]) => k);
+    return holders.some((k) =>
+      this.geo.memberships.every((m, j) => !m.some(([gk]) => gk === k) || this.value(j)),
+    );
+  }
+
   /// The request that moves an endless carpet's view to the selection.
-  moveRequest() {
+  moveRequest(lang) {
     return {
+      lang,
       carpet: this.endless.carpet,
       entries: toLine(this.entries, this.geo),
       notes: Array.from(this.notes, notesText),

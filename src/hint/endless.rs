@@ -19,8 +19,8 @@ pub fn endless_welcome(level: Level, w: impl Into<Wording>) -> Paragraph {
             )),
             plain(say!(
                 w,
-                "Move with the arrow keys or click a cell: when you leave the middle grid, the view moves with you and new grids are made ahead.",
-                "Déplace-toi avec les flèches ou clique sur une case : quand tu quittes la grille du milieu, la vue te suit et de nouvelles grilles naissent devant toi."
+                "Move with the arrow keys, or click or tap a cell: when you leave the middle grid (outlined in blue), the view moves with you and new grids are made ahead.",
+                "Déplace-toi avec les flèches, ou clique ou touche une case : quand tu quittes la grille du milieu (entourée de bleu), la vue te suit et de nouvelles grilles naissent devant toi."
             )),
             plain(say!(
                 w,

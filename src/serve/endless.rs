@@ -7,7 +7,8 @@
 //!   (see [`new_view`]);
 //! - `POST /api/endless/move`: the selection left the view's middle grid:
 //!   the entries go back into the carpet, and the view is made again
-//!   around the grid the selection went into;
+//!   around the grid the selection went into (asked with the selection in
+//!   place, when a grid was just filled: Pip cheers it if it is solved);
 //! - a board request naming its carpet (`"endless"`): Hint, Check and
 //!   Solve judge the view by the carpet's solution, since a view's givens
 //!   alone may have several.
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::json_body;
 use super::shaped::ShapeInfo;
-use super::wire::{ApiError, BoardText, Said};
+use super::wire::{lang_of, ApiError, BoardText, Said};
 use super::Shared;
 use crate::generate::endless::EndlessPlay;
 use crate::grid::Board;
@@ -148,6 +149,7 @@ pub(super) fn solution_for(text: &str, board: &Board) -> Result<Vec<u8>, ApiErro
 /// `POST /api/endless/move`.
 #[derive(Debug, Deserialize)]
 pub(super) struct MoveRequest {
+    lang: Option<String>,
     carpet: String,
     entries: String,
     notes: Vec<String>,
@@ -159,6 +161,9 @@ pub(super) struct MoveRequest {
 pub(super) struct MoveReply {
     /// Whether the view moved (the selection left the middle grid).
     moved: bool,
+    /// Pip's cheer when the view stays and a grid holding the selected
+    /// cell is filled with its solution (the page asks when it is full).
+    said: Vec<Said>,
     #[serde(flatten)]
     view: EndlessView,
 }
@@ -168,6 +173,7 @@ pub(super) async fn move_view(
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<MoveReply>, ApiError> {
     let req = json_body(body)?;
+    let lang = lang_of(req.lang.as_deref());
     let reply = shared
         .blocking(move || {
             let mut play = carpet_of(&req.carpet)?;
@@ -182,12 +188,21 @@ pub(super) async fn move_view(
             Ok(match play.follow(&board, req.selected) {
                 Some(moved) => MoveReply {
                     moved: true,
+                    said: Vec::new(),
                     view: EndlessView::of(&mut play, &moved.board, moved.spot, moved.shift),
                 },
-                None => MoveReply {
-                    moved: false,
-                    view: EndlessView::of(&mut play, &board, req.selected, (0, 0)),
-                },
+                None => {
+                    let solved = !play.solved_grids_at(&board, req.selected).is_empty();
+                    let said = solved.then(|| {
+                        let count = play.solved_count(&board);
+                        Said::new(lang, |l| hint::endless_grid_solved(count, l))
+                    });
+                    MoveReply {
+                        moved: false,
+                        said: said.into_iter().collect(),
+                        view: EndlessView::of(&mut play, &board, req.selected, (0, 0)),
+                    }
+                }
             })
         })
         .await??;

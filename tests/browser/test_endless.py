@@ -92,6 +92,22 @@ def endless(url):
         check(game(d)["givens"] == givens, "the start view again")
         check(game(d)["entries"][start] == solution[start], "the digit kept in the carpet")
 
+        # the middle grid typed in whole: Pip cheers it, and never says "Solved!"
+        g = game(d)
+        middle = g["page"]["endless"]["middle"]
+        for i in middle:
+            if g["givens"][i] != "." or g["entries"][i] != ".":
+                continue
+            d.execute_script(
+                "document.querySelector('#board [data-index=\"%d\"] .hit')"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % i
+            )
+            wait(d, lambda d: selected(d) == i, timeout=5)
+            body.send_keys(solution[i])
+        wait(d, lambda d: any("Grid solved" in l for l in pip_state(d)["lines"]), timeout=30)
+        check(not any("Solved!" in l for l in pip_state(d)["lines"]), "the carpet goes on")
+        print("endless: the middle grid typed in, Pip cheers it")
+
         # a reload keeps the carpet; French says where the player is
         d.refresh()
         ready(d)

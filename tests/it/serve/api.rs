@@ -404,12 +404,17 @@ fn new_makes_a_puzzle_rated_at_each_level_asked() {
     }
 }
 
+/// A board whose next step is a nested forcing chain (a saved game).
+fn nested_chain_board() -> Board {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/games/nested_forcing_chain.json");
+    sudolens::grid::SavedGame::read(&path).unwrap().board
+}
+
 #[test]
 fn a_nested_chains_hint_carries_the_inner_chains_its_lines_name() {
     let (_server, site) = start(generous());
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/games/nested_forcing_chain.json");
-    let board = sudolens::grid::SavedGame::read(&path).unwrap().board;
+    let board = nested_chain_board();
     for (lang, back) in [("en", "Back to the chain"), ("fr", "Retour à la chaîne")] {
         let hint = site
             .post_json("/api/hint", &board_json(&board, lang))
@@ -457,9 +462,7 @@ fn told(said: &Value) -> Value {
 #[test]
 fn every_paragraph_comes_in_both_languages_for_the_page_s_switch() {
     let (_server, site) = start(generous());
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/games/nested_forcing_chain.json");
-    let chain = sudolens::grid::SavedGame::read(&path).unwrap().board;
+    let chain = nested_chain_board();
     let easy = Grid::parse(
         site.get("/api/new?level=easy&seed=3").json()["givens"]
             .as_str()

@@ -135,6 +135,31 @@ fn an_endless_carpet_is_played_through_the_api_by_the_carpet_s_solution() {
     let kept = back["entries"].as_str().unwrap().chars().nth(open).unwrap();
     assert_eq!(kept, char::from(b'0' + right[open]), "the entry came back");
 
+    // the middle grid filled: wrong, no cheer; with its solution, Pip cheers
+    let filled = |digit: &dyn Fn(usize) -> u8| -> String {
+        let givens: Vec<char> = view["givens"].as_str().unwrap().chars().collect();
+        (0..441)
+            .map(|i| match middle.contains(&i) && givens[i] == '.' {
+                true => char::from(b'0' + digit(i)),
+                false => '.',
+            })
+            .collect()
+    };
+    let cheer = |entries: &str| -> Value {
+        let r = site.post_json(
+            "/api/endless/move",
+            &json!({"lang": "en", "carpet": view["carpet"], "entries": entries, "notes": vec![""; 441], "selected": open}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.json()
+    };
+    let swapped = cheer(&filled(&|i| if i == open { wrong } else { right[i] }));
+    assert_eq!(swapped["said"], json!([]), "{swapped}");
+    let solved = cheer(&filled(&|i| right[i]));
+    assert_eq!(solved["moved"], false);
+    let text = solved["said"][0]["lines"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Grid solved"), "{text}");
+
     // a hint on the moved view names it too
     let hint = site
         .post_json(
