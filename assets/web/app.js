@@ -32,6 +32,9 @@ const state = {
     if (state.game) state.game.crossed = cells;
   },
   busy: false,
+  /// The endless carpet's view is to follow the selection once the
+  /// request under way is answered.
+  followLater: false,
   /// Cancels the new puzzle being made (an AbortController), while one is.
   making: null,
   status: "",
@@ -370,6 +373,11 @@ async function ask(request) {
     return r;
   } finally {
     state.busy = false;
+    // the selection left an endless carpet's middle grid while Pip was busy
+    if (state.followLater) {
+      state.followLater = false;
+      setTimeout(() => state.game?.leftTheMiddle() && followEndless());
+    }
   }
 }
 
@@ -646,6 +654,10 @@ async function endlessFilled() {
 /// at cells, whose numbers changed.
 async function followEndless() {
   const g = state.game;
+  if (state.busy) {
+    state.followLater = true;
+    return;
+  }
   const r = await ask(() => api.endlessMove(g.moveRequest(state.lang)));
   if (!r || state.game !== g) return render();
   if (!r.ok) return failed(r), render();

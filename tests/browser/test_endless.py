@@ -59,7 +59,8 @@ def endless(url):
 
         # a hint: a step, by the carpet's solution (a view alone may have several)
         tap(d, button(d, "#hint"))
-        wait(d, lambda d: pip_state(d)["count"].startswith("1/") and "thinking" != pip_state(d)["mood"])
+        # the first hint pencils the notes in, then tells its step
+        wait(d, lambda d: any(game(d)["notes"]) and pip_state(d)["mood"] != "thinking", timeout=30)
         said = " ".join(pip_state(d)["lines"])
         check("several solutions" not in said and "no solution" not in said, "a step: %r" % said)
         print("endless: made, zoomed in on the middle grid, a hint given")
@@ -75,10 +76,19 @@ def endless(url):
         wait(d, lambda d: game(d)["entries"][start] == solution[start], timeout=5)
         givens = game(d)["givens"]
 
-        # right out of the middle grid: the view moves one grid right, the
-        # selection on the same cell of the plane, kept on screen
+        # right out of the middle grid, while a (slowed) hint is under way:
+        # once it is answered the view moves one grid right, the selection
+        # on the same cell of the plane, kept on screen
+        d.execute_script(
+            "window.realFetch = window.fetch;"
+            "window.fetch = (url, o) => String(url).includes('/api/hint')"
+            "  ? new Promise(r => setTimeout(r, 1500)).then(() => window.realFetch(url, o))"
+            "  : window.realFetch(url, o);"
+        )
+        tap(d, button(d, "#hint"))
         for _ in range(15 - c0):
             body.send_keys(Keys.ARROW_RIGHT)
+        d.execute_script("window.fetch = window.realFetch")
         wait(d, lambda d: "1 right" in status(d), timeout=30)
         check(game(d)["givens"] != givens, "a new view")
         check(positions[selected(d)] == [r0, 15 - 6], "the same cell, six columns left in the view: %r" % positions[selected(d)])
