@@ -63,11 +63,15 @@ pub struct GeneratedShaped {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapedGenerateError {
     /// The shape's size has no puzzle at this level: its grids are too
-    /// small for the techniques the level needs (see `reachable_levels`).
+    /// small for the techniques the level needs (see `reachable_levels`);
+    /// or, with `seldom`, Game > New and the page do not make it there
+    /// (overlapping grids beyond Hard: see [`makes_level`]).
     LevelOutOfReach {
         shape: String,
         level: Level,
+        /// The levels that are made.
         reachable: Vec<Level>,
+        seldom: bool,
     },
     /// No candidate of the search rated at the level within its budget.
     NotFound {
@@ -88,11 +92,16 @@ impl fmt::Display for ShapedGenerateError {
                 shape,
                 level,
                 reachable,
+                seldom,
             } => {
                 let ids: Vec<&str> = reachable.iter().map(|l| l.id()).collect();
+                let why = match seldom {
+                    true => "grids dug at random are seldom that hard, and a search takes minutes (`sudolens generate` tries it)",
+                    false => "its grids are too small for the techniques that level needs",
+                };
                 write!(
                     f,
-                    "no {shape} puzzle is {}: its grids are too small for the techniques that level needs (a {shape} is made at {})",
+                    "no {shape} puzzle is made at {}: {why} (a {shape} is made at {})",
                     level.id(),
                     ids.join(", ")
                 )
@@ -128,10 +137,11 @@ impl std::error::Error for ShapedGenerateError {}
 /// sized rule engine reaches there ([`reachable_levels`]: a 4×4 is all
 /// singles); on overlapping grids, Easy to Hard. Beyond Hard a samurai
 /// made by digging at random is rarely harder than Hard: one seed rates
-/// about 200 candidates, a minute's work, and often finds none (`cargo
+/// about 200 candidates, ten seconds' work, and often finds none (`cargo
 /// bench --bench overlap`), too long to wait for in the window. `generate
-/// --shape samurai --level expert` still makes them. Game > New asks this
-/// instead of keeping a list of its own.
+/// --shape samurai --level expert` still tries them. Game > New and the
+/// page ask this (through [`generate_named`]) instead of keeping a list
+/// of their own.
 pub fn makes_level(shape: &Shape, level: Level) -> bool {
     if shape.overlap().is_some() {
         return level <= Level::Hard && level_reachable(shape, level);
@@ -186,11 +196,14 @@ pub fn generate_shaped(
     }
     let easy = options.level == Level::Easy;
     let sized = !shape.is_9x9();
-    if !makes_level(shape, options.level) {
+    // the command line tries every level the engine reaches; the menus
+    // ask `generate_named`, which keeps to `makes_level`
+    if !(shape.is_9x9() || level_reachable(shape, options.level)) {
         return Err(ShapedGenerateError::LevelOutOfReach {
             shape: shape.name(),
             level: options.level,
             reachable: reachable_levels(shape),
+            seldom: false,
         });
     }
     // The top level a size reaches needs no rating while digging: any
@@ -340,6 +353,15 @@ pub fn generate_named(
         let Ok(shape) = random_shape(name, seed) else {
             continue;
         };
+        if !makes_level(&shape, options.level) {
+            let reachable = levels_made(&shape);
+            return Err(ShapedGenerateError::LevelOutOfReach {
+                shape: shape.name(),
+                level: options.level,
+                seldom: level_reachable(&shape, options.level),
+                reachable,
+            });
+        }
         match generate_shaped(&shape, options, seed, &mut on_progress) {
             Err(e @ ShapedGenerateError::NotFound { .. }) => last = Some(e),
             made => return made,
@@ -689,8 +711,25 @@ mod tests {
                     shape: name.into(),
                     level,
                     reachable: vec![Level::Easy],
+                    seldom: false,
                 }
             );
         }
+        // overlapping grids: Game > New and the page stop at Hard
+        let name = ShapeName::parse("samurai").unwrap();
+        let err = generate_named(name, &Options::new(Level::Expert), 1, |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap_err();
+        assert_eq!(
+            err,
+            ShapedGenerateError::LevelOutOfReach {
+                shape: "samurai".into(),
+                level: Level::Expert,
+                reachable: vec![Level::Easy, Level::Medium, Level::Hard],
+                seldom: true,
+            }
+        );
+        assert!(err.to_string().contains("seldom"), "{err}");
     }
 }

@@ -190,6 +190,14 @@ fn a_level_the_shape_cannot_reach_is_refused() {
     assert_eq!(body["kind"], "level_out_of_reach");
     let error = body["error"].as_str().unwrap();
     assert!(error.contains("4x4") && error.contains("Easy"), "{error}");
+    // overlapping grids beyond Hard: refused at once, and for what it is
+    let r = site.get("/api/new?shape=samurai&level=expert");
+    assert_eq!(r.status, 422, "{}", r.text());
+    let error = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("seldom") && error.ends_with("(a samurai is made at Easy, Medium, Hard)"),
+        "{error}"
+    );
     let r = site.get("/api/new?shape=5x5");
     assert_eq!(r.status, 400, "{}", r.text());
 }
