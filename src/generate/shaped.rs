@@ -94,17 +94,15 @@ impl fmt::Display for ShapedGenerateError {
                 reachable,
                 seldom,
             } => {
-                let ids: Vec<&str> = reachable.iter().map(|l| l.id()).collect();
-                let why = match seldom {
-                    true => "grids dug at random are seldom that hard, and a search takes minutes (`sudolens generate` tries it)",
-                    false => "its grids are too small for the techniques that level needs",
-                };
-                write!(
-                    f,
-                    "no {shape} puzzle is made at {}: {why} (a {shape} is made at {})",
+                let (ids, level) = (
+                    reachable.iter().map(|l| l.id()).collect::<Vec<_>>(),
                     level.id(),
-                    ids.join(", ")
-                )
+                );
+                let why = match seldom {
+                    true => format!("no {shape} puzzle is made at {level} here: grids dug at random are seldom that hard, and a search takes minutes (`sudolens generate` tries it)"),
+                    false => format!("no {shape} puzzle is {level}: its grids are too small for the techniques that level needs"),
+                };
+                write!(f, "{why} (a {shape} is made at {})", ids.join(", "))
             }
             ShapedGenerateError::NotFound {
                 shape,
