@@ -125,8 +125,8 @@ fn carpet_of(text: &str) -> Result<EndlessPlay, ApiError> {
     })
 }
 
-/// The view's board on the page: the carpet's view with the page's
-/// entries and notes, refused when the givens are not the view's.
+/// The view's board on the page: the carpet's view (its givens) with the
+/// page's entries and notes, refused naming the cell when one does not fit.
 fn view_board(play: &EndlessPlay, entries: &str, notes: &[String]) -> Result<Board, ApiError> {
     let view = play.board();
     let board = Board::from_text_in(view.shape(), &view.text_lines().0, entries, notes)
