@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::json_body;
 use super::shaped::ShapeInfo;
-use super::wire::{lang_of, ApiError, BoardText, Said};
+use super::wire::{in_both_languages, lang_of, ApiError, BoardText, Said};
 use super::Shared;
 use crate::generate::endless::EndlessPlay;
 use crate::grid::Board;
@@ -75,10 +75,7 @@ impl EndlessView {
                 .collect(),
             selected,
             shift,
-            place: [Lang::En, Lang::Fr]
-                .into_iter()
-                .map(|l| (l.code(), hint::endless_moved(centre.y, centre.x, l)))
-                .collect(),
+            place: in_both_languages(|l| hint::endless_moved(centre.y, centre.x, l)),
         }
     }
 }

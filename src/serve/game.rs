@@ -193,9 +193,8 @@ pub(super) async fn hint(
             });
             let outcome = logic::next_outcome(&board);
             let answer = hint::answers::hint(&outcome, &board, &readings, lang);
-            let told = Said::new(lang, |l| {
-                hint::answers::hint(&outcome, &board, &readings, l).said
-            });
+            let other = hint::answers::hint(&outcome, &board, &readings, lang.other());
+            let told = Said::pair(lang, answer.said.clone(), other.said);
             said.push(match &outcome {
                 NextStep::Step(step) => told.about(step),
                 _ => told,
@@ -278,7 +277,8 @@ async fn judge(
                     lang,
                 )
             };
-            let (said, answer) = (Said::new(lang, |l| answer(l).said), answer(lang));
+            let (answer, other) = (answer(lang), answer(lang.other()));
+            let said = Said::pair(lang, answer.said.clone(), other.said);
             Ok(VerdictReply {
                 said: vec![said],
                 solution: None,

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::query;
 use super::limits::{Busy, Ticket};
-use super::wire::{lang_of, ApiError, Said};
+use super::wire::{in_both_languages, lang_of, ApiError, Said};
 use super::Shared;
 use crate::hint::{self, Lang};
 use crate::vision::{self, DigitModel, ImportError, ImportOptions, ImportResult};
@@ -362,13 +362,10 @@ pub(super) async fn read_photo(
         .iter()
         .map(|c| CellHelp {
             choices: c.likely_digits(read.solution.as_ref()),
-            question: [lang, lang.other()]
-                .into_iter()
-                .map(|l| {
-                    let handwritten = c.kind == vision::CellKind::Handwritten;
-                    (l.code(), hint::crop_question(c.digit, handwritten, l))
-                })
-                .collect(),
+            question: in_both_languages(|l| {
+                let handwritten = c.kind == vision::CellKind::Handwritten;
+                hint::crop_question(c.digit, handwritten, l)
+            }),
         })
         .collect();
     let reply = PhotoReply {

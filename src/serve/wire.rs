@@ -2,6 +2,8 @@
 //! the page sends it (the texts of a save file), Pip's paragraphs with their
 //! titles, and the error body every refusal carries.
 
+use std::collections::BTreeMap;
+
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -170,10 +172,16 @@ impl Told {
 impl Said {
     /// The paragraph `words` tells, in `lang` and in the other language.
     pub fn new(lang: Lang, words: impl Fn(Lang) -> Paragraph) -> Said {
+        Said::pair(lang, words(lang), words(lang.other()))
+    }
+
+    /// A paragraph already told in `lang` (`told`) and in the other
+    /// language (`other`).
+    pub fn pair(lang: Lang, told: Paragraph, other: Paragraph) -> Said {
         Said {
-            told: Told::new(words(lang), lang),
+            told: Told::new(told, lang),
             places: None,
-            other: Told::new(words(lang.other()), lang.other()),
+            other: Told::new(other, lang.other()),
         }
     }
 
@@ -186,6 +194,16 @@ impl Said {
         }
         self
     }
+}
+
+/// A short text in both languages, by code (`{"en", "fr"}`): what the page
+/// shows apart from Pip's paragraphs (a photo's question, the status line)
+/// and says again when the language changes.
+pub fn in_both_languages(words: impl Fn(Lang) -> String) -> BTreeMap<&'static str, String> {
+    [Lang::En, Lang::Fr]
+        .into_iter()
+        .map(|l| (l.code(), words(l)))
+        .collect()
 }
 
 /// What Pip offers once a paragraph is read, besides Apply.
