@@ -256,6 +256,12 @@ pub fn page_to_end(h: &mut Window) {
     }
 }
 
+/// Fails unless one of Pip's lines so far holds `words`.
+pub fn assert_pip_said(h: &Window, words: &str) {
+    let said = pip_said(h);
+    assert!(said.iter().any(|l| l.contains(words)), "{words}: {said:?}");
+}
+
 /// Every line Pip has said, in order.
 pub fn pip_said(h: &Window) -> Vec<String> {
     h.state()
